@@ -1,0 +1,123 @@
+// SandboxAdapter is the extension point that runs a program somewhere it can do nothing but compute
+// and call tools. The executor (code_mode.h) owns every rule; an adapter only runs the program and
+// relays its tool calls through the ToolBridge it is handed.
+//
+// Built in: the process adapter ("codemode.process", production: a fresh confined worker process
+// per execution) and the test adapter (test_sandbox.h: C++ callables, for tests only).
+//
+// Thread-safety: an adapter's execute may be called from several threads at once, one call per
+// execution. The bridge's methods are thread-safe.
+#ifndef CODEMODE_SANDBOX_H_
+#define CODEMODE_SANDBOX_H_
+
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+
+#include "codemode/error.h"
+#include "codemode/export.h"
+#include "codemode/json.h"
+#include "codemode/outcome.h"
+#include "codemode/program.h"
+
+namespace codemode {
+
+// "production": meets documented and tested isolation guarantees. "test": for fixtures only; an
+// executor refuses it unless created with allow_test_adapter.
+enum class AdapterQualification : int { kProduction = 1, kTest };
+CODEMODE_EXPORT std::string_view to_string(AdapterQualification qualification);
+
+// Why a sandbox reports failure. Closed list; add at the end.
+enum class SandboxFailureReason : int {
+  kProgramError = 1,   // "program_error": threw, did not compile, or can never settle
+  kCpuLimit,           // "cpu_limit"
+  kMemoryLimit,        // "memory_limit"
+  kInvalidOutput,      // "invalid_output": the result is not plain JSON within maxOutputBytes
+  kUnsupportedProgram, // "unsupported_program": language or approved imports not supported
+  kSandboxError,       // "sandbox_error": the sandbox itself failed
+};
+CODEMODE_EXPORT std::string_view to_string(SandboxFailureReason reason);
+CODEMODE_EXPORT std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(
+    std::string_view text);
+
+// What the program threw. Untrusted program output: it may contain tool data.
+struct ProgramError {
+  std::string name;     // capped at 128 UTF-16 code units by the executor
+  std::string message;  // capped at 1,024 UTF-16 code units by the executor
+  friend bool operator==(const ProgramError&, const ProgramError&) = default;
+};
+
+// What an adapter returns. Exactly one shape is valid:
+//   succeeded: output set; no reason, no program_error
+//   failed:    no output; reason usually set; program_error only with kProgramError
+// The executor treats any other combination as a sandbox failure.
+struct SandboxResult {
+  bool succeeded = false;
+  std::optional<Json> output;
+  std::optional<SandboxFailureReason> reason;
+  std::optional<ProgramError> program_error;
+
+  static SandboxResult success(Json output);
+  static SandboxResult failure(SandboxFailureReason reason,
+                               std::optional<ProgramError> program_error = {});
+};
+
+// What a program sees from tools.call: {status:"succeeded", output} or
+// {status, error:{code, message}} with a fixed message written by codemode.
+struct CodeToolOutcome {
+  OutcomeStatus status = OutcomeStatus::kFailed;
+  std::optional<Json> output;  // set exactly when status is kSucceeded
+  ErrorCode code = ErrorCode::kToolFailed;  // meaningful only when not kSucceeded
+  std::string message;                      // meaningful only when not kSucceeded
+
+  // The guest-visible JSON form described above.
+  Json to_json() const;
+};
+
+// The host side of tools.call, handed to SandboxAdapter::execute for one execution. It applies the
+// allow-list, the call and concurrency caps and the byte caps, then the broker.
+class CODEMODE_EXPORT ToolBridge {
+ public:
+  using Callback = std::function<void(CodeToolOutcome outcome)>;
+  virtual ~ToolBridge() = default;
+
+  // Asks the host to call `tool_id` with `input`. `done` is called exactly once: before call
+  // returns when the call is refused, otherwise later on another thread. Never throws.
+  // After the execution ended, every call is refused (CONFLICT, or the abort's code).
+  virtual void call(std::string_view tool_id, Json input, Callback done) = 0;
+
+  // call, then wait for the answer.
+  CodeToolOutcome call_and_wait(std::string_view tool_id, Json input);
+};
+
+// Borrowed views, valid for the duration of execute.
+struct SandboxRequest {
+  const std::string& execution_id;
+  const CodeProgram& program;  // manifest, source, limits, tools
+  const Json& input;           // already checked against the input schema and maxInputBytes
+};
+
+class CODEMODE_EXPORT SandboxAdapter {
+ public:
+  virtual ~SandboxAdapter() = default;
+
+  virtual std::string id() const = 0;       // e.g. "codemode.process"
+  virtual std::string version() const = 0;  // e.g. "1.0.0"
+  virtual AdapterQualification qualification() const = 0;
+
+  // Whether this adapter can run programs on this machine now (its binary, engine and kernel
+  // features are present). The executor fails an execution UNSUPPORTED_PROFILE when false; it
+  // never runs a program any other way. An exception counts as false.
+  virtual bool is_available() = 0;
+
+  // Runs request.program once. REQUIRES: return promptly once `stop` fires (kill what runs the
+  // program). Must not call the bridge after returning. An exception counts as kSandboxError.
+  virtual SandboxResult execute(const SandboxRequest& request, ToolBridge& tools,
+                                std::stop_token stop) = 0;
+};
+
+}  // namespace codemode
+
+#endif  // CODEMODE_SANDBOX_H_

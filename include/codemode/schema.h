@@ -1,0 +1,46 @@
+// Schema is a compiled JSON Schema (draft 7) document. Compile it once, validate many times.
+//
+// Schemas are checked by valijson. compile refuses documents that are not bounded plain JSON, that
+// valijson cannot parse, or that refer to remote documents ($ref to another URI); such refusals are
+// INVALID_CONFIG with rule "schema". validate's refusals name the failing place in the *schema*
+// (a JSON Pointer such as "#/properties/skus/items") and never echo the value being validated.
+// docs/limits.md lists the draft 7 features that are knowingly unsupported ("format" is an
+// annotation only, as draft 7 allows).
+//
+// Ownership and thread-safety: a Schema is an immutable, reference-counted handle; copies are cheap
+// and share the compiled form; validate may be called from any number of threads at once.
+#ifndef CODEMODE_SCHEMA_H_
+#define CODEMODE_SCHEMA_H_
+
+#include <memory>
+#include <string>
+
+#include "codemode/error.h"
+#include "codemode/export.h"
+#include "codemode/json.h"
+
+namespace codemode {
+
+class CODEMODE_EXPORT Schema {
+ public:
+  // Compiles a draft 7 schema document (an object or a boolean).
+  static Result<Schema> compile(const Json& document);
+  // The schema that accepts every JSON value ({}).
+  static Schema any();
+
+  // OK when `value` satisfies the schema. Otherwise an Error with code INVALID_INPUT, rule
+  // "schema", and a message naming the schema location that failed.
+  Status validate(const Json& value) const;
+
+  // The document this schema was compiled from, as given.
+  const Json& document() const;
+
+ private:
+  struct Compiled;
+  explicit Schema(std::shared_ptr<const Compiled> compiled);
+  std::shared_ptr<const Compiled> compiled_;
+};
+
+}  // namespace codemode
+
+#endif  // CODEMODE_SCHEMA_H_

@@ -1,0 +1,142 @@
+// Tool is a host capability a program may call: an id, schemas for its input and output, the
+// effects it may have, the most one call may cost, a timeout, optional guards, and the function
+// that does the work. Programs never call a tool directly: every call goes through a broker
+// (invoke_tool in broker.h), which applies the schemas, guards, permissions and budget.
+//
+//   auto price = define_tool({
+//       .id = "catalog.price", .version = "1", .description = "Price of one product in cents.",
+//       .input = Schema::compile(R"({"type":"object","properties":{"sku":{"type":"string"}},
+//                                    "required":["sku"]})"_json).value(),
+//       .output = Schema::any(),
+//       .effects = ToolEffects::kRead,
+//       .execute = [](const Json& in, const ToolContext&, ToolResponder respond) {
+//         respond.succeed({{"cents", in["sku"].get<std::string>().size() * 100}});
+//       }});
+//
+// Ownership and thread-safety: a Tool is an immutable, reference-counted handle; copies share one
+// definition. Its execute function may be called from several threads at once.
+#ifndef CODEMODE_TOOL_H_
+#define CODEMODE_TOOL_H_
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/export.h"
+#include "codemode/json.h"
+#include "codemode/outcome.h"
+#include "codemode/schema.h"
+
+namespace codemode {
+
+// Ordered from weakest to strongest. A call needs the grant "effect:<name>" unless kNone.
+enum class ToolEffects : int { kNone = 1, kRead, kWrite, kHost };
+CODEMODE_EXPORT std::string_view to_string(ToolEffects effects);  // "none", "read", ...
+CODEMODE_EXPORT std::optional<ToolEffects> tool_effects_from_string(std::string_view text);
+
+// Handed to execute and to guards for one call.
+struct ToolContext {
+  std::string run_id;
+  std::string call_id;
+  Scope scope;
+  // Fires when the call times out or its caller cancels. execute must honour it: stop work, answer
+  // (or not) and return promptly.
+  std::stop_token stop_token;
+};
+
+// The one-shot answer to a call. Copyable; every copy answers the same call; the first answer wins
+// and later ones are ignored, so answering from any thread, late or twice, is safe.
+// If every copy is destroyed without an answer, the call ends as if execute had thrown: "failed"
+// for a kNone tool, "unknown" (it may have had its effect) for any other.
+class CODEMODE_EXPORT ToolResponder {
+ public:
+  // The call succeeded with `output` (checked against the tool's output schema by the broker).
+  void succeed(Json output) const;
+  // The call ran and failed without effect worth reconciling; charged the declared cost.
+  void fail() const;
+  // The call was refused before any effect; execution "not_started", nothing charged.
+  void refuse() const;
+
+  struct State;
+  explicit ToolResponder(std::shared_ptr<State> state);
+
+ private:
+  std::shared_ptr<State> state_;
+};
+
+// Does the tool's work. Called on the broker's thread. It may answer before returning (a blocking
+// tool) or return at once and answer later from another thread (an asynchronous tool). An
+// exception thrown from it is caught by the broker and treated as described on ToolResponder.
+using ToolExecuteFn =
+    std::function<void(const Json& input, const ToolContext& context, ToolResponder respond)>;
+
+enum class GuardVerdict : int { kAllow = 1, kBlock };
+// A guard can only allow or block. A guard that throws leaves the call GUARD_UNAVAILABLE.
+using ToolGuard = std::function<GuardVerdict(const Json& value, const ToolContext& context)>;
+
+struct ToolGuards {
+  ToolGuard input;   // sees the validated input, before the budget is reserved; optional
+  ToolGuard output;  // sees the validated output, before it is returned; optional
+};
+
+struct ToolOptions {
+  // ^[A-Za-z][A-Za-z0-9._/-]{0,127}$
+  std::string id;
+  // Nonempty after trimming, at most 128 characters.
+  std::string version;
+  // Nonempty after trimming, at most 4,096 characters.
+  std::string description;
+  Schema input;
+  Schema output;
+  ToolEffects effects = ToolEffects::kNone;
+  // Extra grants a caller needs; at most 128, unique, each 1..256 characters.
+  std::vector<std::string> capabilities;
+  // The most one call may cost, in micros; 0 .. 2^53-1. Reserved from the budget before execute.
+  std::int64_t cost_micros = 0;
+  // 1 ms .. 2,147,483,647 ms. Past it the call ends TIMEOUT.
+  std::chrono::milliseconds timeout{30'000};
+  ToolGuards guards;
+  ToolExecuteFn execute;  // required
+};
+
+namespace internal {
+struct ToolAccess;
+}
+
+class CODEMODE_EXPORT Tool {
+ public:
+  const std::string& id() const;
+  const std::string& version() const;
+  const std::string& description() const;
+  const Schema& input_schema() const;
+  const Schema& output_schema() const;
+  ToolEffects effects() const;
+  const std::vector<std::string>& capabilities() const;
+  std::int64_t cost_micros() const;
+  std::chrono::milliseconds timeout() const;
+
+  // {id, version, description, effects, capabilities, costMicros, inputJsonSchema}: the part of the
+  // tool a program's manifest (and so its digest) records. Guards, timeout and execute are not in it.
+  const Json& manifest() const;
+
+ private:
+  friend struct internal::ToolAccess;
+  friend CODEMODE_EXPORT Result<Tool> define_tool(ToolOptions options);
+  struct Definition;
+  explicit Tool(std::shared_ptr<const Definition> definition);
+  std::shared_ptr<const Definition> definition_;
+};
+
+// Validates `options` and returns the tool. INVALID_CONFIG naming the field otherwise
+// (rule "tool_definition").
+CODEMODE_EXPORT Result<Tool> define_tool(ToolOptions options);
+
+}  // namespace codemode
+
+#endif  // CODEMODE_TOOL_H_
