@@ -1,0 +1,35 @@
+// The worker's process confinement, applied by the worker to itself, in one fixed order, after
+// its own threads and engine warm-ups exist and before the program is compiled. Each layer lives
+// in its own file in this folder; confine_worker composes them. Fails closed: the first layer that
+// does not take effect stops the worker (the parent reports UNSUPPORTED_PROFILE or sandbox_error);
+// nothing is ever skipped with a warning.
+#ifndef CODEMODE_SANDBOX_CONFINE_CONFINEMENT_H_
+#define CODEMODE_SANDBOX_CONFINE_CONFINEMENT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codemode/error.h"
+
+namespace codemode::confine {
+
+struct ConfinementPlan {
+  // File descriptors that stay open (the IPC pipes: 0, 1, 2). Every other fd is closed.
+  std::vector<int> keep_fds{0, 1, 2};
+  // RLIMIT_DATA: the program's memoryBytes plus the interpreter's fixed base.
+  std::uint64_t data_limit_bytes = 0;
+  // RLIMIT_CPU backstop, in whole seconds (the watchdog stops the program long before).
+  std::uint64_t cpu_limit_seconds = 0;
+};
+
+// Applies every layer: fds, rlimits, process attributes (no-new-privs, not dumpable, parent-death
+// signal), then the seccomp allow-list last (all threads). Returns the first failure.
+Status confine_worker(const ConfinementPlan& plan);
+
+// One line listing each layer and its state, for debug logs (no paths, no secrets).
+std::string describe_confinement(const ConfinementPlan& plan);
+
+}  // namespace codemode::confine
+
+#endif  // CODEMODE_SANDBOX_CONFINE_CONFINEMENT_H_
