@@ -25,7 +25,8 @@ ToolExecuteFn waits_for_stop(ToolThreads& threads, std::atomic<bool>& told_to_st
       std::mutex mu;
       std::condition_variable_any never;
       std::unique_lock lock(mu);
-      never.wait(lock, token, [] { return false; });
+      // Bounded, so a broker that never asks to stop fails the test instead of hanging it.
+      never.wait_for(lock, token, 10s, [] { return false; });
       told_to_stop = token.stop_requested();
     });
   };
@@ -95,13 +96,15 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
 }
 
 TEST(InvokeToolTimingTest, BlockingToolThatHonoursItsStopTokenEndsAsATimeout) {
-  Tool tool = make_tool(
-      with_timeout(tool_options(ToolEffects::kNone,
-                                [](const Json&, const ToolContext& context, ToolResponder) {
-                                  while (!context.stop_token.stop_requested())
-                                    std::this_thread::sleep_for(1ms);
-                                }),
-                   50ms));
+  Tool tool = make_tool(with_timeout(
+      tool_options(ToolEffects::kNone,
+                   [](const Json&, const ToolContext& context, ToolResponder) {
+                     const auto give_up = Clock::now() + 10s;  // fail, not hang
+                     while (!context.stop_token.stop_requested() && Clock::now() < give_up) {
+                       std::this_thread::sleep_for(1ms);
+                     }
+                   }),
+      50ms));
   auto budget = make_budget();
   ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kTimeout, "tool_timeout");
