@@ -48,6 +48,10 @@ struct BrokerContext {
   std::string program_digest;
   Scope scope;
   std::stop_token stop_token;  // fires on timeout or cancellation; the broker must honour it
+  // The program's limits for this call's data: the input was checked against the first, the
+  // output will be checked against the second.
+  std::size_t max_tool_input_bytes = 0;
+  std::size_t max_output_bytes = 0;
 };
 
 // The host's broker: applies its own policy and calls the tool (normally through invoke_tool).
@@ -59,8 +63,8 @@ struct StandardBrokerOptions {
   Permissions permissions;
   std::shared_ptr<Budget> budget;  // required
 };
-// A ToolBroker that calls invoke_tool with these permissions and budget, the context's identity
-// and stop_token, and the program's maxToolInputBytes / maxOutputBytes.
+// A ToolBroker that calls invoke_tool with these permissions and budget, and the context's
+// identity, stop_token and byte limits.
 CODEMODE_EXPORT ToolBroker standard_broker(StandardBrokerOptions options);
 
 struct CodeModeOptions {
