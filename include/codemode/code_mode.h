@@ -127,6 +127,13 @@ class CODEMODE_EXPORT CodeMode {
   std::unique_ptr<Impl> impl_;
 };
 
+// The outcome as JSON, the shape the command line prints:
+//   {"status", "output"?, "error"?: {"code", "rule", "message"}, "programError"?: {"name",
+//    "message"}, "usage": {"toolCalls", "unknownCalls", "knownCostMicros", "unknownCostMicros",
+//    "maximumCostMicros"}, "evidence"?: [{"runId", "receipt": {"callId", "toolId", "execution",
+//    "disclosure"}}]}
+CODEMODE_EXPORT Json to_json(const CodeExecutionOutcome& outcome);
+
 // Same as CodeMode::create.
 CODEMODE_EXPORT Result<std::unique_ptr<CodeMode>> create_code_mode(CodeModeOptions options);
 
