@@ -18,10 +18,4 @@ bool is_identifier(std::string_view text) {
   return std::all_of(text.begin() + 1, text.end(), is_identifier_tail);
 }
 
-bool is_blank(std::string_view text) {
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-  });
-}
-
 }  // namespace codemode::internal

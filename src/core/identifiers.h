@@ -9,9 +9,6 @@ namespace codemode::internal {
 // ^[A-Za-z][A-Za-z0-9._/-]{0,127}$ — the id of a tool, program or adapter.
 bool is_identifier(std::string_view text);
 
-// True when `text` is empty or only ASCII whitespace (JavaScript's trim() would leave nothing).
-bool is_blank(std::string_view text);
-
 }  // namespace codemode::internal
 
 #endif  // CODEMODE_CORE_IDENTIFIERS_H_

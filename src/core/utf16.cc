@@ -1,68 +1,82 @@
 #include "core/utf16.h"
 
-#include <cstdint>
-
 namespace codemode::internal {
 namespace {
 
-// Length of the UTF-8 sequence that starts with `lead`, or 0 if `lead` cannot start one.
-std::size_t sequence_length(unsigned char lead) {
+// One character of the UTF-8 text: how many bytes it takes and how many UTF-16 units it makes.
+struct Sequence {
+  std::size_t bytes = 1;
+  std::size_t units = 1;
+};
+
+bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+
+std::size_t expected_bytes(unsigned char lead) {
   if (lead < 0x80) return 1;
-  if (lead >= 0xC2 && lead <= 0xDF) return 2;
-  if (lead >= 0xE0 && lead <= 0xEF) return 3;
-  if (lead >= 0xF0 && lead <= 0xF4) return 4;
-  return 0;
+  if ((lead & 0xE0) == 0xC0) return 2;
+  if ((lead & 0xF0) == 0xE0) return 3;
+  if ((lead & 0xF8) == 0xF0) return 4;
+  return 1;  // a stray continuation byte or an invalid lead: one replacement character
 }
 
-// Decodes the sequence at text[i] of length n; returns the code point or -1 when malformed.
-std::int32_t decode(std::string_view text, std::size_t i, std::size_t n) {
-  if (i + n > text.size()) return -1;
-  std::int32_t code = static_cast<unsigned char>(text[i]) & (0xFF >> (n + 1));
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto byte = static_cast<unsigned char>(text[i + k]);
-    if ((byte & 0xC0) != 0x80) return -1;
+// Only the shape of the sequence is checked (lead byte plus continuation bytes); that is enough to
+// keep a truncation from splitting it.
+Sequence sequence_at(std::string_view utf8, std::size_t pos) {
+  const std::size_t length = expected_bytes(static_cast<unsigned char>(utf8[pos]));
+  if (length == 1 || pos + length > utf8.size()) return {};
+  for (std::size_t i = 1; i < length; ++i) {
+    if (!is_continuation(static_cast<unsigned char>(utf8[pos + i]))) return {};
+  }
+  return {.bytes = length, .units = length == 4 ? std::size_t{2} : std::size_t{1}};
+}
+
+// The code point of the well-formed sequence of `length` bytes at `pos`, or -1.
+long decode_strict(std::string_view utf8, std::size_t pos, std::size_t length) {
+  static constexpr long kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (pos + length > utf8.size()) return -1;
+  long code = static_cast<unsigned char>(utf8[pos]) & (0xFF >> (length + 1));
+  for (std::size_t i = 1; i < length; ++i) {
+    const auto byte = static_cast<unsigned char>(utf8[pos + i]);
+    if (!is_continuation(byte)) return -1;
     code = (code << 6) | (byte & 0x3F);
   }
-  static constexpr std::int32_t kMinimum[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (n > 1 && code < kMinimum[n]) return -1;          // overlong
-  if (code >= 0xD800 && code <= 0xDFFF) return -1;     // surrogate
-  if (code > 0x10FFFF) return -1;
+  if (length > 1 && code < kSmallest[length]) return -1;  // overlong
+  if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return -1;
   return code;
 }
 
 }  // namespace
 
 bool is_valid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t n = sequence_length(static_cast<unsigned char>(text[i]));
-    if (n == 0 || decode(text, i, n) < 0) return false;
-    i += n;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[pos]);
+    const std::size_t length = expected_bytes(lead);
+    if ((length == 1 && lead >= 0x80) || decode_strict(text, pos, length) < 0) return false;
+    pos += length;
   }
   return true;
 }
 
-std::size_t utf16_length(std::string_view text) {
+std::size_t utf16_length(std::string_view utf8) {
   std::size_t units = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t n = sequence_length(static_cast<unsigned char>(text[i]));
-    units += n == 4 ? 2 : 1;
-    i += n == 0 ? 1 : n;
+  for (std::size_t pos = 0; pos < utf8.size();) {
+    const Sequence sequence = sequence_at(utf8, pos);
+    units += sequence.units;
+    pos += sequence.bytes;
   }
   return units;
 }
 
-std::string truncate_utf16(std::string_view text, std::size_t max_units) {
+std::string truncate_utf16(std::string_view utf8, std::size_t max_units) {
   std::size_t units = 0;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t n = sequence_length(static_cast<unsigned char>(text[i]));
-    if (n == 0) n = 1;
-    const std::size_t width = n == 4 ? 2 : 1;
-    if (units + width > max_units) break;
-    units += width;
-    i += n;
+  std::size_t pos = 0;
+  while (pos < utf8.size()) {
+    const Sequence sequence = sequence_at(utf8, pos);
+    if (units + sequence.units > max_units) break;
+    units += sequence.units;
+    pos += sequence.bytes;
   }
-  return std::string(text.substr(0, i));
+  return std::string(utf8.substr(0, pos));
 }
 
 }  // namespace codemode::internal

@@ -1,5 +1,11 @@
-// Lengths in UTF-16 code units, as JavaScript counts them: the limits on ids, texts and the
-// program error are specified that way, while byte limits count UTF-8.
+// Length limits in codemode are counted as JavaScript counts them: in UTF-16 code units (a
+// character outside the Basic Multilingual Plane counts 2), while the strings themselves are UTF-8.
+// These helpers convert between the two views without decoding into a second buffer.
+//
+// Malformed UTF-8 is not refused here (the JSON boundary does that): each byte that does not start
+// a well-formed sequence counts as one unit, as the replacement character it would become.
+//
+// Thread-safety: pure functions.
 #ifndef CODEMODE_CORE_UTF16_H_
 #define CODEMODE_CORE_UTF16_H_
 
@@ -9,15 +15,15 @@
 
 namespace codemode::internal {
 
-// Whether `text` is well-formed UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF).
+// Whether `text` is well-formed UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF.
 bool is_valid_utf8(std::string_view text);
 
-// The number of UTF-16 code units `text` (valid UTF-8) would take.
-std::size_t utf16_length(std::string_view text);
+// The number of UTF-16 code units `utf8` has as a JavaScript string.
+std::size_t utf16_length(std::string_view utf8);
 
-// The longest prefix of `text` (valid UTF-8) that fits in `max_units` UTF-16 code units, never
-// splitting a character.
-std::string truncate_utf16(std::string_view text, std::size_t max_units);
+// The longest prefix of `utf8` that is at most `max_units` UTF-16 code units. It never ends inside
+// a UTF-8 sequence nor between the two halves of a surrogate pair.
+std::string truncate_utf16(std::string_view utf8, std::size_t max_units);
 
 }  // namespace codemode::internal
 

@@ -7,6 +7,7 @@
 
 #include "core/deadline_timer.h"
 #include "core/identifiers.h"
+#include "core/js_whitespace.h"
 #include "core/utf16.h"
 #include "executor/execution_abort.h"
 #include "executor/execution_limits.h"
@@ -39,7 +40,7 @@ CodeExecutionOutcome failure(Error error, CodeExecutionUsage usage) {
 }
 
 bool is_bounded_text(const std::string& text) {
-  return !internal::is_blank(text) && internal::is_valid_utf8(text) &&
+  return !internal::is_js_blank(text) && internal::is_valid_utf8(text) &&
          internal::utf16_length(text) <= 256;
 }
 

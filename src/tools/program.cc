@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/identifiers.h"
+#include "core/js_whitespace.h"
 #include "core/utf16.h"
 
 namespace codemode {
@@ -37,7 +38,7 @@ Error limits_error(std::string message) {
 
 // A text field: nonempty after trimming, at most `max` UTF-16 code units.
 Status check_text(std::string_view name, const std::string& value, std::size_t max) {
-  if (internal::is_blank(value) || !internal::is_valid_utf8(value) ||
+  if (internal::is_js_blank(value) || !internal::is_valid_utf8(value) ||
       internal::utf16_length(value) > max) {
     return config_error(std::string(name) + " must be a nonempty string of at most " +
                         std::to_string(max) + " characters.");
@@ -63,7 +64,7 @@ Status check_source(const CodeProgramOptions& options) {
       options.language != ProgramLanguage::kTypeScript) {
     return config_error("language must be \"javascript\" or \"typescript\".");
   }
-  if (internal::is_blank(options.source) || !internal::is_valid_utf8(options.source)) {
+  if (internal::is_js_blank(options.source) || !internal::is_valid_utf8(options.source)) {
     return config_error("source must be a nonempty string of valid UTF-8.");
   }
   if (options.source.size() > kMaxSourceBytes) {

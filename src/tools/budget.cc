@@ -1,0 +1,105 @@
+#include "codemode/budget.h"
+
+#include <limits>
+#include <utility>
+
+#include "codemode/json.h"
+
+namespace codemode {
+namespace {
+
+bool in_range(std::int64_t value, std::int64_t low) { return value >= low && value <= kMaxSafeInteger; }
+
+Error budget_error(ErrorCode code, std::string rule, std::string message) {
+  return Error{.code = code, .rule = std::move(rule), .message = std::move(message)};
+}
+
+// Settlements beyond the reservation are recorded, so spent can outgrow the limit; saturate rather
+// than overflow when a broken tool reports absurd usage again and again.
+std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
+  if (a > std::numeric_limits<std::int64_t>::max() - b) return std::numeric_limits<std::int64_t>::max();
+  return a + b;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<Budget>> Budget::create(BudgetLimits limits) {
+  if (!in_range(limits.max_cost_micros, 0)) {
+    return budget_error(ErrorCode::kInvalidConfig, "budget",
+                        "Budget max_cost_micros must be an integer from 0 to 2^53-1.");
+  }
+  if (!in_range(limits.max_calls, 1)) {
+    return budget_error(ErrorCode::kInvalidConfig, "budget",
+                        "Budget max_calls must be an integer from 1 to 2^53-1.");
+  }
+  // Not make_shared: the constructor is private so that every Budget is owned by a shared_ptr.
+  return std::shared_ptr<Budget>(new Budget(limits));
+}
+
+Result<BudgetReservation> Budget::reserve(std::int64_t max_cost_micros) {
+  if (!in_range(max_cost_micros, 0)) {
+    return budget_error(ErrorCode::kInvalidConfig, "budget",
+                        "A budget reservation must be an integer from 0 to 2^53-1 micros.");
+  }
+  std::lock_guard lock(mu_);
+  if (state_.calls >= limits_.max_calls) {
+    return budget_error(ErrorCode::kBudgetExceeded, "budget_calls",
+                        "The budget has no tool calls left.");
+  }
+  const std::int64_t available =
+      limits_.max_cost_micros - state_.spent_micros - state_.reserved_micros;
+  if (max_cost_micros > available) {
+    return budget_error(ErrorCode::kBudgetExceeded, "budget_cost",
+                        "The budget has too little money left for this tool's declared cost.");
+  }
+  state_.calls += 1;
+  state_.reserved_micros += max_cost_micros;
+  return BudgetReservation(shared_from_this(), max_cost_micros);
+}
+
+BudgetSnapshot Budget::snapshot() const {
+  std::lock_guard lock(mu_);
+  return state_;
+}
+
+Status Budget::settle(std::int64_t bound, std::int64_t known, std::int64_t unknown) {
+  std::lock_guard lock(mu_);
+  state_.reserved_micros = saturating_add(state_.reserved_micros - bound, unknown);
+  state_.spent_micros = saturating_add(state_.spent_micros, known);
+  if (known + unknown > bound) {
+    return budget_error(ErrorCode::kBudgetExceeded, "budget_settlement",
+                        "A tool call settled more than it reserved from the budget.");
+  }
+  return {};
+}
+
+BudgetReservation::BudgetReservation(BudgetReservation&& other) noexcept
+    : budget_(std::move(other.budget_)), bound_(std::exchange(other.bound_, 0)) {}
+
+BudgetReservation& BudgetReservation::operator=(BudgetReservation&& other) noexcept {
+  if (this != &other) {
+    if (budget_) (void)budget_->settle(bound_, 0, 0);
+    budget_ = std::move(other.budget_);
+    bound_ = std::exchange(other.bound_, 0);
+  }
+  return *this;
+}
+
+BudgetReservation::~BudgetReservation() {
+  // Unsettled: the call did not run, so nothing was spent. It cannot exceed the bound.
+  if (budget_) (void)budget_->settle(bound_, 0, 0);
+}
+
+Status BudgetReservation::settle(std::int64_t known_micros, std::int64_t unknown_micros) {
+  if (!budget_) {
+    return budget_error(ErrorCode::kConflict, "budget_settled_twice",
+                        "This budget reservation was settled already.");
+  }
+  if (!in_range(known_micros, 0) || !in_range(unknown_micros, 0)) {
+    return budget_error(ErrorCode::kInvalidConfig, "budget",
+                        "A budget settlement must use integers from 0 to 2^53-1 micros.");
+  }
+  return std::exchange(budget_, nullptr)->settle(bound_, known_micros, unknown_micros);
+}
+
+}  // namespace codemode

@@ -1,0 +1,83 @@
+#include "tools/tool_responder.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+namespace codemode::internal {
+namespace {
+
+ToolResponder responder_for(const std::shared_ptr<ResponseSlot>& slot) {
+  return ToolResponder(std::make_shared<ToolResponder::State>(slot));
+}
+
+TEST(ToolResponderTest, FirstAnswerWinsAndLaterOnesAreIgnored) {
+  auto slot = std::make_shared<ResponseSlot>();
+  ToolResponder responder = responder_for(slot);
+  responder.succeed(Json{{"value", 1}});
+  responder.fail();
+  responder.refuse();
+  responder.succeed(Json{{"value", 2}});
+  Answer answer = slot->wait();
+  EXPECT_EQ(answer.kind, AnswerKind::kSucceeded);
+  EXPECT_EQ(answer.output, (Json{{"value", 1}}));
+}
+
+TEST(ToolResponderTest, CopiesAnswerTheSameCall) {
+  auto slot = std::make_shared<ResponseSlot>();
+  ToolResponder first = responder_for(slot);
+  ToolResponder copy = first;
+  copy.fail();
+  first.succeed(Json(1));
+  EXPECT_EQ(slot->wait().kind, AnswerKind::kFailed);
+}
+
+TEST(ToolResponderTest, DestroyingTheLastCopyUnansweredAbandonsTheCall) {
+  auto slot = std::make_shared<ResponseSlot>();
+  {
+    ToolResponder first = responder_for(slot);
+    { ToolResponder copy = first; }
+    EXPECT_FALSE(slot->answered());  // one copy is still alive
+  }
+  EXPECT_TRUE(slot->answered());
+  EXPECT_EQ(slot->wait().kind, AnswerKind::kAbandoned);
+}
+
+TEST(ToolResponderTest, DestroyingAnAnsweredResponderKeepsItsAnswer) {
+  auto slot = std::make_shared<ResponseSlot>();
+  { responder_for(slot).refuse(); }
+  EXPECT_EQ(slot->wait().kind, AnswerKind::kRefused);
+}
+
+TEST(ToolResponderTest, AnAnswerFromAnotherThreadWakesTheWaiter) {
+  auto slot = std::make_shared<ResponseSlot>();
+  std::thread answering([responder = responder_for(slot)] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    responder.succeed(Json("late"));
+  });
+  Answer answer = slot->wait();
+  answering.join();
+  EXPECT_EQ(answer.kind, AnswerKind::kSucceeded);
+  EXPECT_EQ(answer.output, Json("late"));
+}
+
+TEST(ToolResponderTest, TheBrokersOwnAnswerBlocksLaterToolAnswers) {
+  auto slot = std::make_shared<ResponseSlot>();
+  ToolResponder responder = responder_for(slot);
+  EXPECT_TRUE(slot->answer(AnswerKind::kTimedOut));
+  EXPECT_FALSE(slot->answer(AnswerKind::kCancelled));
+  responder.succeed(Json(1));
+  EXPECT_EQ(slot->wait().kind, AnswerKind::kTimedOut);
+}
+
+TEST(ToolResponderTest, AResponderWithoutStateIgnoresAnswers) {
+  ToolResponder responder(nullptr);
+  responder.succeed(Json(1));
+  responder.fail();
+  responder.refuse();
+  SUCCEED();  // nothing to answer, and nothing crashed
+}
+
+}  // namespace
+}  // namespace codemode::internal
