@@ -30,32 +30,7 @@ Sequence sequence_at(std::string_view utf8, std::size_t pos) {
   return {.bytes = length, .units = length == 4 ? std::size_t{2} : std::size_t{1}};
 }
 
-// The code point of the well-formed sequence of `length` bytes at `pos`, or -1.
-long decode_strict(std::string_view utf8, std::size_t pos, std::size_t length) {
-  static constexpr long kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (pos + length > utf8.size()) return -1;
-  long code = static_cast<unsigned char>(utf8[pos]) & (0xFF >> (length + 1));
-  for (std::size_t i = 1; i < length; ++i) {
-    const auto byte = static_cast<unsigned char>(utf8[pos + i]);
-    if (!is_continuation(byte)) return -1;
-    code = (code << 6) | (byte & 0x3F);
-  }
-  if (length > 1 && code < kSmallest[length]) return -1;  // overlong
-  if ((code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return -1;
-  return code;
-}
-
 }  // namespace
-
-bool is_valid_utf8(std::string_view text) {
-  for (std::size_t pos = 0; pos < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[pos]);
-    const std::size_t length = expected_bytes(lead);
-    if ((length == 1 && lead >= 0x80) || decode_strict(text, pos, length) < 0) return false;
-    pos += length;
-  }
-  return true;
-}
 
 std::size_t utf16_length(std::string_view utf8) {
   std::size_t units = 0;

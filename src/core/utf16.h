@@ -15,9 +15,6 @@
 
 namespace codemode::internal {
 
-// Whether `text` is well-formed UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF.
-bool is_valid_utf8(std::string_view text);
-
 // The number of UTF-16 code units `utf8` has as a JavaScript string.
 std::size_t utf16_length(std::string_view utf8);
 

@@ -8,6 +8,7 @@
 #include "core/deadline_timer.h"
 #include "core/identifiers.h"
 #include "core/js_whitespace.h"
+#include "core/json_text.h"
 #include "core/utf16.h"
 #include "executor/execution_abort.h"
 #include "executor/execution_limits.h"

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/json_text.h"
 #include "core/utf16.h"
 
 namespace codemode::internal {
@@ -137,7 +138,7 @@ Error adapter_unavailable_error(std::string_view adapter_id) {
 }
 
 std::optional<ProgramError> cap_program_error(const ProgramError& error) {
-  if (!is_valid_utf8(error.name) || !is_valid_utf8(error.message)) return std::nullopt;
+  if (!internal::is_valid_utf8(error.name) || !internal::is_valid_utf8(error.message)) return std::nullopt;
   return ProgramError{.name = truncate_utf16(error.name, 128),
                       .message = truncate_utf16(error.message, 1024)};
 }

@@ -10,6 +10,7 @@
 
 #include "core/identifiers.h"
 #include "core/js_whitespace.h"
+#include "core/json_text.h"
 #include "core/utf16.h"
 
 namespace codemode {
