@@ -63,8 +63,7 @@ Status confine_worker(const ConfinementPlan& plan) {
 }
 
 std::string describe_confinement(const ConfinementPlan& plan) {
-  return "confinement: fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" +
-         describe_rlimits(plan) +
+  return "confinement: fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
          " attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
          " seccomp=allow:" + std::to_string(allowed_call_count()) +
          ",denials_listed:" + std::to_string(worker_denied_syscalls().size()) +

@@ -15,11 +15,11 @@
 namespace codemode::confine {
 
 struct RlimitRule {
-  int resource = 0;             // RLIMIT_*, as passed to setrlimit(2)
-  std::string_view rule;        // "rlimit_data": the Error rule when this row cannot be applied
+  int resource = 0;       // RLIMIT_*, as passed to setrlimit(2)
+  std::string_view rule;  // "rlimit_data": the Error rule when this row cannot be applied
   std::uint64_t soft = 0;
   std::uint64_t hard = 0;
-  std::string_view reason;      // one line: why the worker gets this value
+  std::string_view reason;  // one line: why the worker gets this value
 };
 
 inline constexpr std::size_t kWorkerRlimitCount = 8;

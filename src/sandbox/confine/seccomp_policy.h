@@ -75,8 +75,8 @@ class SeccompFilter {
 // TSYNC so loading it covers every thread. Errors (UNSUPPORTED_PROFILE): "seccomp_unavailable"
 // when the kernel lacks seccomp filters, TSYNC or SECCOMP_RET_KILL_PROCESS; "seccomp_policy" when
 // a row names an unknown call, or allows a call absent on this architecture, or cannot be added.
-[[nodiscard]] Result<SeccompFilter> prepare_seccomp_filter(
-    std::span<const SyscallDecision> allowed, std::span<const SyscallDecision> denied);
+[[nodiscard]] Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision> allowed,
+                                                           std::span<const SyscallDecision> denied);
 [[nodiscard]] Result<SeccompFilter> prepare_worker_seccomp_filter();
 
 // Loads the filter into the calling process, all threads at once (rule "seccomp_load" on

@@ -52,9 +52,8 @@ bool ChildOutcome::killed_by(int signal) const {
 }
 
 std::string ChildOutcome::describe() const {
-  std::string how = WIFEXITED(wait_status)
-                        ? "exit " + std::to_string(WEXITSTATUS(wait_status))
-                        : "signal " + std::to_string(WTERMSIG(wait_status));
+  std::string how = WIFEXITED(wait_status) ? "exit " + std::to_string(WEXITSTATUS(wait_status))
+                                           : "signal " + std::to_string(WTERMSIG(wait_status));
   return how + "; report: [" + report + "]";
 }
 

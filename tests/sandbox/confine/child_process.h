@@ -29,13 +29,14 @@ struct ChildOutcome {
   int wait_status = 0;
   std::string report;  // everything the child (and any grandchild) wrote to the report fd
 
-  bool exited_cleanly() const;     // exit status 0
+  bool exited_cleanly() const;  // exit status 0
   bool killed_by(int signal) const;
-  std::string describe() const;    // "exit 1", "signal 31", ... plus the report, for messages
+  std::string describe() const;  // "exit 1", "signal 31", ... plus the report, for messages
 };
 
-// Forks; the child runs `body(report_fd)` and ends with exit_group(its return value). The parent reads the
-// report pipe to EOF, then reaps the child. The child gets SIGALRM after 20 s so a hang fails.
+// Forks; the child runs `body(report_fd)` and ends with exit_group(its return value). The parent
+// reads the report pipe to EOF, then reaps the child. The child gets SIGALRM after 20 s so a hang
+// fails.
 ChildOutcome run_in_child(const std::function<int(int report_fd)>& body);
 
 // The child's side: collects failed checks by writing their names to the report fd, using only

@@ -149,10 +149,10 @@ TEST(ConfinementTest, DescriptionListsEveryLayerOnOneLine) {
   plan.cpu_limit_seconds = 4;
   const std::string line = describe_confinement(plan);
   EXPECT_EQ(line.find('\n'), std::string::npos);
-  for (std::string_view part : {"fds=keep:0,1,2", "data:1048576", "cpu:4/5", "nofile:16",
-                                "fsize:0", "core:0", "nproc:0", "memlock:0", "msgqueue:0",
-                                "no_new_privs", "not_dumpable", "pdeathsig:SIGKILL",
-                                "default:kill_process", "tsync"}) {
+  for (std::string_view part :
+       {"fds=keep:0,1,2", "data:1048576", "cpu:4/5", "nofile:16", "fsize:0", "core:0", "nproc:0",
+        "memlock:0", "msgqueue:0", "no_new_privs", "not_dumpable", "pdeathsig:SIGKILL",
+        "default:kill_process", "tsync"}) {
     EXPECT_NE(line.find(part), std::string::npos) << part << " missing from: " << line;
   }
 }

@@ -42,9 +42,10 @@ int close_all_but_kept(CloseMethod method, int report_fd) {
   }
   checks.expect(is_open(0) && is_open(2) && is_open(report_fd), "a_kept_fd_was_closed");
   Result<std::vector<int>> listed = list_open_fds();
-  checks.expect(listed.ok() && std::all_of(listed->begin(), listed->end(), [&](int fd) {
-                  return fd == 0 || fd == 2 || fd == report_fd;
-                }), "listing_shows_an_unkept_fd");
+  checks.expect(
+      listed.ok() && std::all_of(listed->begin(), listed->end(),
+                                 [&](int fd) { return fd == 0 || fd == 2 || fd == report_fd; }),
+      "listing_shows_an_unkept_fd");
   return checks.exit_code();
 }
 
