@@ -33,11 +33,11 @@ TEST(InvokeToolTest, SucceedsWithOutputReleasedReceiptAndSettledCost) {
 
 TEST(InvokeToolTest, ExecuteAndGuardsSeeTheCallsIdentity) {
   std::vector<ToolContext> seen;
-  ToolOptions options = tool_options(ToolEffects::kNone, [&](const Json&, const ToolContext& context,
-                                                             ToolResponder respond) {
-    seen.push_back(context);
-    respond.succeed(Json{{"value", 1}});
-  });
+  ToolOptions options = tool_options(
+      ToolEffects::kNone, [&](const Json&, const ToolContext& context, ToolResponder respond) {
+        seen.push_back(context);
+        respond.succeed(Json{{"value", 1}});
+      });
   options.guards.input = [&](const Json&, const ToolContext& context) {
     seen.push_back(context);
     return GuardVerdict::kAllow;
@@ -114,17 +114,18 @@ TEST(InvokeToolTest, MovedFromToolIsInvalidConfig) {
   Tool tool = make_tool(ToolEffects::kNone, succeed_with(Json{{"value", 1}}));
   InvokeOptions options = invoke_options(tool, make_budget());
   Tool taken = std::move(tool);
-  ToolOutcome outcome = invoke_tool(tool, valid_input(), options);  // NOLINT(bugprone-use-after-move)
+  ToolOutcome outcome =
+      invoke_tool(tool, valid_input(), options);  // NOLINT(bugprone-use-after-move)
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kInvalidConfig, "invoke_options");
 }
 
 TEST(InvokeToolTest, MissingOneCapabilityIsBlockedBeforeAnythingRuns) {
   std::atomic<int> ran{0};
-  ToolOptions options = tool_options(ToolEffects::kWrite, [&](const Json&, const ToolContext&,
-                                                              ToolResponder r) {
-    ran += 1;
-    r.succeed(Json{{"value", 1}});
-  });
+  ToolOptions options =
+      tool_options(ToolEffects::kWrite, [&](const Json&, const ToolContext&, ToolResponder r) {
+        ran += 1;
+        r.succeed(Json{{"value", 1}});
+      });
   options.guards.input = [&](const Json&, const ToolContext&) {
     ran += 1;
     return GuardVerdict::kAllow;

@@ -38,13 +38,13 @@ ToolOptions with_timeout(ToolOptions options, std::chrono::milliseconds timeout)
 
 TEST(InvokeToolTimingTest, AnswerFromAnotherThreadFiftyMillisecondsLaterSucceeds) {
   ToolThreads threads;
-  Tool tool = make_tool(ToolEffects::kWrite, [&](const Json&, const ToolContext&,
-                                                 ToolResponder respond) {
-    threads.start([respond] {
-      std::this_thread::sleep_for(50ms);
-      respond.succeed(Json{{"value", 50}});
-    });
-  });
+  Tool tool =
+      make_tool(ToolEffects::kWrite, [&](const Json&, const ToolContext&, ToolResponder respond) {
+        threads.start([respond] {
+          std::this_thread::sleep_for(50ms);
+          respond.succeed(Json{{"value", 50}});
+        });
+      });
   auto budget = make_budget();
   const auto start = Clock::now();
   ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
@@ -62,8 +62,8 @@ TEST(InvokeToolTimingTest, ToolWithoutEffectsThatNeverAnswersTimesOutAndIsToldTo
   Clock::duration took;
   {
     ToolThreads threads;
-    Tool tool = make_tool(
-        with_timeout(tool_options(ToolEffects::kNone, waits_for_stop(threads, told_to_stop)), 50ms));
+    Tool tool = make_tool(with_timeout(
+        tool_options(ToolEffects::kNone, waits_for_stop(threads, told_to_stop)), 50ms));
     const auto start = Clock::now();
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
     took = Clock::now() - start;
@@ -82,8 +82,8 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
-    Tool tool = make_tool(
-        with_timeout(tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
+    Tool tool = make_tool(with_timeout(
+        tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   }
   expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown,
@@ -95,12 +95,13 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
 }
 
 TEST(InvokeToolTimingTest, BlockingToolThatHonoursItsStopTokenEndsAsATimeout) {
-  Tool tool = make_tool(with_timeout(
-      tool_options(ToolEffects::kNone,
-                   [](const Json&, const ToolContext& context, ToolResponder) {
-                     while (!context.stop_token.stop_requested()) std::this_thread::sleep_for(1ms);
-                   }),
-      50ms));
+  Tool tool = make_tool(
+      with_timeout(tool_options(ToolEffects::kNone,
+                                [](const Json&, const ToolContext& context, ToolResponder) {
+                                  while (!context.stop_token.stop_requested())
+                                    std::this_thread::sleep_for(1ms);
+                                }),
+                   50ms));
   auto budget = make_budget();
   ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kTimeout, "tool_timeout");
@@ -114,16 +115,16 @@ TEST(InvokeToolTimingTest, AnswerAfterTheTimeoutIsIgnored) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
-    Tool tool = make_tool(with_timeout(
-        tool_options(ToolEffects::kNone,
-                     [&](const Json&, const ToolContext&, ToolResponder respond) {
-                       threads.start([&answered_late, respond] {
-                         std::this_thread::sleep_for(150ms);
-                         respond.succeed(Json{{"value", 1}});
-                         answered_late = true;
-                       });
-                     }),
-        50ms));
+    Tool tool = make_tool(
+        with_timeout(tool_options(ToolEffects::kNone,
+                                  [&](const Json&, const ToolContext&, ToolResponder respond) {
+                                    threads.start([&answered_late, respond] {
+                                      std::this_thread::sleep_for(150ms);
+                                      respond.succeed(Json{{"value", 1}});
+                                      answered_late = true;
+                                    });
+                                  }),
+                     50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
     EXPECT_FALSE(answered_late);
   }
