@@ -48,6 +48,10 @@ struct BrokerContext {
   std::string program_digest;
   Scope scope;
   std::stop_token stop_token;  // fires on timeout or cancellation; the broker must honour it
+  // The program's limits for this call's data: the input was checked against the first, the
+  // output will be checked against the second.
+  std::size_t max_tool_input_bytes = 0;
+  std::size_t max_output_bytes = 0;
 };
 
 // The host's broker: applies its own policy and calls the tool (normally through invoke_tool).
@@ -59,8 +63,8 @@ struct StandardBrokerOptions {
   Permissions permissions;
   std::shared_ptr<Budget> budget;  // required
 };
-// A ToolBroker that calls invoke_tool with these permissions and budget, the context's identity
-// and stop_token, and the program's maxToolInputBytes / maxOutputBytes.
+// A ToolBroker that calls invoke_tool with these permissions and budget, and the context's
+// identity, stop_token and byte limits.
 CODEMODE_EXPORT ToolBroker standard_broker(StandardBrokerOptions options);
 
 struct CodeModeOptions {
@@ -122,6 +126,13 @@ class CODEMODE_EXPORT CodeMode {
   explicit CodeMode(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// The outcome as JSON, the shape the command line prints:
+//   {"status", "output"?, "error"?: {"code", "rule", "message"}, "programError"?: {"name",
+//    "message"}, "usage": {"toolCalls", "unknownCalls", "knownCostMicros", "unknownCostMicros",
+//    "maximumCostMicros"}, "evidence"?: [{"runId", "receipt": {"callId", "toolId", "execution",
+//    "disclosure"}}]}
+CODEMODE_EXPORT Json to_json(const CodeExecutionOutcome& outcome);
 
 // Same as CodeMode::create.
 CODEMODE_EXPORT Result<std::unique_ptr<CodeMode>> create_code_mode(CodeModeOptions options);

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/identifiers.h"
 #include "core/js_whitespace.h"
 #include "core/utf16.h"
 #include "tools/tool_access.h"
@@ -11,7 +12,6 @@
 namespace codemode {
 namespace {
 
-constexpr std::size_t kMaxIdLength = 128;
 constexpr std::size_t kMaxVersionLength = 128;
 constexpr std::size_t kMaxDescriptionLength = 4096;
 constexpr std::size_t kMaxCapabilities = 128;
@@ -22,21 +22,6 @@ Error definition_error(std::string_view field, std::string_view requirement) {
   std::string message = "Tool definition field '";
   message.append(field).append("' ").append(requirement);
   return Error{.code = ErrorCode::kInvalidConfig, .rule = "tool_definition", .message = message};
-}
-
-bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-bool is_id_char(char c) {
-  return is_ascii_letter(c) || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '/' ||
-         c == '-';
-}
-
-// ^[A-Za-z][A-Za-z0-9._/-]{0,127}$, by hand: a regex engine buys nothing for one character class.
-bool is_valid_id(std::string_view id) {
-  if (id.empty() || id.size() > kMaxIdLength || !is_ascii_letter(id.front())) return false;
-  for (char c : id) {
-    if (!is_id_char(c)) return false;
-  }
-  return true;
 }
 
 Status check_text(std::string_view field, std::string_view value, std::size_t max_units) {
@@ -79,7 +64,7 @@ Status check_behaviour(const ToolOptions& options) {
 }
 
 Status check_definition(const ToolOptions& options) {
-  if (!is_valid_id(options.id)) {
+  if (!internal::is_identifier(options.id)) {
     return definition_error("id", "must match ^[A-Za-z][A-Za-z0-9._/-]{0,127}$.");
   }
   if (auto s = check_text("version", options.version, kMaxVersionLength); !s) return s;

@@ -1,4 +1,5 @@
 #include "codemode/budget.h"
+#include "codemode/json.h"
 
 #include <gtest/gtest.h>
 

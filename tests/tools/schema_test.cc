@@ -184,6 +184,11 @@ TEST(SchemaCompile, RefusesSchemasValijsonCannotParse) {
 TEST(SchemaCompile, RefusesInvalidRegularExpressions) {
   expect_refused(Json::parse(R"({"pattern":"(unclosed"})"),
                  "The schema has a pattern that is not a valid regular expression.");
+  // Thousands of nested groups would overflow the stack in std::regex's compiler.
+  const std::string nested = std::string(20'000, '(') + "a" + std::string(20'000, ')');
+  expect_refused(Json{{"pattern", nested}},
+                 "The schema has a pattern with groups nested deeper than 32 levels.");
+  compile(R"({"pattern":"^(((a)))[(((]\\(\\(x$"})");  // escapes and classes do not nest
   expect_refused(Json::parse(R"({"patternProperties":{"[z-a]":{}}})"),
                  "The schema has a patternProperties name that is not a valid regular "
                  "expression.");

@@ -1,0 +1,21 @@
+#include "core/identifiers.h"
+
+#include <algorithm>
+
+namespace codemode::internal {
+namespace {
+
+bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_identifier_tail(char c) {
+  return is_ascii_letter(c) || is_ascii_digit(c) || c == '.' || c == '_' || c == '/' || c == '-';
+}
+
+}  // namespace
+
+bool is_identifier(std::string_view text) {
+  if (text.empty() || text.size() > 128 || !is_ascii_letter(text.front())) return false;
+  return std::all_of(text.begin() + 1, text.end(), is_identifier_tail);
+}
+
+}  // namespace codemode::internal

@@ -1,0 +1,146 @@
+#include "executor/outcome_messages.h"
+
+#include <array>
+#include <string>
+#include <utility>
+
+#include "core/json_text.h"
+#include "core/utf16.h"
+
+namespace codemode::internal {
+namespace {
+
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kBridgeMessages{{
+    {ErrorCode::kInvalidConfig, "The tool call was not configured correctly."},
+    {ErrorCode::kInvalidInput,
+     "The tool input was rejected: it is not plain JSON within maxToolInputBytes, or it does not "
+     "match the tool schema."},
+    {ErrorCode::kInvalidOutput, "The tool output was rejected."},
+    {ErrorCode::kInvalidJson, "The tool data must be bounded plain JSON."},
+    {ErrorCode::kPermissionDenied, "The tool call was not permitted."},
+    {ErrorCode::kBudgetExceeded, "The tool call did not fit the remaining budget."},
+    {ErrorCode::kLimitExceeded,
+     "The tool call exceeded a limit, such as the program's maxToolCalls or maxToolConcurrency."},
+    {ErrorCode::kCancelled, "The tool call was cancelled."},
+    {ErrorCode::kTimeout, "The tool call ran out of time."},
+    {ErrorCode::kToolFailed, "The tool call failed."},
+    {ErrorCode::kModelFailed, "A model call failed."},
+    {ErrorCode::kGuardBlocked, "A guard blocked the tool call."},
+    {ErrorCode::kGuardUnavailable, "A required guard could not decide on the tool call."},
+    {ErrorCode::kOutcomeUnknown, "The tool call may or may not have taken effect."},
+    {ErrorCode::kUnsupportedProfile, "The tool call is not supported here."},
+    {ErrorCode::kNotFound, "The tool call referred to something that does not exist."},
+    {ErrorCode::kConflict, "The execution has finished; it accepts no more tool calls."},
+    {ErrorCode::kStorageUnavailable, "Storage needed by the tool call is unavailable."},
+    {ErrorCode::kIntegrityViolation, "The tool call failed an integrity check."},
+}};
+
+struct ReasonMapping {
+  SandboxFailureReason reason;
+  ErrorCode code;
+  std::string_view rule;
+  std::string_view message;
+};
+
+constexpr std::array<ReasonMapping, 6> kReasonMappings{{
+    {SandboxFailureReason::kProgramError, ErrorCode::kToolFailed, "program_error",
+     "The program threw an error, did not compile, or returned a promise that can never settle. "
+     "programError holds what it threw, when the sandbox could report it."},
+    {SandboxFailureReason::kCpuLimit, ErrorCode::kLimitExceeded, "cpu_limit",
+     "The program ran longer than its cpuMillis limit."},
+    {SandboxFailureReason::kMemoryLimit, ErrorCode::kLimitExceeded, "memory_limit",
+     "The program needed more memory than its memoryBytes limit."},
+    {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, "max_output_bytes",
+     "The program's result is not plain JSON within maxOutputBytes."},
+    {SandboxFailureReason::kUnsupportedProgram, ErrorCode::kUnsupportedProfile,
+     "unsupported_program",
+     "This sandbox cannot run the program's language or approved imports."},
+    {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, "sandbox_error",
+     "The sandbox failed before the program finished; its details are withheld."},
+}};
+
+std::string with_schema_detail(std::string_view sentence, std::string_view detail) {
+  std::string message(sentence);
+  if (!detail.empty()) message.append(" ").append(detail);
+  return message;
+}
+
+}  // namespace
+
+std::string_view bridge_message(ErrorCode code) {
+  for (const auto& [known, message] : kBridgeMessages) {
+    if (known == code) return message;
+  }
+  return "The tool call failed.";
+}
+
+CodeToolOutcome bridge_refusal(ErrorCode code) {
+  return CodeToolOutcome{.status = status_of(code),
+                         .output = std::nullopt,
+                         .code = code,
+                         .message = std::string(bridge_message(code))};
+}
+
+Error sandbox_failure_error(std::optional<SandboxFailureReason> reason) {
+  if (!reason) {
+    return Error{ErrorCode::kToolFailed, "sandbox_unexplained",
+                 "The program or its sandbox failed; the adapter did not report why."};
+  }
+  for (const ReasonMapping& mapping : kReasonMappings) {
+    if (mapping.reason == *reason) {
+      return Error{mapping.code, std::string(mapping.rule), std::string(mapping.message)};
+    }
+  }
+  return sandbox_failure_error(SandboxFailureReason::kSandboxError);
+}
+
+Error invalid_input_bytes_error() {
+  return Error{ErrorCode::kInvalidInput, "max_input_bytes",
+               "The input is not plain JSON within the program's maxInputBytes limit."};
+}
+
+Error invalid_input_schema_error(std::string_view schema_detail) {
+  return Error{ErrorCode::kInvalidInput, "input_schema",
+               with_schema_detail("The input does not match the program's input schema.",
+                                  schema_detail)};
+}
+
+Error invalid_output_bytes_error() {
+  return sandbox_failure_error(SandboxFailureReason::kInvalidOutput);
+}
+
+Error invalid_output_schema_error(std::string_view schema_detail) {
+  return Error{ErrorCode::kInvalidOutput, "output_schema",
+               with_schema_detail("The program's result does not match its output schema.",
+                                  schema_detail)};
+}
+
+Error unknown_outcome_error() {
+  return Error{ErrorCode::kOutcomeUnknown, "unknown_tool_outcome",
+               "A tool call may or may not have taken effect, so the program's result was "
+               "discarded. Reconcile the effect (see evidence) before retrying."};
+}
+
+Error cancelled_error() {
+  return Error{ErrorCode::kCancelled, "cancelled", "The execution was cancelled by its signal."};
+}
+
+Error wall_timeout_error() {
+  return Error{ErrorCode::kTimeout, "wall_time_limit",
+               "The execution ran longer than the program's wallTimeMillis limit."};
+}
+
+Error adapter_unavailable_error(std::string_view adapter_id) {
+  return Error{ErrorCode::kUnsupportedProfile, "adapter_unavailable",
+               "Sandbox adapter \"" + std::string(adapter_id) +
+                   "\" is not available on this host, for example because its runtime or image is "
+                   "missing. Code Mode never runs a program outside its sandbox."};
+}
+
+std::optional<ProgramError> cap_program_error(const ProgramError& error) {
+  if (!internal::is_valid_utf8(error.name) || !internal::is_valid_utf8(error.message)) return std::nullopt;
+  return ProgramError{.name = truncate_utf16(error.name, 128),
+                      .message = truncate_utf16(error.message, 1024)};
+}
+
+}  // namespace codemode::internal

@@ -1,0 +1,42 @@
+// Every message the executor writes, in one place: what the program sees from tools.call, how an
+// adapter's failure reason maps to a public code, and the executor's own outcomes. None of them
+// carries program text or tool data.
+#ifndef CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_
+#define CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_
+
+#include <optional>
+#include <string_view>
+
+#include "codemode/error.h"
+#include "codemode/sandbox.h"
+
+namespace codemode::internal {
+
+// The fixed message a program sees in error.message for a tool call that ended with `code`.
+// The broker's own message never reaches the program.
+std::string_view bridge_message(ErrorCode code);
+
+// A refused or failed tool call, as the program sees it.
+CodeToolOutcome bridge_refusal(ErrorCode code);
+
+// The public error for an adapter's failure reason; nullopt reason is a failure that did not say
+// why ("legacy" in the reference).
+Error sandbox_failure_error(std::optional<SandboxFailureReason> reason);
+
+// The executor's own outcomes.
+Error invalid_input_bytes_error();
+Error invalid_input_schema_error(std::string_view schema_detail);
+Error invalid_output_bytes_error();
+Error invalid_output_schema_error(std::string_view schema_detail);
+Error unknown_outcome_error();
+Error cancelled_error();
+Error wall_timeout_error();
+Error adapter_unavailable_error(std::string_view adapter_id);
+
+// Caps what a program threw: name to 128 and message to 1,024 UTF-16 code units. nullopt when
+// either is not valid UTF-8 (it cannot have come from a JavaScript string).
+std::optional<ProgramError> cap_program_error(const ProgramError& error);
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_

@@ -1,0 +1,78 @@
+// The value types of the sandbox adapter interface (include/codemode/sandbox.h).
+#include <array>
+#include <condition_variable>
+#include <mutex>
+#include <utility>
+
+#include "codemode/sandbox.h"
+
+namespace codemode {
+namespace {
+
+constexpr std::array<std::pair<SandboxFailureReason, std::string_view>, 6> kReasonNames{{
+    {SandboxFailureReason::kProgramError, "program_error"},
+    {SandboxFailureReason::kCpuLimit, "cpu_limit"},
+    {SandboxFailureReason::kMemoryLimit, "memory_limit"},
+    {SandboxFailureReason::kInvalidOutput, "invalid_output"},
+    {SandboxFailureReason::kUnsupportedProgram, "unsupported_program"},
+    {SandboxFailureReason::kSandboxError, "sandbox_error"},
+}};
+
+}  // namespace
+
+std::string_view to_string(AdapterQualification qualification) {
+  return qualification == AdapterQualification::kProduction ? "production" : "test";
+}
+
+std::string_view to_string(SandboxFailureReason reason) {
+  for (const auto& [known, name] : kReasonNames) {
+    if (known == reason) return name;
+  }
+  return "sandbox_error";
+}
+
+std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(std::string_view text) {
+  for (const auto& [reason, name] : kReasonNames) {
+    if (name == text) return reason;
+  }
+  return std::nullopt;
+}
+
+SandboxResult SandboxResult::success(Json output) {
+  return SandboxResult{.succeeded = true, .output = std::move(output)};
+}
+
+SandboxResult SandboxResult::failure(SandboxFailureReason reason,
+                                     std::optional<ProgramError> program_error) {
+  return SandboxResult{.succeeded = false,
+                       .output = std::nullopt,
+                       .reason = reason,
+                       .program_error = std::move(program_error)};
+}
+
+Json CodeToolOutcome::to_json() const {
+  if (status == OutcomeStatus::kSucceeded) {
+    return Json{{"status", "succeeded"}, {"output", output.value_or(Json())}};
+  }
+  return Json{{"status", to_string(status)},
+              {"error", Json{{"code", to_string(code)}, {"message", message}}}};
+}
+
+CodeToolOutcome ToolBridge::call_and_wait(std::string_view tool_id, Json input) {
+  struct Slot {
+    std::mutex mu;
+    std::condition_variable ready;
+    std::optional<CodeToolOutcome> outcome;
+  };
+  auto slot = std::make_shared<Slot>();
+  call(tool_id, std::move(input), [slot](CodeToolOutcome outcome) {
+    std::lock_guard lock(slot->mu);
+    slot->outcome = std::move(outcome);
+    slot->ready.notify_all();
+  });
+  std::unique_lock lock(slot->mu);
+  slot->ready.wait(lock, [&] { return slot->outcome.has_value(); });
+  return std::move(*slot->outcome);
+}
+
+}  // namespace codemode

@@ -1,0 +1,201 @@
+// The tool bridge as a program sees it: routing through the broker, the allow-list, call and
+// concurrency caps, byte caps, fixed messages, receipts, usage and evidence.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <latch>
+#include <optional>
+#include <semaphore>
+#include <thread>
+
+#include "codemode/budget.h"
+#include "support/executor_fixture.h"
+
+namespace codemode {
+namespace {
+
+using testing::execute_options;
+
+TEST(CodeModeBridge, RoutesAPermittedCallThroughTheStandardBroker) {
+  auto budget = Budget::create({.max_cost_micros = 10, .max_calls = 4}).value();
+  std::optional<BrokerContext> seen;
+  ToolBroker standard = standard_broker(
+      {.permissions = {.allow = {"tool:number.double"}}, .budget = budget});
+  ToolBroker recording = [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+    seen = context;
+    EXPECT_EQ(input, (Json{{"value", 6}}));
+    return standard(tool, input, context);
+  };
+  auto mode = testing::make_mode(testing::call_double, recording);
+  CodeProgram program = testing::calculate_program();
+  CodeExecutionOutcome outcome = mode->execute(program, {{"value", 6}}, execute_options());
+  ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded) << to_json(outcome).dump();
+  EXPECT_EQ(*outcome.output, (Json{{"value", 12}}));
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 1, 0, 4}));
+  ASSERT_EQ(outcome.evidence.size(), 1u);
+  EXPECT_EQ(outcome.evidence[0].run_id, "run-1");
+  EXPECT_EQ(outcome.evidence[0].receipt,
+            (ExecutionReceipt{"execution-1:code:1", "number.double", ExecutionState::kSucceeded,
+                              Disclosure::kReleased}));
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->program_digest, program.digest());
+  EXPECT_EQ(seen->execution_id, "execution-1");
+  EXPECT_EQ(seen->scope, (Scope{"local", "demo"}));
+  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{1, 0, 1}));
+}
+
+TEST(CodeModeBridge, DeniesUnlistedToolsAndClosesWhenTheAdapterReturns) {
+  std::atomic<int> broker_calls{0};
+  ToolBridge* retained = nullptr;
+  std::optional<CodeToolOutcome> denied;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest&, ToolBridge& tools, std::stop_token) {
+        denied = tools.call_and_wait("admin.secret", Json::object());
+        retained = &tools;
+        return SandboxResult::success(Json{{"value", 1}});
+      },
+      [&](const Tool&, const Json&, const BrokerContext&) {
+        ++broker_calls;
+        return ToolOutcome::failed({ErrorCode::kToolFailed, "x", "x"});
+      });
+  // The bridge outlives the adapter call only inside execute; a call during the adapter's return
+  // path is refused. Check the denial and the closed bridge through a second program.
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  ASSERT_TRUE(denied.has_value());
+  EXPECT_EQ(denied->status, OutcomeStatus::kBlocked);
+  EXPECT_EQ(denied->code, ErrorCode::kPermissionDenied);
+  EXPECT_EQ(denied->message, "The tool call was not permitted.");
+  EXPECT_EQ(broker_calls, 0);
+  EXPECT_EQ(outcome.usage.tool_calls, 0);
+}
+
+TEST(CodeModeBridge, RefusesCallsAfterTheProgramFinished) {
+  // A call admitted before the adapter returned settles afterwards; its callback (still inside
+  // execute, which waits for it) tries another call on the now-closed bridge.
+  std::optional<CodeToolOutcome> late;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        tools.call("number.double", request.input, [&tools, &late](CodeToolOutcome) {
+          late = tools.call_and_wait("number.double", {{"value", 1}});
+        });
+        return SandboxResult::success(Json{{"value", 1}});
+      },
+      [](const Tool& tool, const Json& input, const BrokerContext& context) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        return testing::doubling_broker()(tool, input, context);
+      });
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  EXPECT_EQ(outcome.usage.tool_calls, 1);
+  ASSERT_TRUE(late.has_value());
+  EXPECT_EQ(late->status, OutcomeStatus::kFailed);
+  EXPECT_EQ(late->code, ErrorCode::kConflict);
+  EXPECT_EQ(late->message, "The execution has finished; it accepts no more tool calls.");
+}
+
+TEST(CodeModeBridge, RefusesConcurrentCallsPastTheLimitWithoutQueueing) {
+  auto options = testing::calculate_options();
+  options.limits.max_tool_calls = 1;
+  options.limits.max_tool_concurrency = 1;
+  CodeProgram program = define_code_program(options).value();
+  std::binary_semaphore release{0};
+  std::atomic<int> broker_calls{0};
+  ToolBroker blocking = [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+    ++broker_calls;
+    release.acquire();
+    return testing::doubling_broker()(tool, input, context);
+  };
+  std::optional<CodeToolOutcome> second;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        std::promise<CodeToolOutcome> first;
+        tools.call("number.double", request.input,
+                   [&](CodeToolOutcome outcome) { first.set_value(std::move(outcome)); });
+        second = tools.call_and_wait("number.double", request.input);
+        release.release();
+        return SandboxResult::success(*first.get_future().get().output);
+      },
+      blocking);
+  CodeExecutionOutcome outcome = mode->execute(program, {{"value", 2}}, execute_options());
+  ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  EXPECT_EQ(*outcome.output, (Json{{"value", 4}}));
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->code, ErrorCode::kLimitExceeded);
+  EXPECT_EQ(second->message,
+            "The tool call exceeded a limit, such as the program's maxToolCalls or "
+            "maxToolConcurrency.");
+  EXPECT_EQ(broker_calls, 1);
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 1, 0, 1}));
+}
+
+TEST(CodeModeBridge, RefusesCallsPastMaxToolCalls) {
+  std::vector<ErrorCode> codes;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        for (int i = 0; i < 6; ++i) {
+          CodeToolOutcome outcome = tools.call_and_wait("number.double", request.input);
+          codes.push_back(outcome.status == OutcomeStatus::kSucceeded ? ErrorCode{} : outcome.code);
+        }
+        return SandboxResult::success(request.input);
+      },
+      testing::doubling_broker());
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  EXPECT_EQ(codes, (std::vector<ErrorCode>{ErrorCode{}, ErrorCode{}, ErrorCode{}, ErrorCode{},
+                                           ErrorCode::kLimitExceeded,
+                                           ErrorCode::kLimitExceeded}));
+  EXPECT_EQ(outcome.usage.tool_calls, 4);
+}
+
+TEST(CodeModeBridge, OversizedToolInputKeepsItsSlotButIsNotCounted) {
+  std::atomic<int> broker_calls{0};
+  std::optional<CodeToolOutcome> refused;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest&, ToolBridge& tools, std::stop_token) {
+        refused = tools.call_and_wait("number.double", {{"pad", std::string(10'000, 'x')}});
+        return SandboxResult::success(Json{{"value", 1}});
+      },
+      [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+        ++broker_calls;
+        return testing::doubling_broker()(tool, input, context);
+      });
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_EQ(refused->code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(broker_calls, 0);
+  EXPECT_EQ(outcome.usage.tool_calls, 0);
+}
+
+TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
+  std::optional<CodeToolOutcome> seen;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        seen = tools.call_and_wait("number.double", request.input);
+        return SandboxResult::success(request.input);
+      },
+      [](const Tool& tool, const Json&, const BrokerContext& context) {
+        return ToolOutcome::failed(
+            {ErrorCode::kBudgetExceeded, "budget_cost", "SECRET provider text"},
+            testing::receipt_for(context, tool, ExecutionState::kNotStarted,
+                                 Disclosure::kWithheld));
+      });
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->status, OutcomeStatus::kBlocked);
+  EXPECT_EQ(seen->code, ErrorCode::kBudgetExceeded);
+  EXPECT_EQ(seen->message, "The tool call did not fit the remaining budget.");
+  EXPECT_EQ(seen->to_json().dump().find("SECRET"), std::string::npos);
+  EXPECT_EQ(to_json(outcome).dump().find("SECRET"), std::string::npos);
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 0, 0, 4}));
+}
+
+}  // namespace
+}  // namespace codemode

@@ -1,0 +1,261 @@
+// How an execution ends: unknown tool outcomes, sandbox failure reasons, the program error, the
+// output checks, and the executor's option and input checks.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "support/executor_fixture.h"
+
+namespace codemode {
+namespace {
+
+using testing::execute_options;
+
+CodeExecutionOutcome run_with_result(SandboxResult result, std::string id = "execution-1") {
+  auto mode = testing::make_mode(
+      [result](const SandboxRequest&, ToolBridge&, std::stop_token) { return result; },
+      testing::doubling_broker());
+  return mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options(id));
+}
+
+CodeExecutionOutcome run_with_broker(ToolBroker broker, CodeProgram program) {
+  auto mode = testing::make_mode(testing::call_double, std::move(broker));
+  return mode->execute(program, {{"value", 1}}, execute_options());
+}
+
+constexpr const char* kSandboxMessage =
+    "The sandbox failed before the program finished; its details are withheld.";
+
+TEST(CodeModeOutcome, ForcesReconciliationWhenAReceiptSaysUnknown) {
+  ToolOptions write = testing::double_tool_options();
+  write.effects = ToolEffects::kWrite;
+  write.cost_micros = 0;
+  auto options = testing::calculate_options();
+  options.tools = {define_tool(write).value()};
+  CodeExecutionOutcome outcome = run_with_broker(
+      [](const Tool& tool, const Json&, const BrokerContext& context) {
+        return ToolOutcome::failed(
+            {ErrorCode::kOutcomeUnknown, "x", "private provider message"},
+            testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
+      },
+      define_code_program(options).value());
+  EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
+  EXPECT_EQ(outcome.error->code, ErrorCode::kOutcomeUnknown);
+  EXPECT_EQ(outcome.error->message,
+            "A tool call may or may not have taken effect, so the program's result was "
+            "discarded. Reconcile the effect (see evidence) before retrying.");
+  EXPECT_FALSE(outcome.program_error.has_value());
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 1, 0, 0, 0}));
+  ASSERT_EQ(outcome.evidence.size(), 1u);
+  EXPECT_EQ(outcome.evidence[0].receipt.execution, ExecutionState::kUnknown);
+  EXPECT_EQ(to_json(outcome).dump().find("private"), std::string::npos);
+}
+
+TEST(CodeModeOutcome, DiscardsAReceiptThatDoesNotNameTheCall) {
+  CodeExecutionOutcome outcome = run_with_broker(
+      [](const Tool& tool, const Json& input, const BrokerContext& context) {
+        ExecutionReceipt receipt{context.call_id + "-private", tool.id(),
+                                 ExecutionState::kSucceeded, Disclosure::kReleased};
+        return ToolOutcome::succeeded(Json{{"value", input.at("value").get<int>() * 2}}, receipt);
+      },
+      testing::calculate_program());
+  EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 1, 0, 1, 4}));
+  EXPECT_TRUE(outcome.evidence.empty());
+  EXPECT_EQ(to_json(outcome).dump().find("private"), std::string::npos);
+}
+
+TEST(CodeModeOutcome, ABrokerThatThrowsOrAnswersMalformedLeavesTheCallUnknown) {
+  const std::vector<ToolBroker> brokers = {
+      [](const Tool&, const Json&, const BrokerContext&) -> ToolOutcome {
+        throw std::runtime_error("SECRET");
+      },
+      [](const Tool& tool, const Json&, const BrokerContext& context) {
+        ToolOutcome malformed;  // succeeded without an output
+        malformed.status = OutcomeStatus::kSucceeded;
+        malformed.receipt =
+            testing::receipt_for(context, tool, ExecutionState::kSucceeded, Disclosure::kReleased);
+        return malformed;
+      },
+      [](const Tool& tool, const Json&, const BrokerContext& context) {
+        // An output larger than maxOutputBytes cannot be shown, so the program cannot know.
+        return ToolOutcome::succeeded(
+            Json{{"value", std::string(5000, 'x')}},
+            testing::receipt_for(context, tool, ExecutionState::kSucceeded, Disclosure::kReleased));
+      },
+  };
+  for (const ToolBroker& broker : brokers) {
+    CodeExecutionOutcome outcome = run_with_broker(broker, testing::calculate_program());
+    EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
+    EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 1, 0, 1, 4}));
+    EXPECT_EQ(to_json(outcome).dump().find("SECRET"), std::string::npos);
+  }
+}
+
+TEST(CodeModeOutcome, MapsEachSandboxReasonToAPreciseCode) {
+  struct Case {
+    SandboxFailureReason reason;
+    ErrorCode code;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {SandboxFailureReason::kProgramError, ErrorCode::kToolFailed,
+       "The program threw an error, did not compile, or returned a promise that can never settle. "
+       "programError holds what it threw, when the sandbox could report it."},
+      {SandboxFailureReason::kCpuLimit, ErrorCode::kLimitExceeded,
+       "The program ran longer than its cpuMillis limit."},
+      {SandboxFailureReason::kMemoryLimit, ErrorCode::kLimitExceeded,
+       "The program needed more memory than its memoryBytes limit."},
+      {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput,
+       "The program's result is not plain JSON within maxOutputBytes."},
+      {SandboxFailureReason::kUnsupportedProgram, ErrorCode::kUnsupportedProfile,
+       "This sandbox cannot run the program's language or approved imports."},
+      {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, kSandboxMessage},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    CodeExecutionOutcome outcome =
+        run_with_result(SandboxResult::failure(c.reason), "reason-" + std::to_string(n++));
+    EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    EXPECT_EQ(outcome.error->code, c.code);
+    EXPECT_EQ(outcome.error->rule, to_string(c.reason) == "invalid_output"
+                                       ? "max_output_bytes"
+                                       : std::string(to_string(c.reason)));
+    EXPECT_EQ(outcome.error->message, c.message);
+    EXPECT_EQ(outcome.usage, (CodeExecutionUsage{0, 0, 0, 0, 4}));
+  }
+  SandboxResult unexplained;
+  CodeExecutionOutcome legacy = run_with_result(unexplained);
+  EXPECT_EQ(legacy.error->code, ErrorCode::kToolFailed);
+  EXPECT_EQ(legacy.error->message,
+            "The program or its sandbox failed; the adapter did not report why.");
+}
+
+TEST(CodeModeOutcome, TreatsContradictoryResultsAsSandboxFailures) {
+  SandboxResult with_reason = SandboxResult::success(Json{{"value", 1}});
+  with_reason.reason = SandboxFailureReason::kCpuLimit;
+  SandboxResult with_output = SandboxResult::failure(SandboxFailureReason::kProgramError);
+  with_output.output = Json{{"value", 1}};
+  SandboxResult without_output;
+  without_output.succeeded = true;
+  int n = 0;
+  for (const SandboxResult& result : {with_reason, with_output, without_output}) {
+    CodeExecutionOutcome outcome = run_with_result(result, "shape-" + std::to_string(n++));
+    EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+    EXPECT_EQ(outcome.error->message, kSandboxMessage);
+  }
+}
+
+TEST(CodeModeOutcome, AThrowingAdapterRevealsNothing) {
+  auto mode = testing::make_mode(
+      [](const SandboxRequest&, ToolBridge&, std::stop_token) -> SandboxResult {
+        throw std::runtime_error("SECRET");
+      },
+      testing::doubling_broker());
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  EXPECT_EQ(to_json(outcome),
+            Json::parse(R"({"status":"failed","error":{"code":"TOOL_FAILED","rule":"sandbox_error",
+              "message":"The sandbox failed before the program finished; its details are withheld."},
+              "usage":{"toolCalls":0,"unknownCalls":0,"knownCostMicros":0,"unknownCostMicros":0,
+              "maximumCostMicros":4}})"));
+}
+
+TEST(CodeModeOutcome, CapsTheProgramErrorAndAttachesItOnlyToProgramErrors) {
+  CodeExecutionOutcome outcome = run_with_result(SandboxResult::failure(
+      SandboxFailureReason::kProgramError,
+      ProgramError{std::string(500, 'n'), std::string(5000, 'm')}));
+  ASSERT_TRUE(outcome.program_error.has_value());
+  EXPECT_EQ(outcome.program_error->name.size(), 128u);
+  EXPECT_EQ(outcome.program_error->message.size(), 1024u);
+  EXPECT_EQ(outcome.error->message.find("mmm"), std::string::npos);
+
+  CodeExecutionOutcome emoji = run_with_result(
+      SandboxResult::failure(SandboxFailureReason::kProgramError,
+                             ProgramError{"E", std::string(600 * 1, 'a') + [] {
+                                            std::string s;
+                                            for (int i = 0; i < 300; ++i) s += "\xF0\x9F\x98\x80";
+                                            return s;
+                                          }()}),
+      "emoji");
+  EXPECT_EQ(emoji.program_error->message.size(), 600u + 212u * 4u);  // 600 + 2*212 = 1024 units
+
+  CodeExecutionOutcome cpu = run_with_result(
+      SandboxResult::failure(SandboxFailureReason::kCpuLimit, ProgramError{"Error", "x"}), "cpu");
+  EXPECT_FALSE(cpu.program_error.has_value());
+  CodeExecutionOutcome invalid = run_with_result(
+      SandboxResult::failure(SandboxFailureReason::kProgramError, ProgramError{"\xFF", "x"}),
+      "invalid");
+  EXPECT_EQ(invalid.error->code, ErrorCode::kToolFailed);
+  EXPECT_FALSE(invalid.program_error.has_value());
+}
+
+TEST(CodeModeOutcome, RefusesAResultThatIsNotPlainJsonWithinMaxOutputBytes) {
+  CodeExecutionOutcome big =
+      run_with_result(SandboxResult::success(Json{{"value", std::string(10'000, 'x')}}));
+  EXPECT_EQ(big.error->code, ErrorCode::kInvalidOutput);
+  EXPECT_EQ(big.error->message, "The program's result is not plain JSON within maxOutputBytes.");
+  CodeExecutionOutcome nan = run_with_result(
+      SandboxResult::success(Json{{"value", std::numeric_limits<double>::quiet_NaN()}}), "nan");
+  EXPECT_EQ(nan.error->code, ErrorCode::kInvalidOutput);
+  CodeExecutionOutcome wrong =
+      run_with_result(SandboxResult::success(Json{{"value", "twelve"}}), "wrong-type");
+  EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidOutput);
+  EXPECT_EQ(wrong.error->rule, "output_schema");
+  EXPECT_EQ(wrong.error->message.rfind("The program's result does not match its output schema.", 0),
+            0u);
+  EXPECT_EQ(wrong.error->message.find("twelve"), std::string::npos);
+}
+
+TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
+  auto mode = testing::make_mode(testing::call_double, testing::doubling_broker());
+  CodeProgram program = testing::calculate_program();
+  ExecuteOptions options = execute_options();
+  options.run_id = " ";
+  CodeExecutionOutcome bad_run = mode->execute(program, {{"value", 1}}, options);
+  EXPECT_EQ(bad_run.error->code, ErrorCode::kInvalidConfig);
+  EXPECT_EQ(bad_run.error->message,
+            "execute options need runId to be a nonempty string of at most 256 characters.");
+  options = execute_options("scope");
+  options.scope.project_id = std::string(257, 'p');
+  EXPECT_EQ(mode->execute(program, {{"value", 1}}, options).error->code,
+            ErrorCode::kInvalidConfig);
+
+  CodeExecutionOutcome big =
+      mode->execute(program, {{"value", std::string(10'000, 'x')}}, execute_options("big"));
+  EXPECT_EQ(big.error->code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(big.error->message,
+            "The input is not plain JSON within the program's maxInputBytes limit.");
+  EXPECT_EQ(big.usage, (CodeExecutionUsage{.maximum_cost_micros = 4}));
+  CodeExecutionOutcome wrong =
+      mode->execute(program, {{"value", "six"}}, execute_options("wrong"));
+  EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(wrong.error->rule, "input_schema");
+  EXPECT_EQ(wrong.error->message.rfind("The input does not match the program's input schema.", 0),
+            0u);
+  EXPECT_EQ(wrong.error->message.find("six"), std::string::npos);
+}
+
+TEST(CodeModeOutcome, SnapshotsTheInputBeforeConsultingTheAdapter) {
+  Json input{{"value", 1}};
+  Json seen;
+  auto adapter = std::make_shared<testing::FakeAdapter>(
+      "sandbox.snapshot", AdapterQualification::kProduction,
+      [&](const SandboxRequest& request, ToolBridge&, std::stop_token) {
+        seen = request.input;
+        return SandboxResult::success(request.input);
+      });
+  adapter->available_ = [&] {
+    input["value"] = 99;  // the caller changes its object while availability is checked
+    return true;
+  };
+  auto mode = create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
+                  .value();
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), input, execute_options());
+  EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);
+  EXPECT_EQ(seen, (Json{{"value", 1}}));
+}
+
+}  // namespace
+}  // namespace codemode
