@@ -6,8 +6,6 @@
 #include <thread>
 #include <vector>
 
-#include "codemode/json.h"
-
 namespace codemode {
 namespace {
 
