@@ -64,7 +64,8 @@ CODEMODE_EXPORT Result<std::string> serialize_json(const Json& value,
 CODEMODE_EXPORT Result<std::string> canonical_json(const Json& value,
                                                    const JsonLimits& limits = {});
 
-// Lowercase hex SHA-256 of `bytes`.
+// Lowercase hex SHA-256 of `bytes`. Returns an empty string (never equal to a digest) only if
+// OpenSSL itself fails, e.g. cannot allocate.
 CODEMODE_EXPORT std::string sha256_hex(std::string_view bytes);
 
 }  // namespace codemode
