@@ -14,32 +14,9 @@ std::size_t sequence_length(unsigned char lead) {
   return 0;
 }
 
-// Decodes the sequence at text[i] of length n; returns the code point or -1 when malformed.
-std::int32_t decode(std::string_view text, std::size_t i, std::size_t n) {
-  if (i + n > text.size()) return -1;
-  std::int32_t code = static_cast<unsigned char>(text[i]) & (0xFF >> (n + 1));
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto byte = static_cast<unsigned char>(text[i + k]);
-    if ((byte & 0xC0) != 0x80) return -1;
-    code = (code << 6) | (byte & 0x3F);
-  }
-  static constexpr std::int32_t kMinimum[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (n > 1 && code < kMinimum[n]) return -1;          // overlong
-  if (code >= 0xD800 && code <= 0xDFFF) return -1;     // surrogate
-  if (code > 0x10FFFF) return -1;
-  return code;
-}
-
 }  // namespace
 
-bool is_valid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t n = sequence_length(static_cast<unsigned char>(text[i]));
-    if (n == 0 || decode(text, i, n) < 0) return false;
-    i += n;
-  }
-  return true;
-}
+// is_valid_utf8 is defined once, in core/json_text.cc (the json branch brought the same function).
 
 std::size_t utf16_length(std::string_view text) {
   std::size_t units = 0;
