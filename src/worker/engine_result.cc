@@ -1,9 +1,15 @@
 #include "worker/engine_result.h"
 
 #include <js/JSON.h>
+#include <js/PropertyAndElement.h>
+
+#include <string_view>
 
 namespace codemode::worker {
 namespace {
+
+constexpr std::string_view kHolderPrefix = "{\"\":";
+constexpr std::string_view kHolderSuffix = "}";
 
 // Appends UTF-16 chunks to a UTF-8 string, holding a lead surrogate over a chunk boundary.
 // JSON.stringify escapes lone surrogates, so its text is well-formed; anything else would become
@@ -71,15 +77,24 @@ class Utf8Sink {
 
 StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint64_t max_bytes,
                                  std::string& json) {
+  // JS_Stringify writes "null" where JSON.stringify gives undefined (a function, a symbol, a
+  // toJSON returning undefined). Stringifying the holder {"": value} tells them apart, as
+  // {} against {"":...}; it is the spec's own root holder (toJSON sees the key ""), with a null
+  // prototype so the program's Object.prototype cannot reach it.
+  JS::RootedObject holder(cx, JS_NewObjectWithGivenProto(cx, nullptr, nullptr));
+  if (!holder || !JS_DefineProperty(cx, holder, "", value, JSPROP_ENUMERATE)) {
+    return StringifyStatus::kFailed;
+  }
   json.clear();
-  Utf8Sink sink(json, max_bytes);
-  JS::RootedValue input(cx, value);
+  Utf8Sink sink(json, max_bytes + kHolderPrefix.size() + kHolderSuffix.size());
+  JS::RootedValue input(cx, JS::ObjectValue(*holder));
   const bool ok = JS_Stringify(cx, &input, nullptr, JS::NullHandleValue, Utf8Sink::write, &sink);
   if (sink.too_long()) return StringifyStatus::kTooLong;
   if (!ok) return StringifyStatus::kFailed;
   sink.finish();
-  if (json.size() > max_bytes) return StringifyStatus::kTooLong;
-  return json.empty() ? StringifyStatus::kNoJson : StringifyStatus::kWritten;
+  if (!json.starts_with(kHolderPrefix)) return StringifyStatus::kNoJson;
+  json = json.substr(kHolderPrefix.size(), json.size() - kHolderPrefix.size() - kHolderSuffix.size());
+  return json.size() > max_bytes ? StringifyStatus::kTooLong : StringifyStatus::kWritten;
 }
 
 }  // namespace codemode::worker

@@ -12,13 +12,13 @@ namespace codemode::worker {
 
 enum class StringifyStatus {
   kWritten,   // `json` holds the text
-  kNoJson,    // JSON.stringify gives undefined (a function, a symbol)
+  kNoJson,    // JSON.stringify gives undefined (a function, a symbol, toJSON returning undefined)
   kTooLong,   // longer than the cap
   kFailed,    // JS_Stringify failed: an exception is pending, or the program was stopped
 };
 
 // JSON.stringify(value) into `json` as UTF-8, refusing more than `max_bytes` bytes. May run
-// program code (toJSON, getters). REQUIRES: `value` is not undefined (callers report that apart).
+// program code (toJSON, getters).
 StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint64_t max_bytes,
                                  std::string& json);
 

@@ -4,7 +4,6 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -39,7 +38,6 @@ long run_test_hook(std::string_view name) {
     return result_of(syscall(SYS_execve, "/nonexistent/codemode-test-hook", argv, argv));
   }
   if (name == "mprotect_exec") return make_page_executable();
-  if (name == "ptrace") return result_of(syscall(SYS_ptrace, PTRACE_TRACEME, 0, 0, 0));
   return -1;
 }
 

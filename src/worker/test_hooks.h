@@ -11,8 +11,8 @@ namespace codemode::worker {
 
 #ifdef CODEMODE_WORKER_TEST_HOOKS
 // Makes the raw system call `name`: "open" (openat of /etc/hostname), "socket", "fork", "exec"
-// (execve of a path that does not exist), "mprotect_exec" (an anonymous page made executable),
-// "ptrace". Returns the call's result, or -errno, if the process survives; -1 for an unknown name.
+// (execve of a path that does not exist), "mprotect_exec" (an anonymous page made executable).
+// Returns the call's result, or -errno, if the process survives; -1 for an unknown name.
 long run_test_hook(std::string_view name);
 #endif
 
