@@ -281,7 +281,9 @@ Completion SpiderMonkeyEngine::stopped() {
 }  // namespace
 
 Result<std::unique_ptr<Engine>> Engine::create(const EngineOptions& options) {
-  if (Status started = start_engine_process(); !started.ok()) return std::move(started).error();
+  if (Status started = start_engine_process(options.on_fatal_out_of_memory); !started.ok()) {
+    return std::move(started).error();
+  }
   JSContext* cx = new_engine_context(options.native_stack_quota);
   if (!cx) return worker_error("worker_engine", "The JavaScript context could not be created.");
   auto engine = std::make_unique<SpiderMonkeyEngine>(cx);  // installs the job queue

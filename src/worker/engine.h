@@ -70,6 +70,10 @@ struct EngineOptions {
   // A self-hosted stencil written earlier by write_self_hosted_cache, or empty to parse the
   // self-hosted code (slower, same behaviour). Must stay alive for the life of the process.
   std::span<const std::uint8_t> self_hosted_cache;
+  // Called, on whichever engine thread is collecting garbage, when the engine needs memory it
+  // cannot do without (a new chunk in the middle of a garbage collection). The engine cannot
+  // recover from that; the function must end the process and never return.
+  void (*on_fatal_out_of_memory)() = nullptr;
 };
 
 // What run needs to know about the program.

@@ -33,9 +33,23 @@ bool keep_stencil(JSContext*, JS::SelfHostedCache stencil) {
   return true;
 }
 
+// The engine's hook runs just before it crashes on an out-of-memory it cannot handle (a chunk it
+// needs in the middle of a collection); the callback takes no user data, so the target is
+// process-wide.
+void (*&fatal_out_of_memory())() {
+  static void (*target)() = nullptr;
+  return target;
+}
+
+void on_unhandlable_out_of_memory(std::size_t) {
+  if (fatal_out_of_memory()) fatal_out_of_memory()();
+}
+
 }  // namespace
 
-Status start_engine_process() {
+Status start_engine_process(void (*on_fatal_out_of_memory)()) {
+  fatal_out_of_memory() = on_fatal_out_of_memory;
+  js::AutoEnterOOMUnsafeRegion::setAnnotateOOMAllocationSizeCallback(on_unhandlable_out_of_memory);
   JS::DisableJitBackend();
   JS::SetProcessBuildIdOp(build_id_op);
   if (!JS_Init()) return engine_error("The JavaScript engine could not start.");

@@ -21,8 +21,9 @@
 
 namespace codemode::worker {
 
-// Steps 1-4. Once per process.
-Status start_engine_process();
+// Steps 1-4. Once per process. `on_fatal_out_of_memory` (may be null) runs where the engine would
+// crash for lack of memory inside a garbage collection; see EngineOptions.
+Status start_engine_process(void (*on_fatal_out_of_memory)() = nullptr);
 
 // Step 5: a context on the calling thread, whose deeper native recursion throws a catchable
 // "too much recursion" past `native_stack_quota` bytes; with the GC's last-ditch collection

@@ -3,6 +3,7 @@
 //
 //   codemode-worker                                 run one program (frames on stdin/stdout)
 //   codemode-worker --write-self-hosted-cache PATH  build step: write the self-hosted stencil
+#include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -34,6 +35,10 @@ int main(int argc, char** argv) {
   // The parent passes an empty environment already; clear it anyway, before the engine reads any
   // of it (time zone, locale, engine tuning variables).
   clearenv();
+  // One malloc arena for every thread. glibc's extra arenas live in mmap'd heaps, and the first
+  // time one shrinks, glibc opens /proc/sys/vm/overcommit_memory, which the system-call filter
+  // kills. Must come before any thread allocates.
+  mallopt(M_ARENA_MAX, 1);
   // A parent that went away makes write(2) fail with EPIPE instead of killing the worker silently.
   signal(SIGPIPE, SIG_IGN);
   if (argc == 3 && argv[1] == kWriteCacheFlag) {

@@ -1,6 +1,6 @@
 #include "worker/thread.h"
 
-#include <cstring>
+#include <latch>
 #include <utility>
 
 #include "worker/worker_error.h"
@@ -8,9 +8,22 @@
 namespace codemode::worker {
 namespace {
 
+// What a new thread needs; shared by the thread and its creator, which waits for `started`.
+struct Startup {
+  std::function<void()> body;
+  std::latch started{1};
+};
+
 void* run_body(void* raw) {
-  std::unique_ptr<std::function<void()>> body(static_cast<std::function<void()>*>(raw));
-  (*body)();
+  auto* handoff = static_cast<std::shared_ptr<Startup>*>(raw);
+  std::shared_ptr<Startup> startup = std::move(*handoff);
+  delete handoff;
+  std::function<void()> body = std::move(startup->body);
+  // glibc has registered this thread (rseq, robust futex list) before calling us; from here on it
+  // makes no system call the worker's filter forbids.
+  startup->started.count_down();
+  startup.reset();
+  body();
   return nullptr;
 }
 
@@ -52,13 +65,18 @@ Thread& Thread::operator=(Thread&& other) noexcept {
 Result<Thread> Thread::start(std::size_t stack_bytes, std::function<void()> body) {
   ThreadAttributes attributes;
   if (!attributes.set_stack_size(stack_bytes)) return thread_error("size a thread's stack");
-  auto owned = std::make_unique<std::function<void()>>(std::move(body));
+  auto startup = std::make_shared<Startup>();
+  startup->body = std::move(body);
+  auto* handoff = new std::shared_ptr<Startup>(startup);
   Thread thread;
-  if (pthread_create(&thread.handle_, attributes.get(), run_body, owned.get()) != 0) {
+  if (pthread_create(&thread.handle_, attributes.get(), run_body, handoff) != 0) {
+    delete handoff;
     return thread_error("start a thread");
   }
-  owned.release();  // run_body owns it now
   thread.joinable_ = true;
+  // Wait until the thread runs: one created but not yet started would make its start-up system
+  // calls after confinement, which the filter kills.
+  startup->started.wait();
   return thread;
 }
 

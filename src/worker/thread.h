@@ -25,7 +25,7 @@ class Thread {
   Thread& operator=(const Thread&) = delete;
   ~Thread() { join(); }
 
-  // Starts `body` on a new thread whose stack is `stack_bytes`.
+  // Starts `body` on a new thread whose stack is `stack_bytes`, and returns once the thread runs.
   [[nodiscard]] static Result<Thread> start(std::size_t stack_bytes, std::function<void()> body);
 
   // Waits for the body to return. Idempotent.

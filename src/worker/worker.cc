@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sandbox/confine/confinement.h"
+#include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
 #include "worker/engine.h"
 #include "worker/frame_channel.h"
@@ -36,6 +37,27 @@ confine::ConfinementPlan confinement_plan(const WorkerLimits& limits) {
       limits.memory_bytes + kInterpreterBaseBytes + kHostCopiesOfLargestValue * largest;
   plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
   return plan;
+}
+
+// The result frame for an engine that ran out of memory where it cannot recover. Encoded before
+// confinement, so writing it needs no allocation; process-wide because the engine's hook takes no
+// user data.
+std::string& fatal_out_of_memory_frame() {
+  static std::string frame;
+  return frame;
+}
+
+// The engine is about to crash for lack of memory inside a garbage collection (the RLIMIT_DATA cap
+// was reached). Only the engine thread writes frames, and it is inside that collection, so no
+// other frame is half written.
+void report_fatal_out_of_memory() {
+  std::string_view frame = fatal_out_of_memory_frame();
+  while (!frame.empty()) {
+    const ssize_t written = ::write(kParentOutFd, frame.data(), frame.size());
+    if (written <= 0) break;
+    frame.remove_prefix(static_cast<std::size_t>(written));
+  }
+  _exit(kExitCompleted);
 }
 
 class Worker {
@@ -83,9 +105,16 @@ Result<Completion> Worker::run_steps() {
 }
 
 Status Worker::prepare() {
+  Result<std::string> oom_frame = internal::encode_frame(
+      result_message(Completion::failure(SandboxFailureReason::kMemoryLimit)),
+      internal::kFrameEnvelopeBytes);
+  if (!oom_frame.ok()) return std::move(oom_frame).error();
+  fatal_out_of_memory_frame() = std::move(*oom_frame);
   self_hosted_cache_ = read_self_hosted_cache(default_self_hosted_cache_path());
-  Result<std::unique_ptr<Engine>> engine = Engine::create(
-      {.native_stack_quota = kNativeStackQuotaBytes, .self_hosted_cache = self_hosted_cache_});
+  Result<std::unique_ptr<Engine>> engine =
+      Engine::create({.native_stack_quota = kNativeStackQuotaBytes,
+                      .self_hosted_cache = self_hosted_cache_,
+                      .on_fatal_out_of_memory = report_fatal_out_of_memory});
   if (!engine.ok()) return std::move(engine).error();
   engine_ = std::move(*engine);
   if (Status warm = engine_->warm_up(); !warm.ok()) return warm;

@@ -37,9 +37,9 @@ StartLimits memory_limits() {
   return limits;
 }
 
-void expect_memory_limit(std::string_view source) {
+void expect_memory_limit(std::string_view source, const StartLimits& limits = memory_limits()) {
   SCOPED_TRACE(std::string(source));
-  Execution run = execute(source, nullptr, memory_limits());
+  Execution run = execute(source, nullptr, limits);
   EXPECT_EQ(run.reason(), "memory_limit");
   EXPECT_FALSE(run.result->contains("programError"));
   EXPECT_TRUE(run.exited_normally(0));
@@ -98,6 +98,23 @@ TEST(WorkerCpuLimitTest, WaitingForToolsIsNotCounted) {
 
 TEST(WorkerMemoryLimitTest, ObjectsPastTheLimitStop) {
   expect_memory_limit("() => { const a = []; for (;;) a.push({i: a.length}); }");
+}
+
+// At a larger limit the process cap (RLIMIT_DATA) can run out inside a garbage collection, where
+// SpiderMonkey cannot recover; the worker still reports memory_limit instead of crashing.
+TEST(WorkerMemoryLimitTest, ObjectsPastALargeLimitStop) {
+  StartLimits limits = memory_limits();
+  limits.memory_bytes = 256 << 20;
+  expect_memory_limit("() => { const a = []; for (;;) a.push({i: a.length}); }", limits);
+}
+
+TEST(WorkerMemoryLimitTest, ObjectsAfterTypedArraysFilledTheLimitStop) {
+  StartLimits limits = memory_limits();
+  limits.memory_bytes = 256 << 20;
+  expect_memory_limit(
+      "() => { const big = []; for (let i = 0; i < 290; i++) big.push(new Uint8Array(1 << 20)); "
+      "const a = []; for (;;) a.push({i: a.length}); }",
+      limits);
 }
 
 TEST(WorkerMemoryLimitTest, TypedArraysPastTheLimitStop) {
