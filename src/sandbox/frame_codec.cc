@@ -96,7 +96,7 @@ Result<std::string> encode_frame(const Json& message, std::size_t max_frame_byte
   Result<std::string> body = serialize_json(message, frame_json_limits(max_frame_bytes));
   if (!body.ok()) {
     return frame_error(body.error().rule == "json_bytes_limit" ? FrameFault::kOversizedLength
-                                                                : FrameFault::kInvalidJson);
+                                                               : FrameFault::kInvalidJson);
   }
   if (body->size() > max_frame_bytes) return frame_error(FrameFault::kOversizedLength);
   return encode_length(body->size()) + *body;

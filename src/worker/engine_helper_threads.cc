@@ -1,6 +1,8 @@
 #include "worker/engine_helper_threads.h"
 
+// js/HelperThreadAPI.h uses JS_PUBLIC_API without defining it.
 #include <jsapi.h>
+
 #include <js/HelperThreadAPI.h>
 
 #include <condition_variable>

@@ -151,10 +151,10 @@ Result<Completion> Worker::execute(const StartRequest& start) {
   ToolCalls tools(channel_, limits);
   watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
                  std::chrono::milliseconds(limits.wall_time_millis));
-  std::optional<Completion> completion = engine_->run(
-      {.source = start.source, .input_json = start.input_json,
-       .max_output_bytes = limits.max_output_bytes},
-      tools);
+  std::optional<Completion> completion = engine_->run({.source = start.source,
+                                                       .input_json = start.input_json,
+                                                       .max_output_bytes = limits.max_output_bytes},
+                                                      tools);
   while (!completion) {
     Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
     if (!frame.ok()) return std::move(frame).error();

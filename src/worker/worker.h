@@ -28,8 +28,8 @@ inline constexpr std::size_t kNativeStackQuotaBytes = 6u << 20;
 
 // What the worker itself occupies in RLIMIT_DATA before the program allocates anything: libmozjs's
 // writable data, the thread stacks (8 MiB engine, 2 MiB helper, 128 KiB watchdog), the runtime,
-// self-hosted code and globals. Measured at about 27 MiB (docs/limits.md); the rest is headroom
-// for the garbage collector's chunk reservations and malloc arenas.
+// self-hosted code and globals. Measured at 19.5 MiB of VmData (docs/worker.md); the rest is room
+// for the nursery (up to 16 MiB), the parser and malloc's own overhead.
 inline constexpr std::uint64_t kInterpreterBaseBytes = 64u << 20;
 
 // The worker copies a result or a tool input a few times as it crosses the boundary (UTF-8 text,

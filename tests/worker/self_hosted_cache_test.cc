@@ -45,7 +45,8 @@ TEST_F(SelfHostedCacheTest, MissingCacheFallsBackToParsing) { expect_normal(run_
 
 TEST_F(SelfHostedCacheTest, StaleCacheFallsBackToParsing) {
   std::ofstream(binary_.string() + ".selfhosted")
-      << "codemode self-hosted cache 1\nnot-this-build\n" << std::string(1000, '\x7f');
+      << "codemode self-hosted cache 1\nnot-this-build\n"
+      << std::string(1000, '\x7f');
   expect_normal(run_here());
 }
 

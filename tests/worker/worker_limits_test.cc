@@ -76,8 +76,9 @@ TEST(WorkerCpuLimitTest, MicrotaskLoopStops) {
 }
 
 TEST(WorkerCpuLimitTest, PromiseStormStopsWithoutFillingMemory) {
-  expect_cpu_limit("() => { const f = () => Promise.resolve().then(f); f(); "
-                   "return new Promise(() => {}); }");
+  expect_cpu_limit(
+      "() => { const f = () => Promise.resolve().then(f); f(); "
+      "return new Promise(() => {}); }");
 }
 
 TEST(WorkerCpuLimitTest, ToJsonOfTheResultIsMetered) {
