@@ -72,7 +72,7 @@ class Worker {
   Status prepare();
   Result<StartRequest> receive_start();
   Status confine(const WorkerLimits& limits);
-  Result<Completion> execute(const StartRequest& start);
+  Result<Completion> execute(StartRequest start);
   int report(const Completion& completion);
 
   FrameChannel channel_;
@@ -101,7 +101,7 @@ Result<Completion> Worker::run_steps() {
   Result<StartRequest> start = receive_start();
   if (!start.ok()) return std::move(start).error();
   if (Status confined = confine(start->limits); !confined.ok()) return std::move(confined).error();
-  return execute(*start);
+  return execute(std::move(*start));
 }
 
 Status Worker::prepare() {
@@ -145,8 +145,8 @@ Status Worker::confine(const WorkerLimits& limits) {
   return channel_.write(confined_message(kConfinementLayers));
 }
 
-Result<Completion> Worker::execute(const StartRequest& start) {
-  const WorkerLimits& limits = start.limits;
+Result<Completion> Worker::execute(StartRequest start) {
+  const WorkerLimits limits = start.limits;
   engine_->set_memory_limit(limits.memory_bytes);
   ToolCalls tools(channel_, limits);
   watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
@@ -155,6 +155,7 @@ Result<Completion> Worker::execute(const StartRequest& start) {
                                                        .input_json = start.input_json,
                                                        .max_output_bytes = limits.max_output_bytes},
                                                       tools);
+  std::string().swap(start.input_json);  // the engine has its own copy; RLIMIT_DATA counts this
   while (!completion) {
     Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
     if (!frame.ok()) return std::move(frame).error();

@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "worker/exit_codes.h"
+
 namespace codemode::worker {
 
 // The engine runs on a thread of its own with this stack, so the native stack quota below has a
@@ -38,12 +40,6 @@ inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 
 // RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
 inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
-
-enum ExitCode : int {
-  kExitCompleted = 0,     // a result frame was written; the program ran to an outcome
-  kExitSandboxError = 1,  // the worker failed (protocol, confinement, engine); reported if it could
-  kExitUsage = 2,         // wrong command line
-};
 
 // Runs the worker on the calling thread, which must have a kEngineThreadStackBytes stack, using
 // fds 0 (frames from the parent) and 1 (frames to it). Never returns: it _exits.

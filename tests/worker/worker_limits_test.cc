@@ -2,9 +2,11 @@
 // (RLIMIT_DATA and the GC cap, out-of-memory made terminal) and the native stack quota (deep
 // recursion is a catchable InternalError, never a crash).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <thread>
 
+#include "worker/exit_codes.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
@@ -95,6 +97,24 @@ TEST(WorkerCpuLimitTest, WaitingForToolsIsNotCounted) {
                           });
   ASSERT_TRUE(run.succeeded()) << run.result->dump();
   EXPECT_EQ(run.output(), "succeeded");
+}
+
+// The parent kills the worker at wallTimeMillis; a worker whose parent did not (and stopped
+// answering) ends itself a second later, without a result.
+TEST(WorkerWallTimeTest, WorkerEndsItselfAfterTheWallTimeBackstop) {
+  WorkerProcess worker;
+  StartLimits limits;
+  limits.wall_time_millis = 200;
+  const auto started = std::chrono::steady_clock::now();
+  worker.send(start_frame("async (i, tools) => tools.call('never', {})", nullptr, limits));
+  ASSERT_TRUE(worker.receive().has_value());  // confined
+  ASSERT_TRUE(worker.receive().has_value());  // toolCall, never answered
+  std::optional<int> status = worker.wait(std::chrono::seconds(20));
+  const auto waited = std::chrono::steady_clock::now() - started;
+  ASSERT_TRUE(status.has_value());
+  EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == worker::kExitWallTime);
+  EXPECT_GE(waited, std::chrono::milliseconds(1200));
+  EXPECT_FALSE(worker.receive(std::chrono::milliseconds(100)).has_value());
 }
 
 TEST(WorkerMemoryLimitTest, ObjectsPastTheLimitStop) {
