@@ -14,6 +14,7 @@
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
 #include "worker/engine.h"
+#include "worker/fd_io.h"
 #include "worker/frame_channel.h"
 #include "worker/messages.h"
 #include "worker/self_hosted_cache.h"
@@ -51,13 +52,7 @@ std::string& fatal_out_of_memory_frame() {
 // was reached). Only the engine thread writes frames, and it is inside that collection, so no
 // other frame is half written.
 void report_fatal_out_of_memory() {
-  std::string_view frame = fatal_out_of_memory_frame();
-  while (!frame.empty()) {
-    const ssize_t written = ::write(kParentOutFd, frame.data(), frame.size());
-    if (written <= 0) break;
-    frame.remove_prefix(static_cast<std::size_t>(written));
-  }
-  _exit(kExitCompleted);
+  _exit(write_all(kParentOutFd, fatal_out_of_memory_frame()) ? kExitCompleted : kExitSandboxError);
 }
 
 class Worker {
