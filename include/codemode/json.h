@@ -48,8 +48,10 @@ struct JsonLimits {
   std::size_t max_values = 100'000;
 };
 
-// Parses `text` as one bounded, plain JSON document. Work is bounded by the limits: an oversized
-// text is refused before it is parsed, and depth and value count are checked while parsing.
+// Parses `text` as one bounded, plain JSON document. Work is bounded by the limits: a text longer
+// than 4 * max_bytes + 64 KiB (room for whitespace and escapes) is refused before it is parsed,
+// and depth, value count and compact size are checked while parsing. Integral numbers (2.0, 1e2)
+// are stored as integers, since JavaScript has one number type.
 CODEMODE_EXPORT Result<Json> parse_json(std::string_view text, const JsonLimits& limits = {});
 
 // Checks that `value` is bounded, plain JSON and returns its compact serialized size in bytes.

@@ -4,8 +4,8 @@
 // valijson cannot parse, or that refer to remote documents ($ref to another URI); such refusals are
 // INVALID_CONFIG with rule "schema". validate's refusals name the failing place in the *schema*
 // (a JSON Pointer such as "#/properties/skus/items") and never echo the value being validated.
-// docs/limits.md lists the draft 7 features that are knowingly unsupported ("format" is an
-// annotation only, as draft 7 allows).
+// docs/json-and-schemas.md lists the draft 7 features that are knowingly unsupported ("format" is
+// an annotation only, as draft 7 allows).
 //
 // Ownership and thread-safety: a Schema is an immutable, reference-counted handle; copies are cheap
 // and share the compiled form; validate may be called from any number of threads at once.
@@ -29,7 +29,9 @@ class CODEMODE_EXPORT Schema {
   static Schema any();
 
   // OK when `value` satisfies the schema. Otherwise an Error with code INVALID_INPUT, rule
-  // "schema", and a message naming the schema location that failed.
+  // "schema", and a message naming the schema location that failed. A value that is not plain
+  // JSON or is deeper than 32 levels (check_json, no size limit) gets check_json's INVALID_JSON
+  // error instead. Integral floats (2.0) are judged as the integers JavaScript sees.
   Status validate(const Json& value) const;
 
   // The document this schema was compiled from, as given.

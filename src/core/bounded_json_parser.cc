@@ -1,6 +1,7 @@
 #include "core/bounded_json_parser.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/json_refusals.h"
@@ -25,6 +26,12 @@ bool BoundedJsonBuilder::number_unsigned(std::uint64_t value) {
 bool BoundedJsonBuilder::number_float(double value, const std::string& /*text*/) {
   if (!std::isfinite(value)) return refuse(non_finite_refusal());
   if (!is_plain_number(value)) return refuse(unsafe_integer_refusal());
+  // 2.0 is the integer 2 in JavaScript; storing it as one keeps schemas' "integer" type and Json
+  // equality in step with what a program sees. It is a safe integer here, so the cast is exact.
+  if (std::trunc(value) == value) {
+    const auto integer = static_cast<std::int64_t>(value);
+    return add(Json(integer), format_integer(integer).view().size());
+  }
   return add(Json(value), format_number(value).view().size());
 }
 
@@ -39,9 +46,7 @@ bool BoundedJsonBuilder::binary(Json::binary_t& /*value*/) {
   return refuse(binary_value_refusal());
 }
 
-bool BoundedJsonBuilder::start_object(std::size_t /*elements*/) {
-  return open(Json::object());
-}
+bool BoundedJsonBuilder::start_object(std::size_t /*elements*/) { return open(Json::object()); }
 
 bool BoundedJsonBuilder::start_array(std::size_t /*elements*/) { return open(Json::array()); }
 

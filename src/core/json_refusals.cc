@@ -12,7 +12,9 @@ Error refusal(std::string rule, std::string message) {
 
 }  // namespace
 
-Error syntax_refusal() { return refusal("json_syntax", "The text is not one valid JSON document."); }
+Error syntax_refusal() {
+  return refusal("json_syntax", "The text is not one valid JSON document.");
+}
 
 Error binary_value_refusal() {
   return refusal("json_syntax", "The JSON value holds a binary or discarded value.");

@@ -86,13 +86,20 @@ class Writer {
 
   Status put_scalar(const Json& value) {
     switch (value.type()) {
-      case Json::value_t::null: return put("null");
-      case Json::value_t::boolean: return put(value.get<bool>() ? "true" : "false");
-      case Json::value_t::string: return put_string(value.get_ref<const std::string&>());
-      case Json::value_t::number_integer: return put_integer(value.get<std::int64_t>());
-      case Json::value_t::number_unsigned: return put_unsigned(value.get<std::uint64_t>());
-      case Json::value_t::number_float: return put_float(value.get<double>());
-      default: return binary_value_refusal();  // binary, discarded
+      case Json::value_t::null:
+        return put("null");
+      case Json::value_t::boolean:
+        return put(value.get<bool>() ? "true" : "false");
+      case Json::value_t::string:
+        return put_string(value.get_ref<const std::string&>());
+      case Json::value_t::number_integer:
+        return put_integer(value.get<std::int64_t>());
+      case Json::value_t::number_unsigned:
+        return put_unsigned(value.get<std::uint64_t>());
+      case Json::value_t::number_float:
+        return put_float(value.get<double>());
+      default:
+        return binary_value_refusal();  // binary, discarded
     }
   }
 

@@ -85,7 +85,8 @@ TEST(CanonicalJson, MatchesRfc8785Section3223Example) {
 TEST(CanonicalJson, SortsKeysByUtf16CodeUnits) {
   const std::string input = R"({"\u20ac": "Euro Sign", "\r": "Carriage Return",
       "\ufb33": "Hebrew Letter Dalet With Dagesh", "1": "One",
-      "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control", "\u00f6": "Latin Small Letter O With Diaeresis"})";
+      "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control",
+      "\u00f6": "Latin Small Letter O With Diaeresis"})";
   EXPECT_EQ(canonical(input),
             "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\xc2\x80\":\"Control\","
             "\"\xc3\xb6\":\"Latin Small Letter O With Diaeresis\",\"\xe2\x82\xac\":\"Euro Sign\","
@@ -106,11 +107,11 @@ TEST(CanonicalJson, SortsNestedObjectsAndPrefixesFirst) {
 }
 
 TEST(CanonicalJson, OrdersSupplementaryCharactersAmongThemselvesByCodePoint) {
-  EXPECT_TRUE(internal::utf16_less("\xf0\x9f\x98\x80", "\xf0\x9f\x98\x81"));   // U+1F600 < U+1F601
-  EXPECT_TRUE(internal::utf16_less("\xf0\x90\x80\x80", "\xf3\xb0\x80\x80"));   // U+10000 < U+F0000
-  EXPECT_TRUE(internal::utf16_less("\xf0\x90\x80\x80", "\xee\x80\x80"));       // U+10000 < U+E000
+  EXPECT_TRUE(internal::utf16_less("\xf0\x9f\x98\x80", "\xf0\x9f\x98\x81"));  // U+1F600 < U+1F601
+  EXPECT_TRUE(internal::utf16_less("\xf0\x90\x80\x80", "\xf3\xb0\x80\x80"));  // U+10000 < U+F0000
+  EXPECT_TRUE(internal::utf16_less("\xf0\x90\x80\x80", "\xee\x80\x80"));      // U+10000 < U+E000
   EXPECT_FALSE(internal::utf16_less("\xee\x80\x80", "\xf0\x90\x80\x80"));
-  EXPECT_TRUE(internal::utf16_less("\xed\x9f\xbf", "\xf0\x90\x80\x80"));       // U+D7FF < U+10000
+  EXPECT_TRUE(internal::utf16_less("\xed\x9f\xbf", "\xf0\x90\x80\x80"));  // U+D7FF < U+10000
   EXPECT_FALSE(internal::utf16_less("a", "a"));
   EXPECT_TRUE(internal::utf16_less("a", "ab"));
 }

@@ -28,7 +28,8 @@ void expect_refused(const Error& error, std::string_view rule) {
   EXPECT_EQ(error.rule, rule);
 }
 
-void expect_parse_refused(std::string_view text, std::string_view rule, const JsonLimits& limits = {}) {
+void expect_parse_refused(std::string_view text, std::string_view rule,
+                          const JsonLimits& limits = {}) {
   Result<Json> parsed = parse_json(text, limits);
   ASSERT_FALSE(parsed.ok()) << "accepted: " << text.substr(0, 80);
   expect_refused(parsed.error(), rule);
@@ -124,7 +125,8 @@ TEST(ParseJson, RawTextBeyondFourTimesLimitPlusSlackIsRefusedUnread) {
   Result<Json> parsed = parse_json("1" + std::string(max_text, ' '), limits);
   ASSERT_FALSE(parsed.ok());
   expect_refused(parsed.error(), "json_bytes_limit");
-  EXPECT_EQ(parsed.error().message, "The JSON text is longer than 65576 bytes before whitespace is removed.");
+  EXPECT_EQ(parsed.error().message,
+            "The JSON text is longer than 65576 bytes before whitespace is removed.");
 }
 
 TEST(ParseJson, DuplicateKeysAreRefused) {
@@ -164,13 +166,25 @@ TEST(ParseJson, SafeIntegersAreAcceptedAndLargerIntegersRefused) {
   EXPECT_TRUE(parse_json("9007199254740991").ok());
   EXPECT_TRUE(parse_json("-9007199254740991").ok());
   EXPECT_TRUE(parse_json("9007199254740991.0").ok());
-  for (const char* text : {"9007199254740992", "-9007199254740992", "18446744073709551615",
-                           "-9223372036854775809", "1e300", "-1e16", "9007199254740992.0",
-                           "100000000000000000000000"}) {
+  for (const char* text :
+       {"9007199254740992", "-9007199254740992", "18446744073709551615", "-9223372036854775809",
+        "1e300", "-1e16", "9007199254740992.0", "100000000000000000000000"}) {
     expect_parse_refused(text, "json_number");
   }
   EXPECT_EQ(parse_json("1e300").error().message,
             "A JSON number is an integer beyond 2^53 - 1 in magnitude.");
+}
+
+// JavaScript has one number type: 2.0 is the integer 2, and JSON.stringify writes it as "2".
+TEST(ParseJson, StoresIntegralNumbersAsIntegers) {
+  Result<Json> parsed = parse_json("[2.0, -0.0, 1e2, 2.5, -3e0]");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_TRUE((*parsed)[0].is_number_integer());
+  EXPECT_TRUE((*parsed)[1].is_number_integer());
+  EXPECT_EQ((*parsed)[2], Json(100));
+  EXPECT_TRUE((*parsed)[2].is_number_integer());
+  EXPECT_TRUE((*parsed)[3].is_number_float());
+  EXPECT_EQ(*serialize_json(*parsed), "[2,0,100,2.5,-3]");
 }
 
 TEST(ParseJson, NonFiniteNumbersAreRefused) {
@@ -230,8 +244,7 @@ TEST(CheckJson, RefusesWhatCxxCodeCanBuildButJsonCannotHold) {
   expect_refused(check_json(Json(1e300)).error(), "json_number");
   expect_refused(check_json(Json(std::numeric_limits<std::uint64_t>::max())).error(),
                  "json_number");
-  expect_refused(check_json(Json(std::numeric_limits<std::int64_t>::min())).error(),
-                 "json_number");
+  expect_refused(check_json(Json(std::numeric_limits<std::int64_t>::min())).error(), "json_number");
   expect_refused(check_json(Json::binary({1, 2, 3})).error(), "json_syntax");
   expect_refused(check_json(Json(Json::value_t::discarded)).error(), "json_syntax");
   expect_refused(check_json(Json("\xc3")).error(), "json_string");
@@ -250,11 +263,15 @@ TEST(SerializeJson, WritesStringsAsJsonStringify) {
 
 TEST(SerializeJson, WritesNumbersAsJsonStringify) {
   const std::pair<Json, std::string> cases[] = {
-      {Json(-0.0), "0"},          {Json(0.0), "0"},
-      {Json(5.0), "5"},           {Json(-1.5), "-1.5"},
+      {Json(-0.0), "0"},
+      {Json(0.0), "0"},
+      {Json(5.0), "5"},
+      {Json(-1.5), "-1.5"},
       {Json(0.1 + 0.2), "0.30000000000000004"},
-      {Json(1.5e-7), "1.5e-7"},   {Json(1e-7), "1e-7"},
-      {Json(0.000001), "0.000001"}, {Json(1.25e-6), "0.00000125"},
+      {Json(1.5e-7), "1.5e-7"},
+      {Json(1e-7), "1e-7"},
+      {Json(0.000001), "0.000001"},
+      {Json(1.25e-6), "0.00000125"},
       {Json(123456.789), "123456.789"},
       {Json(9007199254740991.0), "9007199254740991"},
       {Json(-9007199254740991), "-9007199254740991"},
@@ -269,7 +286,8 @@ TEST(SerializeJson, WritesNumbersAsJsonStringify) {
 }
 
 TEST(SerializeJson, IsCompactAndKeepsJsonKeyOrder) {
-  Result<Json> parsed = parse_json(R"({ "b" : [ 1 , { } , [ ] ] , "a" : null, "\u00e9": 1, "z": 2 })");
+  Result<Json> parsed =
+      parse_json(R"({ "b" : [ 1 , { } , [ ] ] , "a" : null, "\u00e9": 1, "z": 2 })");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*serialize_json(*parsed), "{\"a\":null,\"b\":[1,{},[]],\"z\":2,\"\xc3\xa9\":1}");
 }

@@ -1,0 +1,104 @@
+// Schema: a compiled draft 7 JSON Schema (see codemode/schema.h), checked by valijson.
+#include "codemode/schema.h"
+
+#include <limits>
+#include <utility>
+
+#include "core/integral_numbers.h"
+#include "tools/schema_checks.h"
+#include "tools/schema_location.h"
+#include "tools/schema_walk.h"
+#include "tools/valijson.h"
+
+namespace codemode {
+
+struct Schema::Compiled {
+  Json document;
+  valijson::Schema schema;  // immutable after compile; valijson only reads it while validating
+};
+
+namespace {
+
+// Values are expected to come through the JSON boundary already; this re-check bounds valijson's
+// recursion (one native frame per level) and rejects NaN or binary values a C++ caller built.
+constexpr JsonLimits kValueShape{.max_bytes = std::numeric_limits<std::size_t>::max(),
+                                 .max_depth = 32,
+                                 .max_values = std::numeric_limits<std::size_t>::max()};
+
+Error validation_error(std::string message) {
+  return Error{ErrorCode::kInvalidInput, "schema", std::move(message)};
+}
+
+// The deepest value path valijson reported: the most specific failure.
+const std::vector<std::string>& deepest_path(const valijson::ValidationResults& results) {
+  static const std::vector<std::string> kRoot{"<root>"};
+  const std::vector<std::string>* deepest = &kRoot;
+  for (const auto& error : results) {
+    if (error.context.size() > deepest->size()) deepest = &error.context;
+  }
+  return *deepest;
+}
+
+Status validate_with(const Json& document, const valijson::Schema& schema, const Json& value) {
+  valijson::Validator validator;  // per call: its regex cache is not thread-safe
+  const valijson::adapters::NlohmannJsonAdapter target(value);
+  if (validator.validate(schema, target, nullptr)) return {};
+  // Failed: validate again, collecting every failure, only to find where.
+  valijson::ValidationResults results;
+  validator.validate(schema, target, &results);
+  return validation_error(
+      "The value does not satisfy the schema at " +
+      internal::failing_schema_location(document, value, deepest_path(results)) + ".");
+}
+
+}  // namespace
+
+Schema::Schema(std::shared_ptr<const Compiled> compiled) : compiled_(std::move(compiled)) {}
+
+Result<Schema> Schema::compile(const Json& document) {
+  if (Status checked = internal::check_schema_document(document); !checked.ok()) {
+    return std::move(checked).error();
+  }
+  try {
+    auto compiled = std::make_shared<Compiled>();
+    compiled->document = document;
+    // "format" is an annotation only (draft 7 allows either). valijson would assert date, time
+    // and date-time with std::regex over the whole string; see valijson.h for why that is avoided.
+    Json asserted = document;
+    internal::erase_keyword(asserted, "format");
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(asserted), compiled->schema);
+    return Schema(std::move(compiled));
+  } catch (...) {  // valijson reports every schema problem by throwing
+    return internal::schema_config_error("The schema is not a valid draft 7 JSON Schema.");
+  }
+}
+
+Schema Schema::any() {
+  static const std::shared_ptr<const Compiled> kAny = [] {
+    auto compiled = std::make_shared<Compiled>();
+    compiled->document = Json::object();
+    return compiled;  // an empty valijson::Schema has no constraints: it accepts everything
+  }();
+  return Schema(kAny);
+}
+
+Status Schema::validate(const Json& value) const {
+  if (Result<std::size_t> shape = check_json(value, kValueShape); !shape.ok()) {
+    return std::move(shape).error();
+  }
+  try {
+    if (internal::has_integral_float(value)) {
+      Json as_javascript_sees_it = value;
+      internal::integral_floats_to_integers(as_javascript_sees_it);
+      return validate_with(compiled_->document, compiled_->schema, as_javascript_sees_it);
+    }
+    return validate_with(compiled_->document, compiled_->schema, value);
+  } catch (...) {  // e.g. std::regex_error (error_complexity, error_stack) from "pattern"
+    return validation_error("The value could not be checked against the schema.");
+  }
+}
+
+const Json& Schema::document() const { return compiled_->document; }
+
+}  // namespace codemode

@@ -1,0 +1,153 @@
+#include "tools/schema_checks.h"
+
+#include <algorithm>
+#include <regex>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tools/schema_walk.h"
+
+namespace codemode::internal {
+namespace {
+
+// libstdc++ compiles a regular expression by recursive descent, a few frames per group, and
+// crashes on the native stack at some thousands of nested groups; a schema of 1 MiB could hold
+// that many. Real patterns nest a few levels.
+constexpr int kMaxRegexGroupDepth = 32;
+
+// The deepest nesting of groups in `pattern`, skipping escapes and character classes.
+int group_depth(std::string_view pattern) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_class = false;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+    } else if (c == '(') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ')') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// `what` names the keyword for the message: "pattern" or "patternProperties name".
+Status check_regex(const std::string& pattern, std::string_view what) {
+  if (group_depth(pattern) > kMaxRegexGroupDepth) {
+    return schema_config_error("The schema has a " + std::string(what) + " with groups nested " +
+                               "deeper than " + std::to_string(kMaxRegexGroupDepth) + " levels.");
+  }
+  try {
+    // The same syntax valijson uses when it evaluates "pattern" (std::regex's ECMAScript default).
+    std::regex compiled(pattern);
+    return {};
+  } catch (const std::exception&) {
+    return schema_config_error("The schema has a " + std::string(what) +
+                               " that is not a valid regular expression.");
+  }
+}
+
+// The first problem with one subschema's own keywords, or OK.
+Status check_keywords(const Json& root, const Json& schema) {
+  if (!schema.is_object()) return {};
+  if (const auto ref = schema.find("$ref"); ref != schema.end() && ref->is_string()) {
+    const std::string& text = ref->get_ref<const std::string&>();
+    if (!is_local_ref(text)) {
+      return schema_config_error(
+          "The schema refers to another document with $ref; only references inside the schema "
+          "(starting with #) are supported.");
+    }
+    if (resolve_local_ref(root, text) == nullptr) {
+      return schema_config_error("The schema has a $ref that points to nothing in the schema.");
+    }
+  }
+  if (const auto pattern = schema.find("pattern"); pattern != schema.end() && pattern->is_string()) {
+    if (Status s = check_regex(pattern->get_ref<const std::string&>(), "pattern"); !s.ok()) return s;
+  }
+  if (const auto patterns = schema.find("patternProperties");
+      patterns != schema.end() && patterns->is_object()) {
+    for (auto it = patterns->begin(); it != patterns->end(); ++it) {
+      if (Status s = check_regex(it.key(), "patternProperties name"); !s.ok()) return s;
+    }
+  }
+  return {};
+}
+
+// Subschemas evaluated against the same value as `schema`, its $ref target included.
+std::vector<const Json*> same_instance_edges(const Json& root, const Json& schema) {
+  std::vector<const Json*> edges = same_instance_subschemas(schema);
+  if (!schema.is_object()) return edges;
+  if (const auto ref = schema.find("$ref"); ref != schema.end() && ref->is_string()) {
+    if (const Json* target = resolve_local_ref(root, ref->get_ref<const std::string&>())) {
+      edges.push_back(target);
+    }
+  }
+  return edges;
+}
+
+// Depth-first search over same-value edges from `start`, with an explicit stack. A cycle means
+// validation would apply a schema to one value again and again without descending.
+bool has_same_instance_cycle(const Json& root, const Json* start,
+                             std::unordered_map<const Json*, int>& state) {
+  enum { kUnseen = 0, kOnPath = 1, kDone = 2 };
+  struct Visit {
+    const Json* schema;
+    std::vector<const Json*> edges;
+    std::size_t next = 0;
+  };
+  std::vector<Visit> path;
+  if (state[start] != kUnseen) return false;
+  state[start] = kOnPath;
+  path.push_back({start, same_instance_edges(root, *start)});
+  while (!path.empty()) {
+    Visit& top = path.back();
+    if (top.next == top.edges.size()) {
+      state[top.schema] = kDone;
+      path.pop_back();
+      continue;
+    }
+    const Json* next = top.edges[top.next++];
+    if (state[next] == kOnPath) return true;
+    if (state[next] == kDone) continue;
+    state[next] = kOnPath;
+    path.push_back({next, same_instance_edges(root, *next)});  // `top` is not used after this
+  }
+  return false;
+}
+
+}  // namespace
+
+Error schema_config_error(std::string message) {
+  return Error{ErrorCode::kInvalidConfig, "schema", std::move(message)};
+}
+
+Status check_schema_document(const Json& document) {
+  if (Result<std::size_t> size = check_json(document); !size.ok()) {
+    return schema_config_error("The schema is not bounded, plain JSON (rule " + size.error().rule +
+                               ").");
+  }
+  if (!document.is_object() && !document.is_boolean()) {
+    return schema_config_error("The schema is neither an object nor a boolean.");
+  }
+  Status status;
+  std::unordered_map<const Json*, int> cycle_state;
+  for_each_subschema(document, [&](const SchemaAt& at) {
+    status = check_keywords(document, *at.schema);
+    if (status.ok() && has_same_instance_cycle(document, at.schema, cycle_state)) {
+      status = schema_config_error(
+          "The schema applies itself to the same value in a cycle ($ref, allOf, anyOf, oneOf, "
+          "not, if/then/else or dependencies) without descending into it.");
+    }
+    return status.ok();
+  });
+  return status;
+}
+
+}  // namespace codemode::internal
