@@ -1,0 +1,211 @@
+// Layer: system calls. Stops a worker that escaped the engine from reaching the kernel beyond
+// compute and its pipes: no files, sockets, processes, signals to others, tracing, executable
+// memory or new namespaces. Allow-list with kill-process default, loaded on every thread (TSYNC).
+#include "sandbox/confine/seccomp_policy.h"
+
+#include <linux/futex.h>
+#include <seccomp.h>
+#include <sys/mman.h>
+
+#include <array>
+#include <string>
+
+#include "sandbox/confine/confine_error.h"
+
+namespace codemode::confine {
+namespace {
+
+constexpr std::string_view kLayer = "seccomp";
+
+using enum SeccompAction;
+
+// mmap(addr, length, prot, ...) and mprotect(addr, length, prot): prot is argument 2.
+constexpr ArgMaskedEquals kProtWithoutExec{2, PROT_EXEC, 0};
+
+// futex(uaddr, op, ...): op is argument 1. The mask keeps every bit but the two option flags
+// glibc sets (FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME), so only the named command matches.
+constexpr std::uint64_t kFutexCommandMask =
+    static_cast<std::uint32_t>(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME));
+constexpr ArgMaskedEquals futex_command(std::uint64_t command) {
+  return {1, kFutexCommandMask, command};
+}
+
+// Measured with strace -f on SpiderMonkey 102 (JIT off) after start-up and warm-ups: see
+// docs/security.md. Rows are in the order a reader meets the needs: IPC, threads, time, memory,
+// randomness, accounting, signals, ending. A call with several rows is allowed when any holds.
+constexpr std::array kAllowed = std::to_array<SyscallDecision>({
+    {"read", kAllow, {}, "IPC frames from the parent on fd 0"},
+    {"write", kAllow, {}, "IPC frames to the parent on fd 1, diagnostics on fd 2"},
+    {"close", kAllow, {}, "fd owners closing the pipes at shutdown; closing only drops access"},
+    // glibc's mutexes, condition variables, once and join use only these four futex commands;
+    // the priority-inheritance and requeue commands, the kernel's worst futex history, are out.
+    {"futex", kAllow, futex_command(FUTEX_WAIT), "mutex and condition-variable waits"},
+    {"futex", kAllow, futex_command(FUTEX_WAKE), "mutex and condition-variable wake-ups"},
+    {"futex", kAllow, futex_command(FUTEX_WAIT_BITSET), "timed waits (the watchdog) and joins"},
+    {"futex", kAllow, futex_command(FUTEX_WAKE_BITSET), "wake-ups paired with bitset waits"},
+    {"sched_yield", kAllow, {}, "libstdc++'s std::atomic::wait spins with it; own thread only"},
+    {"clock_gettime", kAllow, {}, "the watchdog's thread CPU clock, which the vDSO lacks"},
+    {"gettimeofday", kAllow, {}, "Date.now() where the vDSO cannot read the clocksource"},
+    {"time", kAllow, {}, "the same vDSO fallback; tells no more than clock_gettime"},
+    {"clock_nanosleep", kAllow, {}, "the watchdog's sleep; glibc's nanosleep() calls it"},
+    {"mmap", kAllow, kProtWithoutExec, "GC chunks and large malloc blocks, never executable"},
+    {"mprotect", kAllow, kProtWithoutExec, "malloc arena growth, never making code executable"},
+    {"munmap", kAllow, {}, "returning GC chunks and large malloc blocks"},
+    {"mremap", kAllow, {}, "realloc of large blocks; the mapping keeps its protection"},
+    {"madvise", kAllow, {}, "GC decommit and malloc trimming"},
+    {"brk", kAllow, {}, "glibc malloc's main arena"},
+    {"getrandom", kAllow, {}, "hash seeds and Math.random seeding, often"},
+    {"getrusage", kAllow, {}, "the GC's statistics"},
+    {"rt_sigprocmask", kAllow, {}, "glibc blocks signals in a thread's exit path; own mask only"},
+    {"rt_sigreturn", kAllow, {}, "returning from a signal handler the engine or runtime set"},
+    {"exit", kAllow, {}, "a helper or watchdog thread ending"},
+    {"exit_group", kAllow, {}, "the worker ending"},
+});
+
+constexpr std::array kDenied = std::to_array<SyscallDecision>({
+    {"open", kKillProcess, {}, "files: warm-ups read tz and ICU data before the filter"},
+    {"openat", kKillProcess, {}, "files: a lazy /etc/localtime open means a missed warm-up"},
+    {"openat2", kKillProcess, {}, "files, by the newest path"},
+    {"creat", kKillProcess, {}, "files"},
+    {"newfstatat", kKillProcess, {}, "probes host paths; glibc stdio's use is avoided by write(2)"},
+    {"statx", kKillProcess, {}, "probes host paths"},
+    {"readlink", kKillProcess, {}, "ICU's lazy time-zone lookup; warmed up before the filter"},
+    {"readlinkat", kKillProcess, {}, "the same lookup by its newer name"},
+    {"ioctl", kKillProcess, {}, "glibc stdio's TCGETS on ttys; the worker writes pipes only"},
+    {"socket", kKillProcess, {}, "network and local sockets: the worker talks through its pipes"},
+    {"socketpair", kKillProcess, {}, "new channels nobody on the host listens to"},
+    {"execve", kKillProcess, {}, "running another program"},
+    {"execveat", kKillProcess, {}, "running another program"},
+    {"fork", kKillProcess, {}, "new processes"},
+    {"vfork", kKillProcess, {}, "new processes"},
+    // Threads: SpiderMonkey's helpers and the watchdog start before the filter and none starts
+    // later (measured), so clone is denied outright rather than allowed with CLONE_THREAD.
+    // clone3 keeps its flags in memory a filter cannot read; glibc would fall back to clone on
+    // ENOSYS, but with clone denied too a kill is the plainer answer.
+    {"clone", kKillProcess, {}, "all threads exist before the filter: not even CLONE_THREAD"},
+    {"clone3", kKillProcess, {}, "flags unreadable by a filter; no ENOSYS as clone is denied"},
+    {"ptrace", kKillProcess, {}, "tracing or reading other processes"},
+    {"process_vm_readv", kKillProcess, {}, "reading another process's memory"},
+    {"process_vm_writev", kKillProcess, {}, "writing another process's memory"},
+    {"kill", kKillProcess, {}, "signalling the executor or other workers of the same user"},
+    {"tkill", kKillProcess, {}, "signalling other tasks by thread id"},
+    {"tgkill", kKillProcess, {}, "other processes' threads; abort() dies of SIGSYS, still a crash"},
+    {"prctl", kKillProcess, {}, "could make the worker dumpable again"},
+    {"personality", kKillProcess, {}, "READ_IMPLIES_EXEC would make PROT_READ executable"},
+    {"pkey_mprotect", kKillProcess, {}, "mprotect without our PROT_EXEC check"},
+    {"memfd_create", kKillProcess, {}, "a new fd of shareable memory; nothing needs one"},
+    {"setrlimit", kKillProcess, {}, "raising a soft limit back to its hard limit"},
+    {"prlimit64", kKillProcess, {}, "raising a soft limit back to its hard limit"},
+    {"unshare", kKillProcess, {}, "new namespaces: a large kernel attack surface"},
+    {"setns", kKillProcess, {}, "entering other namespaces"},
+    {"mount", kKillProcess, {}, "changing the file system view"},
+    {"bpf", kKillProcess, {}, "a large kernel attack surface"},
+    {"perf_event_open", kKillProcess, {}, "side channels and a large kernel attack surface"},
+    {"userfaultfd", kKillProcess, {}, "stalls kernel accesses: a race-exploit primitive"},
+    {"io_uring_setup", kKillProcess, {}, "a second system-call path the filter cannot see"},
+    {"keyctl", kKillProcess, {}, "the user's kernel keyrings"},
+    {"add_key", kKillProcess, {}, "the user's kernel keyrings"},
+    {"mlock", kKillProcess, {}, "pinning memory (RLIMIT_MEMLOCK is 0 as well)"},
+    {"seccomp", kKillProcess, {}, "no filter stacking or policy probing is needed"},
+});
+
+// libseccomp API level 3 brings SECCOMP_RET_KILL_PROCESS; level 2 brought TSYNC.
+constexpr int kRequiredApiLevel = 3;
+
+Error policy_error() { return confinement_failed(kLayer, "seccomp_policy"); }
+
+Status add_allowed(scmp_filter_ctx context, const SyscallDecision& row) {
+  const int number = seccomp_syscall_resolve_name(std::string(row.name).c_str());
+  if (number < 0 || row.action != kAllow) return policy_error();
+  int added = 0;
+  if (row.only_if) {
+    const scmp_arg_cmp condition{row.only_if->index, SCMP_CMP_MASKED_EQ, row.only_if->mask,
+                                 row.only_if->value};
+    added = seccomp_rule_add_array(context, SCMP_ACT_ALLOW, number, 1, &condition);
+  } else {
+    added = seccomp_rule_add_array(context, SCMP_ACT_ALLOW, number, 0, nullptr);
+  }
+  return added == 0 ? Status() : Status(policy_error());
+}
+
+// Every denial today is the default action, which needs no rule (libseccomp even refuses one).
+// The rows are still resolved, so a misspelt name fails here instead of documenting nothing; a
+// denial absent on this architecture (a negative pseudo-number) is fine.
+Status check_denied(const SyscallDecision& row) {
+  const int number = seccomp_syscall_resolve_name(std::string(row.name).c_str());
+  if (number == __NR_SCMP_ERROR || row.action != kKillProcess) return policy_error();
+  return {};
+}
+
+Status set_attributes(scmp_filter_ctx context) {
+  // Without TSYNC only the calling thread would be filtered; a bad-architecture call (int 0x80,
+  // x32) must kill the process too, not just the thread as libseccomp's default would.
+  if (seccomp_attr_set(context, SCMP_FLTATR_CTL_TSYNC, 1) != 0 ||
+      seccomp_attr_set(context, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) != 0) {
+    return confinement_failed(kLayer, "seccomp_unavailable");
+  }
+  return {};
+}
+
+Status add_rules(scmp_filter_ctx context, std::span<const SyscallDecision> allowed,
+                 std::span<const SyscallDecision> denied) {
+  for (const SyscallDecision& row : allowed) {
+    if (Status added = add_allowed(context, row); !added.ok()) return added;
+  }
+  for (const SyscallDecision& row : denied) {
+    if (Status checked = check_denied(row); !checked.ok()) return checked;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string_view to_string(SeccompAction action) {
+  switch (action) {
+    case kAllow:
+      return "allow";
+    case kKillProcess:
+      return "kill_process";
+  }
+  return "unknown";
+}
+
+std::span<const SyscallDecision> worker_allowed_syscalls() { return kAllowed; }
+std::span<const SyscallDecision> worker_denied_syscalls() { return kDenied; }
+
+std::optional<int> syscall_number(std::string_view name) {
+  const int number = seccomp_syscall_resolve_name(std::string(name).c_str());
+  // Negative numbers other than __NR_SCMP_ERROR are libseccomp's pseudo-numbers for calls that
+  // exist on other architectures only.
+  if (number < 0) return std::nullopt;
+  return number;
+}
+
+void SeccompFilter::ContextReleaser::operator()(void* context) const { seccomp_release(context); }
+
+Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision> allowed,
+                                             std::span<const SyscallDecision> denied) {
+  if (seccomp_api_get() < kRequiredApiLevel) {
+    return confinement_failed(kLayer, "seccomp_unavailable");
+  }
+  SeccompFilter filter(seccomp_init(SCMP_ACT_KILL_PROCESS));
+  if (!filter.context_) return confinement_failed(kLayer, "seccomp_unavailable");
+  if (Status set = set_attributes(filter.context_.get()); !set.ok()) return set.error();
+  if (Status added = add_rules(filter.context_.get(), allowed, denied); !added.ok()) {
+    return added.error();
+  }
+  return filter;
+}
+
+Result<SeccompFilter> prepare_worker_seccomp_filter() {
+  return prepare_seccomp_filter(kAllowed, kDenied);
+}
+
+Status apply_seccomp_filter(const SeccompFilter& filter) {
+  if (!filter.context_ || seccomp_load(filter.context_.get()) != 0) {
+    return confinement_failed(kLayer, "seccomp_load");
+  }
+  return {};
+}
+
+}  // namespace codemode::confine

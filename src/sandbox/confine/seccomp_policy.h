@@ -1,0 +1,89 @@
+// Layer: system calls. The worker's seccomp-bpf allow-list, written as data: every allowed call
+// with its argument condition and reason, and the notable denials with theirs, so a reader can see
+// each call was considered rather than forgotten. Anything not allowed kills the whole process.
+//
+// Decide before fork, apply after (as nsjail's preparePolicy/applyPolicy): prepare_* builds the
+// filter context from the tables and may run once in a fork server; apply_seccomp_filter only
+// loads it, in the worker, as the very last confinement step.
+#ifndef CODEMODE_SANDBOX_CONFINE_SECCOMP_POLICY_H_
+#define CODEMODE_SANDBOX_CONFINE_SECCOMP_POLICY_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "codemode/error.h"
+
+namespace codemode::confine {
+
+enum class SeccompAction {
+  kAllow,
+  // The filter's default: every thread dies of SIGSYS and the parent sees a signal death. No call
+  // gets a soft error (SECCOMP_RET_ERRNO): none the worker makes has a library fallback that would
+  // need one, so a surprise is loud rather than a silently different behaviour.
+  kKillProcess,
+};
+
+std::string_view to_string(SeccompAction action);
+
+// Holds when (args[index] & mask) == value.
+struct ArgMaskedEquals {
+  unsigned index = 0;
+  std::uint64_t mask = 0;
+  std::uint64_t value = 0;
+};
+
+struct SyscallDecision {
+  std::string_view name;  // the kernel's name, as libseccomp resolves it ("mmap", "clone3")
+  SeccompAction action = SeccompAction::kKillProcess;
+  // For kAllow: the call is allowed only when this holds and falls to the default otherwise.
+  std::optional<ArgMaskedEquals> only_if;
+  std::string_view reason;  // one line: why this decision
+};
+
+// The calls the confined worker may make. Everything else gets the default action.
+std::span<const SyscallDecision> worker_allowed_syscalls();
+// Calls that are denied on purpose, each with its reason: the notable part of "everything else".
+// They document the default action rather than add rules; each row has a death test.
+std::span<const SyscallDecision> worker_denied_syscalls();
+
+// The call's number on this architecture; nullopt when libseccomp does not know the name or the
+// call does not exist here (e.g. "open" on arm64).
+std::optional<int> syscall_number(std::string_view name);
+
+// A built, not yet loaded, filter context. Move-only; releases the libseccomp context.
+class SeccompFilter {
+ public:
+  SeccompFilter(SeccompFilter&&) noexcept = default;
+  SeccompFilter& operator=(SeccompFilter&&) noexcept = default;
+  ~SeccompFilter() = default;
+
+ private:
+  friend Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision>,
+                                                      std::span<const SyscallDecision>);
+  friend Status apply_seccomp_filter(const SeccompFilter& filter);
+  struct ContextReleaser {
+    void operator()(void* context) const;
+  };
+  explicit SeccompFilter(void* context) : context_(context) {}
+  std::unique_ptr<void, ContextReleaser> context_;
+};
+
+// Builds a filter with default action kill-process, foreign-architecture calls killed too, and
+// TSYNC so loading it covers every thread. Errors (UNSUPPORTED_PROFILE): "seccomp_unavailable"
+// when the kernel lacks seccomp filters, TSYNC or SECCOMP_RET_KILL_PROCESS; "seccomp_policy" when
+// a row names an unknown call, or allows a call absent on this architecture, or cannot be added.
+[[nodiscard]] Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision> allowed,
+                                                           std::span<const SyscallDecision> denied);
+[[nodiscard]] Result<SeccompFilter> prepare_worker_seccomp_filter();
+
+// Loads the filter into the calling process, all threads at once (rule "seccomp_load" on
+// failure, e.g. a thread already has a different filter). Irreversible. REQUIRES: no_new_privs set
+// or CAP_SYS_ADMIN; every thread the worker will ever have already exists.
+[[nodiscard]] Status apply_seccomp_filter(const SeccompFilter& filter);
+
+}  // namespace codemode::confine
+
+#endif  // CODEMODE_SANDBOX_CONFINE_SECCOMP_POLICY_H_

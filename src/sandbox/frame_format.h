@@ -1,0 +1,64 @@
+// The constants of the parent <-> worker wire protocol, shared by the frame reader and writer on both
+// ends. docs/protocol.md gives the grammar field by field; keep the two in step.
+//
+// A frame is a 4-byte big-endian length N (1 <= N <= cap) followed by N bytes of one UTF-8 JSON
+// object. The cap depends on the direction and on the program's own limits; kMaxFrameBytes bounds
+// every cap, so no frame can make either side allocate more than that.
+#ifndef CODEMODE_SANDBOX_FRAME_FORMAT_H_
+#define CODEMODE_SANDBOX_FRAME_FORMAT_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "codemode/json.h"
+#include "codemode/program.h"
+
+namespace codemode::internal {
+
+inline constexpr int kProtocolVersion = 1;
+
+// Width of the big-endian length prefix.
+inline constexpr std::size_t kFrameLengthBytes = 4;
+
+// Room for everything in a frame besides its one large value (type, ids, status, error, names).
+inline constexpr std::size_t kFrameEnvelopeBytes = 64u << 10;
+
+// A program source in a JSON string: every byte may become a six-byte \u00XX escape.
+inline constexpr std::size_t kMaxEscapedSourceBytes = 6 * kMaxSourceBytes;
+
+// The absolute cap: the largest start frame (escaped source + the largest input + envelope).
+// Every other frame's cap is smaller.
+inline constexpr std::size_t kMaxFrameBytes =
+    kMaxEscapedSourceBytes + static_cast<std::size_t>(CodeLimitMaxima::kMaxInputBytes) +
+    kFrameEnvelopeBytes;
+
+// Values in a frame are the program's bounded JSON one level down, inside the envelope object.
+inline constexpr int kFrameMaxDepth = 32 + 2;
+inline constexpr std::size_t kFrameMaxValues = 100'000 + 64;
+
+// parse_json / serialize_json limits for a frame body of at most `cap` bytes.
+constexpr JsonLimits frame_json_limits(std::size_t cap) {
+  return JsonLimits{.max_bytes = cap, .max_depth = kFrameMaxDepth, .max_values = kFrameMaxValues};
+}
+
+// Cap of the start frame, which the worker reads before it knows the program's limits.
+constexpr std::size_t start_frame_cap() { return kMaxFrameBytes; }
+
+// Cap of a toolResult frame (parent -> worker): the tool output is at most maxOutputBytes.
+constexpr std::size_t tool_result_frame_cap(std::uint64_t max_output_bytes) {
+  return std::min<std::size_t>(max_output_bytes + kFrameEnvelopeBytes, kMaxFrameBytes);
+}
+
+// Cap of every frame the worker writes (confined, toolCall, result): the largest value in them is
+// a tool input (maxToolInputBytes) or the result (maxOutputBytes).
+constexpr std::size_t worker_frame_cap(std::uint64_t max_output_bytes,
+                                       std::uint64_t max_tool_input_bytes) {
+  return std::min<std::size_t>(std::max(max_output_bytes, max_tool_input_bytes) +
+                                   kFrameEnvelopeBytes,
+                               kMaxFrameBytes);
+}
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_SANDBOX_FRAME_FORMAT_H_

@@ -1,0 +1,29 @@
+// How one program run ended, as the worker reports it in its result frame.
+#ifndef CODEMODE_WORKER_COMPLETION_H_
+#define CODEMODE_WORKER_COMPLETION_H_
+
+#include <optional>
+#include <utility>
+
+#include "codemode/json.h"
+#include "codemode/sandbox.h"
+
+namespace codemode::worker {
+
+// output set on success; otherwise reason, and program_error only with kProgramError.
+struct Completion {
+  std::optional<Json> output;
+  SandboxFailureReason reason = SandboxFailureReason::kSandboxError;
+  std::optional<ProgramError> program_error;
+
+  static Completion success(Json output) { return Completion{.output = std::move(output)}; }
+  static Completion failure(SandboxFailureReason reason,
+                            std::optional<ProgramError> program_error = {}) {
+    return Completion{.reason = reason, .program_error = std::move(program_error)};
+  }
+  bool succeeded() const { return output.has_value(); }
+};
+
+}  // namespace codemode::worker
+
+#endif  // CODEMODE_WORKER_COMPLETION_H_

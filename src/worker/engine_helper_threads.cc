@@ -1,0 +1,72 @@
+#include "worker/engine_helper_threads.h"
+
+#include <jsapi.h>
+#include <js/HelperThreadAPI.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <vector>
+
+#include "worker/thread.h"
+
+namespace codemode::worker {
+namespace {
+
+// The pool the engine dispatches to. The callback API carries no user data, so the pool is the
+// one process-wide object of the worker; it lives until the process _exits.
+class HelperPool {
+ public:
+  static HelperPool& instance() {
+    static HelperPool* pool = new HelperPool();  // never destroyed: threads outlive main's frame
+    return *pool;
+  }
+
+  // JS::HelperThreadTaskCallback: one more task is ready (reason does not matter to a FIFO count).
+  static void dispatch(JS::DispatchReason) {
+    HelperPool& pool = instance();
+    {
+      std::lock_guard lock(pool.mu_);
+      ++pool.ready_;
+    }
+    pool.wake_.notify_one();
+  }
+
+  Status start(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      Result<Thread> thread = Thread::start(kHelperThreadStackBytes, [this] { run(); });
+      if (!thread.ok()) return std::move(thread).error();
+      threads_.push_back(std::move(*thread));
+    }
+    return {};
+  }
+
+ private:
+  void run() {
+    for (;;) {
+      {
+        std::unique_lock lock(mu_);
+        wake_.wait(lock, [this] { return ready_ > 0; });
+        --ready_;
+      }
+      JS::RunHelperThreadTask();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::size_t ready_ = 0;
+  std::vector<Thread> threads_;
+};
+
+}  // namespace
+
+Status start_engine_helper_threads() {
+  if (Status started = HelperPool::instance().start(kHelperThreadCount); !started.ok()) {
+    return started;
+  }
+  JS::SetHelperThreadTaskCallback(HelperPool::dispatch, kHelperThreadCount,
+                                  kHelperThreadStackBytes);
+  return {};
+}
+
+}  // namespace codemode::worker

@@ -1,0 +1,64 @@
+#include "worker/frame_channel.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include "sandbox/frame_format.h"
+#include "worker/worker_error.h"
+
+namespace codemode::worker {
+namespace {
+
+// Reads at most this much per read(2); frames larger than this arrive over several reads.
+constexpr std::size_t kReadChunkBytes = 64u << 10;
+
+Status write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return worker_error("worker_output", "The worker could not write a frame.");
+    bytes.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return {};
+}
+
+}  // namespace
+
+FrameChannel::FrameChannel(int in_fd, int out_fd)
+    : in_fd_(in_fd),
+      out_fd_(out_fd),
+      write_cap_(internal::kFrameEnvelopeBytes),
+      reader_(internal::start_frame_cap()),
+      chunk_(kReadChunkBytes, '\0') {}
+
+Result<Json> FrameChannel::read(std::size_t max_frame_bytes) {
+  reader_.set_max_frame_bytes(max_frame_bytes);
+  for (;;) {
+    Result<std::optional<Json>> frame = reader_.next();
+    if (!frame.ok()) return std::move(frame).error();
+    if (frame->has_value()) return std::move(**frame);
+    if (Status filled = fill(); !filled.ok()) return std::move(filled).error();
+  }
+}
+
+Status FrameChannel::fill() {
+  for (;;) {
+    const ssize_t got = ::read(in_fd_, chunk_.data(), chunk_.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return protocol_error("The worker could not read from the parent.");
+    if (got == 0) {
+      if (Status ended = reader_.finish(); !ended.ok()) return ended;
+      return protocol_error("The parent closed the frame stream while the worker waited.");
+    }
+    reader_.consume(std::string_view(chunk_.data(), static_cast<std::size_t>(got)));
+    return {};
+  }
+}
+
+Status FrameChannel::write(const Json& message) {
+  Result<std::string> frame = internal::encode_frame(message, write_cap_);
+  if (!frame.ok()) return std::move(frame).error();
+  return write_all(out_fd_, *frame);
+}
+
+}  // namespace codemode::worker

@@ -1,0 +1,45 @@
+// The worker's end of the wire protocol: blocking reads of whole frames from the parent (stdin)
+// and writes of frames to it (stdout), with write(2) only, never stdio. Framing lives in
+// sandbox/frame_codec.h; what each message means lives in worker/messages.h.
+//
+// Thread-safety: one thread (the engine thread) uses the channel.
+#ifndef CODEMODE_WORKER_FRAME_CHANNEL_H_
+#define CODEMODE_WORKER_FRAME_CHANNEL_H_
+
+#include <cstddef>
+#include <string>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+#include "sandbox/frame_codec.h"
+
+namespace codemode::worker {
+
+class FrameChannel {
+ public:
+  // Borrows the fds; they stay open for the life of the process.
+  FrameChannel(int in_fd, int out_fd);
+
+  // Blocks until one whole frame of at most `max_frame_bytes` arrives. End of stream, a read
+  // error and a malformed frame are errors (rule worker_protocol_error).
+  Result<Json> read(std::size_t max_frame_bytes);
+
+  // Caps the frames write sends (the worker learns its caps from the start frame).
+  void set_write_cap(std::size_t max_frame_bytes) { write_cap_ = max_frame_bytes; }
+
+  // Writes one frame holding `message`, all of it, or fails.
+  Status write(const Json& message);
+
+ private:
+  Status fill();
+
+  int in_fd_;
+  int out_fd_;
+  std::size_t write_cap_;
+  internal::FrameReader reader_;
+  std::string chunk_;
+};
+
+}  // namespace codemode::worker
+
+#endif  // CODEMODE_WORKER_FRAME_CHANNEL_H_

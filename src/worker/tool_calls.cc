@@ -1,0 +1,38 @@
+#include "worker/tool_calls.h"
+
+#include <utility>
+
+#include "executor/outcome_messages.h"
+
+namespace codemode::worker {
+namespace {
+
+// The host's own refusal for `code`, as the guest sees it.
+ToolCallAdmission local_refusal(ErrorCode code) {
+  const Json answer = internal::bridge_refusal(code).to_json();
+  return ToolCallAdmission{.call_id = 0, .local_answer = answer.dump()};
+}
+
+}  // namespace
+
+ToolCalls::ToolCalls(FrameChannel& channel, const WorkerLimits& limits)
+    : channel_(channel), limits_(limits) {}
+
+std::size_t ToolCalls::max_input_units() const {
+  // A UTF-8 byte count is never below the UTF-16 unit count, so a longer text cannot fit.
+  return static_cast<std::size_t>(limits_.max_tool_input_bytes);
+}
+
+Result<ToolCallAdmission> ToolCalls::submit(const GuestToolCall& call) {
+  if (closed_) return local_refusal(ErrorCode::kLimitExceeded);
+  if (!call.tool_id || !call.input_json) return local_refusal(ErrorCode::kInvalidInput);
+  if (calls_made_ >= limits_.max_tool_calls) return local_refusal(ErrorCode::kLimitExceeded);
+  Result<Json> input = parse_json(*call.input_json, program_json_limits(limits_.max_tool_input_bytes));
+  if (!input.ok()) return local_refusal(ErrorCode::kInvalidInput);
+  const std::uint64_t call_id = ++calls_made_;
+  Status sent = channel_.write(tool_call_message(call_id, *call.tool_id, std::move(*input)));
+  if (!sent.ok()) return std::move(sent).error();
+  return ToolCallAdmission{.call_id = call_id, .local_answer = {}};
+}
+
+}  // namespace codemode::worker

@@ -1,0 +1,86 @@
+#include "worker/watchdog.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "worker/worker_error.h"
+
+namespace codemode::worker {
+namespace {
+
+using std::chrono::nanoseconds;
+
+// The watchdog only reads clocks and sleeps.
+constexpr std::size_t kWatchdogStackBytes = 128u << 10;
+// Longest sleep between two reads of the CPU clock: bounds how late a stop is requested.
+constexpr nanoseconds kMaxCheckInterval = std::chrono::milliseconds(10);
+
+}  // namespace
+
+Result<std::unique_ptr<Watchdog>> Watchdog::start(pthread_t target,
+                                                  std::function<void()> on_cpu_exhausted) {
+  clockid_t clock;
+  if (pthread_getcpuclockid(target, &clock) != 0) {
+    return worker_error("worker_watchdog", "The worker could not read its thread CPU clock.");
+  }
+  std::unique_ptr<Watchdog> watchdog(new Watchdog(clock, std::move(on_cpu_exhausted)));
+  Result<Thread> thread = Thread::start(kWatchdogStackBytes, [w = watchdog.get()] { w->run(); });
+  if (!thread.ok()) return std::move(thread).error();
+  watchdog->thread_ = std::move(*thread);
+  return watchdog;
+}
+
+Watchdog::Watchdog(clockid_t clock, std::function<void()> on_cpu_exhausted)
+    : clock_(clock), on_cpu_exhausted_(std::move(on_cpu_exhausted)) {}
+
+Watchdog::~Watchdog() {
+  {
+    std::lock_guard lock(mu_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void Watchdog::arm(Milliseconds cpu, Milliseconds wall) {
+  {
+    std::lock_guard lock(mu_);
+    budget_ = Budget{cpu_now() + cpu, std::chrono::steady_clock::now() + wall + kWallGrace};
+  }
+  wake_.notify_all();
+}
+
+nanoseconds Watchdog::cpu_now() const {
+  timespec now{};
+  clock_gettime(clock_, &now);
+  return std::chrono::seconds(now.tv_sec) + nanoseconds(now.tv_nsec);
+}
+
+void Watchdog::run() {
+  std::unique_lock lock(mu_);
+  while (wait_for_check(lock)) {
+    if (std::chrono::steady_clock::now() >= budget_->wall_deadline) {
+      // The parent should have killed this worker by now; it has nothing left to report to.
+      _exit(kWallExitCode);
+    }
+    if (cpu_now() >= budget_->cpu_deadline) {
+      on_cpu_exhausted_();
+      budget_->cpu_deadline = nanoseconds::max();  // once; the engine stays stopped
+    }
+  }
+}
+
+bool Watchdog::wait_for_check(std::unique_lock<std::mutex>& lock) {
+  if (!budget_) wake_.wait(lock, [this] { return quit_ || budget_.has_value(); });
+  if (quit_) return false;
+  const nanoseconds cpu_left = budget_->cpu_deadline - std::min(cpu_now(), budget_->cpu_deadline);
+  const auto wall_left = budget_->wall_deadline - std::chrono::steady_clock::now();
+  const nanoseconds sleep =
+      std::max(nanoseconds(0), std::min({cpu_left, nanoseconds(wall_left), kMaxCheckInterval}));
+  wake_.wait_for(lock, sleep, [this] { return quit_; });
+  return !quit_;
+}
+
+}  // namespace codemode::worker

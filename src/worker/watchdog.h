@@ -1,0 +1,67 @@
+// The CPU watchdog: a thread that reads the engine thread's CPU clock (pthread_getcpuclockid) and,
+// once the program's cpuMillis are spent, calls on_cpu_exhausted (which asks the engine to stop
+// uncatchably). CPU time of one thread cannot advance faster than wall time, so the watchdog
+// sleeps min(remaining, 10 ms) of wall time between reads; the stop lands within about that.
+//
+// It also bounds wall time as a backstop: the parent kills the worker at wallTimeMillis; if the
+// worker is still alive kWallGrace later, the watchdog ends the process itself.
+//
+// The thread must exist before confinement (the filter forbids creating threads).
+// Thread-safety: arm and the destructor are called from the engine thread.
+#ifndef CODEMODE_WORKER_WATCHDOG_H_
+#define CODEMODE_WORKER_WATCHDOG_H_
+
+#include <pthread.h>
+#include <time.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "codemode/error.h"
+#include "worker/thread.h"
+
+namespace codemode::worker {
+
+class Watchdog {
+ public:
+  using Milliseconds = std::chrono::milliseconds;
+  static constexpr Milliseconds kWallGrace{1000};
+  static constexpr int kWallExitCode = 3;
+
+  // Starts the watchdog thread for `target`'s CPU clock. on_cpu_exhausted runs at most once, on
+  // the watchdog thread. REQUIRES: `target` stays alive as long as the watchdog.
+  static Result<std::unique_ptr<Watchdog>> start(pthread_t target,
+                                                 std::function<void()> on_cpu_exhausted);
+  ~Watchdog();
+
+  // Starts counting: `cpu` of the target's CPU time from now, and `wall` of wall time.
+  void arm(Milliseconds cpu, Milliseconds wall);
+
+ private:
+  struct Budget {
+    std::chrono::nanoseconds cpu_deadline;  // on the target's CPU clock
+    std::chrono::steady_clock::time_point wall_deadline;
+  };
+
+  Watchdog(clockid_t clock, std::function<void()> on_cpu_exhausted);
+  void run();
+  std::chrono::nanoseconds cpu_now() const;
+  // Sleeps until the next check is due; false once asked to quit.
+  bool wait_for_check(std::unique_lock<std::mutex>& lock);
+
+  const clockid_t clock_;
+  const std::function<void()> on_cpu_exhausted_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::optional<Budget> budget_;
+  bool quit_ = false;
+  Thread thread_;  // last: joined before the members above are destroyed
+};
+
+}  // namespace codemode::worker
+
+#endif  // CODEMODE_WORKER_WATCHDOG_H_

@@ -1,0 +1,186 @@
+#include "worker/worker.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sandbox/confine/confinement.h"
+#include "sandbox/frame_codec.h"
+#include "sandbox/frame_format.h"
+#include "worker/engine.h"
+#include "worker/frame_channel.h"
+#include "worker/messages.h"
+#include "worker/self_hosted_cache.h"
+#include "worker/tool_calls.h"
+#include "worker/watchdog.h"
+
+namespace codemode::worker {
+namespace {
+
+constexpr int kParentInFd = 0;
+constexpr int kParentOutFd = 1;
+
+// The layers confine_worker applies, in its order, as the confined frame names them.
+const std::vector<std::string> kConfinementLayers{"engine", "fds", "rlimits", "process", "seccomp"};
+
+confine::ConfinementPlan confinement_plan(const WorkerLimits& limits) {
+  confine::ConfinementPlan plan;
+  plan.keep_fds = {0, 1, 2};
+  const std::uint64_t largest = std::max(limits.max_output_bytes, limits.max_tool_input_bytes);
+  plan.data_limit_bytes =
+      limits.memory_bytes + kInterpreterBaseBytes + kHostCopiesOfLargestValue * largest;
+  plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
+  return plan;
+}
+
+// The result frame for an engine that ran out of memory where it cannot recover. Encoded before
+// confinement, so writing it needs no allocation; process-wide because the engine's hook takes no
+// user data.
+std::string& fatal_out_of_memory_frame() {
+  static std::string frame;
+  return frame;
+}
+
+// The engine is about to crash for lack of memory inside a garbage collection (the RLIMIT_DATA cap
+// was reached). Only the engine thread writes frames, and it is inside that collection, so no
+// other frame is half written.
+void report_fatal_out_of_memory() {
+  std::string_view frame = fatal_out_of_memory_frame();
+  while (!frame.empty()) {
+    const ssize_t written = ::write(kParentOutFd, frame.data(), frame.size());
+    if (written <= 0) break;
+    frame.remove_prefix(static_cast<std::size_t>(written));
+  }
+  _exit(kExitCompleted);
+}
+
+class Worker {
+ public:
+  Worker() : channel_(kParentInFd, kParentOutFd) {}
+
+  // Steps 1-5 of worker.h; the exit status.
+  int run();
+
+ private:
+  Result<Completion> run_steps();
+  Status prepare();
+  Result<StartRequest> receive_start();
+  Status confine(const WorkerLimits& limits);
+  Result<Completion> execute(const StartRequest& start);
+  int report(const Completion& completion);
+
+  FrameChannel channel_;
+  std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<Watchdog> watchdog_;
+  bool confined_ = false;
+};
+
+int Worker::run() {
+  Result<Completion> completion = Completion::failure(SandboxFailureReason::kSandboxError);
+  try {
+    completion = run_steps();
+  } catch (const std::bad_alloc&) {
+    // Once confined, only RLIMIT_DATA makes the worker's own allocations fail: the program used
+    // the memory. Before, it is the worker's failure.
+    completion = Completion::failure(confined_ ? SandboxFailureReason::kMemoryLimit
+                                               : SandboxFailureReason::kSandboxError);
+  }
+  return report(completion.ok() ? *completion
+                                : Completion::failure(SandboxFailureReason::kSandboxError));
+}
+
+Result<Completion> Worker::run_steps() {
+  if (Status ready = prepare(); !ready.ok()) return std::move(ready).error();
+  Result<StartRequest> start = receive_start();
+  if (!start.ok()) return std::move(start).error();
+  if (Status confined = confine(start->limits); !confined.ok()) return std::move(confined).error();
+  return execute(*start);
+}
+
+Status Worker::prepare() {
+  Result<std::string> oom_frame = internal::encode_frame(
+      result_message(Completion::failure(SandboxFailureReason::kMemoryLimit)),
+      internal::kFrameEnvelopeBytes);
+  if (!oom_frame.ok()) return std::move(oom_frame).error();
+  fatal_out_of_memory_frame() = std::move(*oom_frame);
+  self_hosted_cache_ = read_self_hosted_cache(default_self_hosted_cache_path());
+  Result<std::unique_ptr<Engine>> engine =
+      Engine::create({.native_stack_quota = kNativeStackQuotaBytes,
+                      .self_hosted_cache = self_hosted_cache_,
+                      .on_fatal_out_of_memory = report_fatal_out_of_memory});
+  if (!engine.ok()) return std::move(engine).error();
+  engine_ = std::move(*engine);
+  if (Status warm = engine_->warm_up(); !warm.ok()) return warm;
+  Result<std::unique_ptr<Watchdog>> watchdog = Watchdog::start(
+      pthread_self(), [engine = engine_.get()] { engine->request_stop(StopReason::kCpuLimit); });
+  if (!watchdog.ok()) return std::move(watchdog).error();
+  watchdog_ = std::move(*watchdog);
+  return {};
+}
+
+Result<StartRequest> Worker::receive_start() {
+  Result<Json> frame = channel_.read(internal::start_frame_cap());
+  if (!frame.ok()) return std::move(frame).error();
+  Result<StartRequest> start = parse_start(*frame);
+  if (!start.ok()) return start;
+  channel_.set_write_cap(internal::worker_frame_cap(start->limits.max_output_bytes,
+                                                    start->limits.max_tool_input_bytes));
+  return start;
+}
+
+Status Worker::confine(const WorkerLimits& limits) {
+  // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
+  // creating threads and opening files).
+  if (Status confined = confine::confine_worker(confinement_plan(limits)); !confined.ok()) {
+    return confined;
+  }
+  confined_ = true;
+  return channel_.write(confined_message(kConfinementLayers));
+}
+
+Result<Completion> Worker::execute(const StartRequest& start) {
+  const WorkerLimits& limits = start.limits;
+  engine_->set_memory_limit(limits.memory_bytes);
+  ToolCalls tools(channel_, limits);
+  watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
+                 std::chrono::milliseconds(limits.wall_time_millis));
+  std::optional<Completion> completion = engine_->run(
+      {.source = start.source, .input_json = start.input_json,
+       .max_output_bytes = limits.max_output_bytes},
+      tools);
+  while (!completion) {
+    Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
+    if (!frame.ok()) return std::move(frame).error();
+    Result<ToolAnswer> answer = parse_tool_result(*frame, limits);
+    if (!answer.ok()) return std::move(answer).error();
+    Result<std::optional<Completion>> next =
+        engine_->settle_tool_call(answer->call_id, answer->guest_json);
+    if (!next.ok()) return std::move(next).error();
+    completion = std::move(*next);
+  }
+  return std::move(*completion);
+}
+
+int Worker::report(const Completion& completion) {
+  const bool written = channel_.write(result_message(completion)).ok();
+  const bool worker_failed =
+      !completion.succeeded() && completion.reason == SandboxFailureReason::kSandboxError;
+  return written && !worker_failed ? kExitCompleted : kExitSandboxError;
+}
+
+}  // namespace
+
+void run_worker() {
+  // The Worker is never destroyed: the process ends here, with the engine still alive.
+  auto* worker = new Worker();
+  _exit(worker->run());
+}
+
+}  // namespace codemode::worker

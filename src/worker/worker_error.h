@@ -1,0 +1,25 @@
+// Errors inside the worker. They all end the execution as sandbox_error (which the executor reports
+// as TOOL_FAILED, rule sandbox_error), so they share that code; the rule names the failing step.
+#ifndef CODEMODE_WORKER_WORKER_ERROR_H_
+#define CODEMODE_WORKER_WORKER_ERROR_H_
+
+#include <string>
+#include <string_view>
+
+#include "codemode/error.h"
+
+namespace codemode::worker {
+
+inline Error worker_error(std::string_view rule, std::string_view message) {
+  return Error{.code = ErrorCode::kToolFailed, .rule = std::string(rule),
+               .message = std::string(message)};
+}
+
+// A message from the parent that breaks the protocol (docs/protocol.md).
+inline Error protocol_error(std::string_view message) {
+  return worker_error("worker_protocol_error", message);
+}
+
+}  // namespace codemode::worker
+
+#endif  // CODEMODE_WORKER_WORKER_ERROR_H_

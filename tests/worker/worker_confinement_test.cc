@@ -1,0 +1,80 @@
+// codemode-worker is confined before the program runs: the kernel says so while the program waits
+// on a tool call, and a forbidden system call made through the test-hooks binary kills the worker
+// (the filter's default action) instead of returning.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "worker/worker_process.h"
+
+namespace codemode::testing {
+namespace {
+
+// The "Key:\tvalue" lines of /proc/<pid>/status.
+std::map<std::string, std::string> proc_status(pid_t pid) {
+  std::ifstream file("/proc/" + std::to_string(pid) + "/status");
+  std::map<std::string, std::string> fields;
+  std::string line;
+  while (std::getline(file, line)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::istringstream value(line.substr(colon + 1));
+    value >> fields[line.substr(0, colon)];
+  }
+  return fields;
+}
+
+TEST(WorkerConfinementTest, ProgramRunsUnderSeccompWithNoNewPrivs) {
+  WorkerProcess worker;
+  worker.send(start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr));
+  std::optional<Json> confined = worker.receive();
+  ASSERT_TRUE(confined && (*confined)["type"] == "confined");
+  std::optional<Json> call = worker.receive();
+  ASSERT_TRUE(call && (*call)["type"] == "toolCall");
+  // The worker is blocked reading our answer: inspect it now.
+  std::map<std::string, std::string> status = proc_status(worker.pid());
+  EXPECT_EQ(status["Seccomp"], "2");
+  EXPECT_EQ(status["NoNewPrivs"], "1");
+  Json answer = echo_tool(*call);
+  answer["type"] = "toolResult";
+  answer["callId"] = 1;
+  worker.send(answer);
+  std::optional<Json> result = worker.receive();
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ((*result)["output"], "succeeded");
+}
+
+TEST(WorkerConfinementTest, ProductionWorkerHasNoTestHook) {
+  Execution run = execute("() => typeof __codemodeTestHook");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), "undefined");
+}
+
+TEST(WorkerConfinementTest, TestHookWithAnUnknownNameReturns) {
+  // The hook itself works: an allowed path returns to the program.
+  Execution run = execute("() => __codemodeTestHook('nothing')", nullptr, {}, echo_tool,
+                          kTestHooksBinary);
+  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  EXPECT_EQ(run.output(), -1);
+}
+
+class ForbiddenSyscallTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ForbiddenSyscallTest, KillsTheWorkerWithSigsys) {
+  Execution run = execute(std::string("() => __codemodeTestHook('") + GetParam() + "')", nullptr,
+                          {}, echo_tool, kTestHooksBinary);
+  EXPECT_TRUE(run.confined.has_value());
+  EXPECT_FALSE(run.result.has_value());
+  EXPECT_TRUE(run.killed_by(SIGSYS)) << "wait status " << run.wait_status.value_or(-1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Calls, ForbiddenSyscallTest,
+                         ::testing::Values("open", "socket", "fork", "exec", "mprotect_exec"));
+
+}  // namespace
+}  // namespace codemode::testing

@@ -1,0 +1,208 @@
+// The limits inside codemode-worker: cpuMillis (watchdog + interrupt, uncatchable), memoryBytes
+// (RLIMIT_DATA and the GC cap, out-of-memory made terminal) and the native stack quota (deep
+// recursion is a catchable InternalError, never a crash).
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "worker/worker_process.h"
+
+namespace codemode::testing {
+namespace {
+
+constexpr std::int64_t kCpuMillis = 300;
+
+StartLimits cpu_limits() {
+  StartLimits limits;
+  limits.cpu_millis = kCpuMillis;
+  limits.memory_bytes = 256 << 20;
+  return limits;
+}
+
+// The program must stop as cpu_limit, after at least its budget and not long after it.
+void expect_cpu_limit(std::string_view source) {
+  SCOPED_TRACE(std::string(source));
+  Execution run = execute(source, nullptr, cpu_limits());
+  EXPECT_EQ(run.reason(), "cpu_limit");
+  EXPECT_FALSE(run.result->contains("programError"));
+  EXPECT_GE(run.elapsed.count(), kCpuMillis);
+  EXPECT_LT(run.elapsed.count(), kCpuMillis + 2000);  // start-up and a loaded machine
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
+StartLimits memory_limits() {
+  StartLimits limits;
+  limits.memory_bytes = 64 << 20;
+  limits.cpu_millis = 20000;
+  return limits;
+}
+
+void expect_memory_limit(std::string_view source, const StartLimits& limits = memory_limits()) {
+  SCOPED_TRACE(std::string(source));
+  Execution run = execute(source, nullptr, limits);
+  EXPECT_EQ(run.reason(), "memory_limit");
+  EXPECT_FALSE(run.result->contains("programError"));
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
+TEST(WorkerCpuLimitTest, InfiniteLoopStops) { expect_cpu_limit("() => { while (true) {} }"); }
+
+TEST(WorkerCpuLimitTest, CatchAroundTheLoopCannotContinue) {
+  expect_cpu_limit("() => { for (;;) { try { while (true) {} } catch (e) {} } }");
+}
+
+TEST(WorkerCpuLimitTest, FinallyCannotContinue) {
+  expect_cpu_limit("() => { try { for (;;) {} } finally { for (;;) {} } }");
+}
+
+TEST(WorkerCpuLimitTest, CatastrophicRegexStops) {
+  expect_cpu_limit("() => /(a+)+$/.test('a'.repeat(40) + 'b')");
+}
+
+TEST(WorkerCpuLimitTest, BigNativeSortStops) {
+  expect_cpu_limit(
+      "() => { const a = Array.from({length: 3e6}, (_, i) => (i * 7919) % 1000003); "
+      "a.sort((x, y) => x - y); a.sort((x, y) => y - x); return a.length; }");
+}
+
+TEST(WorkerCpuLimitTest, StringifyLoopStops) {
+  expect_cpu_limit(
+      "() => { const o = Array.from({length: 2e5}, (_, i) => ({i, s: 'x' + i})); "
+      "for (;;) JSON.stringify(o); }");
+}
+
+TEST(WorkerCpuLimitTest, MicrotaskLoopStops) {
+  expect_cpu_limit("async () => { for (;;) await null; }");
+}
+
+TEST(WorkerCpuLimitTest, PromiseStormStopsWithoutFillingMemory) {
+  expect_cpu_limit("() => { const f = () => Promise.resolve().then(f); f(); "
+                   "return new Promise(() => {}); }");
+}
+
+TEST(WorkerCpuLimitTest, ToJsonOfTheResultIsMetered) {
+  expect_cpu_limit("() => ({toJSON() { for (;;) {} }})");
+}
+
+TEST(WorkerCpuLimitTest, WaitingForToolsIsNotCounted) {
+  StartLimits limits;
+  limits.cpu_millis = 100;
+  Execution run = execute("async (i, tools) => (await tools.call('slow', {})).status", nullptr,
+                          limits, [](const Json& call) {
+                            std::this_thread::sleep_for(std::chrono::milliseconds(400));
+                            return echo_tool(call);
+                          });
+  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  EXPECT_EQ(run.output(), "succeeded");
+}
+
+TEST(WorkerMemoryLimitTest, ObjectsPastTheLimitStop) {
+  expect_memory_limit("() => { const a = []; for (;;) a.push({i: a.length}); }");
+}
+
+// At a larger limit the process cap (RLIMIT_DATA) can run out inside a garbage collection, where
+// SpiderMonkey cannot recover; the worker still reports memory_limit instead of crashing.
+TEST(WorkerMemoryLimitTest, ObjectsPastALargeLimitStop) {
+  StartLimits limits = memory_limits();
+  limits.memory_bytes = 256 << 20;
+  expect_memory_limit("() => { const a = []; for (;;) a.push({i: a.length}); }", limits);
+}
+
+TEST(WorkerMemoryLimitTest, ObjectsAfterTypedArraysFilledTheLimitStop) {
+  StartLimits limits = memory_limits();
+  limits.memory_bytes = 256 << 20;
+  expect_memory_limit(
+      "() => { const big = []; for (let i = 0; i < 290; i++) big.push(new Uint8Array(1 << 20)); "
+      "const a = []; for (;;) a.push({i: a.length}); }",
+      limits);
+}
+
+TEST(WorkerMemoryLimitTest, TypedArraysPastTheLimitStop) {
+  expect_memory_limit("() => { const a = []; for (;;) a.push(new Uint8Array(1 << 20)); }");
+}
+
+TEST(WorkerMemoryLimitTest, StringsPastTheLimitStop) {
+  expect_memory_limit(
+      "() => { const a = []; for (;;) a.push('x'.repeat(1 << 20) + a.length); }");
+}
+
+TEST(WorkerMemoryLimitTest, MapPastTheLimitStops) {
+  expect_memory_limit("() => { const m = new Map(); for (let i = 0;; i++) m.set(i, i); }");
+}
+
+TEST(WorkerMemoryLimitTest, HugeArrayBufferStops) {
+  expect_memory_limit("() => new ArrayBuffer(8 * 1024 * 1024 * 1024).byteLength");
+}
+
+TEST(WorkerMemoryLimitTest, CatchingOutOfMemoryDoesNotHelp) {
+  expect_memory_limit(
+      "async (i, tools) => { const a = []; try { for (;;) a.push(new Uint8Array(1 << 20)); } "
+      "catch (e) { await tools.call('after', {}); return 'survived'; } }");
+}
+
+TEST(WorkerMemoryLimitTest, ProgramBelowTheLimitRuns) {
+  Execution run = execute(
+      "() => { const a = []; for (let i = 0; i < 40; i++) a.push(new Uint8Array(1 << 20)); "
+      "return a.length; }",
+      nullptr, memory_limits());
+  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  EXPECT_EQ(run.output(), 40);
+}
+
+TEST(WorkerMemoryLimitTest, ThrowingOutOfMemoryYourselfIsAProgramError) {
+  Execution run = execute("() => { throw 'out of memory'; }", nullptr, memory_limits());
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ((*run.result)["programError"]["message"], "out of memory");
+}
+
+TEST(WorkerStackTest, PlainRecursionIsCatchable) {
+  Execution run = execute(
+      "() => { let depth = 0; function f() { depth++; f(); } "
+      "try { f(); } catch (e) { return [e.name, e.message, depth > 10000]; } }");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), (Json{"InternalError", "too much recursion", true}));
+}
+
+TEST(WorkerStackTest, RecursionThroughNativesIsCatchable) {
+  for (const char* recursion :
+       {"const o = {get x() { depth++; return this.x; }}; o.x;",
+        "function f() { depth++; f.apply(null, []); } f();",
+        "const o = {toString() { depth++; return String(o); }}; String(o);",
+        "const p = new Proxy({}, {get(t, k, r) { depth++; return r.x; }}); p.x;",
+        "function f() { depth++; JSON.parse('[1]', f); } f();",
+        "function f() { depth++; [1].map(f); } f();"}) {
+    SCOPED_TRACE(recursion);
+    Execution run = execute(std::string("() => { let depth = 0; try { ") + recursion +
+                            " } catch (e) { return [e.name, depth > 1000]; } }");
+    ASSERT_TRUE(run.succeeded()) << run.result->dump();
+    EXPECT_EQ(run.output(), (Json{"InternalError", true}));
+  }
+}
+
+TEST(WorkerStackTest, UncaughtOverRecursionIsAProgramError) {
+  Execution run = execute("() => { const f = () => f(); return f(); }");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ((*run.result)["programError"],
+            (Json{{"name", "InternalError"}, {"message", "too much recursion"}}));
+}
+
+TEST(WorkerStackTest, DeepStructuresFailCleanly) {
+  Execution run = execute(
+      "() => { let a = []; for (let i = 0; i < 1e6; i++) a = [a]; const seen = []; "
+      "for (const f of [() => JSON.stringify(a), () => String(a), () => a.flat(Infinity)]) "
+      "{ try { f(); seen.push('ok'); } catch (e) { seen.push(e.name); } } return seen; }",
+      nullptr, StartLimits{.cpu_millis = 20000, .memory_bytes = 256 << 20});
+  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  EXPECT_EQ(run.output(), (Json{"InternalError", "InternalError", "InternalError"}));
+}
+
+TEST(WorkerStackTest, DeeplyNestedSourceIsASyntaxOrRecursionError) {
+  Execution run = execute(
+      "() => { try { return Function('return ' + '('.repeat(1e5) + '1' + ')'.repeat(1e5))(); } "
+      "catch (e) { return e.name; } }");
+  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  EXPECT_EQ(run.output(), "InternalError");
+}
+
+}  // namespace
+}  // namespace codemode::testing

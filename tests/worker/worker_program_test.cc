@@ -1,0 +1,236 @@
+// The program contract of codemode-worker: one function expression, sync or async, strict mode;
+// how its result, its throws and its shape errors are reported.
+#include <gtest/gtest.h>
+
+#include "worker/worker_process.h"
+
+namespace codemode::testing {
+namespace {
+
+constexpr const char* kNotAFunction =
+    "The program source must be a function expression, such as (input, tools) => output.";
+
+Json program_error(const Execution& execution) { return (*execution.result)["programError"]; }
+
+void expect_not_a_function(std::string_view source) {
+  SCOPED_TRACE(std::string(source));
+  Execution run = execute(source);
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run), (Json{{"name", "TypeError"}, {"message", kNotAFunction}}));
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
+TEST(WorkerProgramTest, SyncProgramReturnsItsResult) {
+  Execution run = execute("(input, tools) => ({sum: input.a + input.b})", {{"a", 1}, {"b", 2}});
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), (Json{{"sum", 3}}));
+  EXPECT_EQ((*run.result)["hasOutput"], true);
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
+TEST(WorkerProgramTest, AsyncProgramReturnsItsResult) {
+  Execution run = execute("async (input) => { await null; return [input, 'done']; }", "x");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), (Json{"x", "done"}));
+}
+
+TEST(WorkerProgramTest, NullResultIsAValueNotAbsence) {
+  Execution run = execute("() => null");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_TRUE(run.output().is_null());
+  EXPECT_EQ((*run.result)["hasOutput"], true);
+}
+
+TEST(WorkerProgramTest, PlainFunctionExpressionIsAccepted) {
+  Execution run = execute("async function main(input, tools) { return typeof tools.call; }");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), "function");
+}
+
+TEST(WorkerProgramTest, TrailingLineCommentIsHarmless) {
+  Execution run = execute("() => 7 // the answer");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), 7);
+}
+
+TEST(WorkerProgramTest, ProgramRunsInStrictMode) {
+  Execution run = execute("() => { undeclared = 1; }");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run)["name"], "ReferenceError");
+}
+
+TEST(WorkerProgramTest, StatementsAreASyntaxError) {
+  Execution run = execute("const x = 1; x");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run)["name"], "SyntaxError");
+}
+
+TEST(WorkerProgramTest, SequenceExpressionIsNotAProgram) { expect_not_a_function("1, 2"); }
+
+TEST(WorkerProgramTest, SecondExpressionAfterTheFunctionIsRefused) {
+  expect_not_a_function("x => x); foo(");
+}
+
+TEST(WorkerProgramTest, NonFunctionValueIsRefused) { expect_not_a_function("Math.max"); }
+
+TEST(WorkerProgramTest, GeneratorIsRefused) { expect_not_a_function("function* () {}"); }
+
+TEST(WorkerProgramTest, ImportStatementIsASyntaxError) {
+  Execution run = execute("import x from 'y'");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run)["name"], "SyntaxError");
+}
+
+TEST(WorkerProgramTest, SyntaxErrorIsReportedWithItsMessage) {
+  Execution run = execute("(a, b => {");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run)["name"], "SyntaxError");
+  EXPECT_FALSE(program_error(run)["message"].get<std::string>().empty());
+}
+
+TEST(WorkerProgramTest, ThrownErrorKeepsNameAndMessage) {
+  Execution run = execute("() => { throw new RangeError('too far'); }");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run), (Json{{"name", "RangeError"}, {"message", "too far"}}));
+}
+
+TEST(WorkerProgramTest, ErrorSubclassNameIsReported) {
+  Execution run = execute(
+      "() => { class QuotaError extends Error { constructor(m) { super(m); "
+      "this.name = 'QuotaError'; } } throw new QuotaError('over'); }");
+  EXPECT_EQ(program_error(run), (Json{{"name", "QuotaError"}, {"message", "over"}}));
+}
+
+TEST(WorkerProgramTest, ThrownStringIsAnErrorWithThatMessage) {
+  Execution run = execute("() => { throw 'plain'; }");
+  EXPECT_EQ(program_error(run), (Json{{"name", "Error"}, {"message", "plain"}}));
+}
+
+TEST(WorkerProgramTest, ThrownPlainObjectUsesItsNameAndMessage) {
+  Execution run = execute("() => { throw {name: 'Custom', message: 'm', code: 1}; }");
+  EXPECT_EQ(program_error(run), (Json{{"name", "Custom"}, {"message", "m"}}));
+}
+
+TEST(WorkerProgramTest, RejectionIsAProgramError) {
+  Execution run = execute("async () => { throw new TypeError('async'); }");
+  EXPECT_EQ(program_error(run), (Json{{"name", "TypeError"}, {"message", "async"}}));
+}
+
+TEST(WorkerProgramTest, DescribingAnErrorNeverRunsItsGetters) {
+  // A spinning name getter would hit the CPU limit; a throwing one would change the report.
+  Execution run = execute(
+      "() => { const e = new Error('quiet'); "
+      "Object.defineProperty(e, 'name', {get() { for (;;) {} }}); "
+      "Object.defineProperty(e, 'message', {get() { throw 1; }}); throw e; }");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run), (Json{{"name", "Error"}, {"message", ""}}));
+}
+
+TEST(WorkerProgramTest, ProxyThrownIsDescribedWithoutTraps) {
+  Execution run = execute(
+      "() => { throw new Proxy({}, {get() { for (;;) {} }, getPrototypeOf() { for (;;) {} }}); }");
+  EXPECT_EQ(program_error(run), (Json{{"name", "Error"}, {"message", ""}}));
+}
+
+TEST(WorkerProgramTest, ProgramErrorIsCappedInUtf16Units) {
+  Execution run = execute(
+      "() => { const e = new Error('é'.repeat(2000)); e.name = 'N'.repeat(500); throw e; }");
+  EXPECT_EQ(program_error(run)["name"].get<std::string>(), std::string(128, 'N'));
+  std::string message;
+  for (int i = 0; i < 1024; ++i) message += "é";
+  EXPECT_EQ(program_error(run)["message"].get<std::string>(), message);
+}
+
+TEST(WorkerProgramTest, CapNeverSplitsASurrogatePair) {
+  Execution run = execute("() => { throw 'a' + '😀'.repeat(600); }");
+  const std::string message = program_error(run)["message"].get<std::string>();
+  std::string expected = "a";
+  for (int i = 0; i < 511; ++i) expected += "😀";  // 1 + 511 * 2 = 1023 units; a pair won't fit
+  EXPECT_EQ(message, expected);
+}
+
+TEST(WorkerProgramTest, UndefinedResultIsInvalidOutput) {
+  EXPECT_EQ(execute("() => undefined").reason(), "invalid_output");
+  EXPECT_EQ(execute("async () => {}").reason(), "invalid_output");
+}
+
+TEST(WorkerProgramTest, CyclicResultIsInvalidOutput) {
+  Execution run = execute("() => { const a = {}; a.self = a; return a; }");
+  EXPECT_EQ(run.reason(), "invalid_output");
+  EXPECT_FALSE(run.result->contains("programError"));
+}
+
+TEST(WorkerProgramTest, BigIntResultIsInvalidOutput) {
+  EXPECT_EQ(execute("() => ({n: 10n})").reason(), "invalid_output");
+}
+
+TEST(WorkerProgramTest, NonJsonResultIsInvalidOutput) {
+  EXPECT_EQ(execute("() => () => 1").reason(), "invalid_output");
+  EXPECT_EQ(execute("() => Symbol('s')").reason(), "invalid_output");
+  EXPECT_EQ(execute("() => ({toJSON() { return undefined; }})").reason(), "invalid_output");
+}
+
+TEST(WorkerProgramTest, RootToJsonSeesTheEmptyKey) {
+  Execution run = execute("() => ({toJSON(key) { return [key, typeof key]; }})");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), (Json{"", "string"}));
+}
+
+TEST(WorkerProgramTest, ProgramsObjectPrototypeDoesNotReachTheResultHolder) {
+  Execution run = execute("() => { Object.prototype.toJSON = function () { return 'hijacked'; }; "
+                          "return Object.create(null); }");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), Json::object());
+}
+
+TEST(WorkerProgramTest, ResultOverMaxOutputBytesIsInvalidOutput) {
+  StartLimits limits;
+  limits.max_output_bytes = 1000;
+  EXPECT_EQ(execute("() => 'x'.repeat(999)", nullptr, limits).reason(), "invalid_output");
+  EXPECT_TRUE(execute("() => 'x'.repeat(998)", nullptr, limits).succeeded());  // 1000 with quotes
+}
+
+TEST(WorkerProgramTest, ResultBytesCountUtf8) {
+  StartLimits limits;
+  limits.max_output_bytes = 100;
+  EXPECT_EQ(execute("() => 'é'.repeat(50)", nullptr, limits).reason(), "invalid_output");
+  EXPECT_TRUE(execute("() => 'é'.repeat(49)", nullptr, limits).succeeded());
+}
+
+TEST(WorkerProgramTest, ResultDeeperThan32LevelsIsInvalidOutput) {
+  EXPECT_TRUE(execute("() => { let a = 1; for (let i = 0; i < 32; i++) a = [a]; return a; }")
+                  .succeeded());
+  EXPECT_EQ(execute("() => { let a = 1; for (let i = 0; i < 33; i++) a = [a]; return a; }")
+                .reason(),
+            "invalid_output");
+}
+
+TEST(WorkerProgramTest, DeeplyNestedResultIsAnInternalErrorNotACrash) {
+  Execution run = execute("() => { let a = []; for (let i = 0; i < 1e6; i++) a = [a]; return a; }");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_EQ(program_error(run)["name"], "InternalError");
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
+TEST(WorkerProgramTest, NeverSettlingPromiseFailsAtOnce) {
+  Execution run = execute("() => new Promise(() => {})");
+  EXPECT_EQ(run.reason(), "program_error");
+  EXPECT_FALSE(run.result->contains("programError"));
+  EXPECT_LT(run.elapsed.count(), 5000);
+}
+
+TEST(WorkerProgramTest, AwaitedThenableIsFollowed) {
+  Execution run = execute("() => ({then(resolve) { resolve(42); }})");
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), 42);
+}
+
+TEST(WorkerProgramTest, InputArrivesAsParsedJson) {
+  const Json input{{"list", {1, 2, 3}}, {"text", "ü"}, {"nested", {{"ok", true}}}};
+  Execution run = execute("(input) => input", input);
+  ASSERT_TRUE(run.succeeded());
+  EXPECT_EQ(run.output(), input);
+}
+
+}  // namespace
+}  // namespace codemode::testing
