@@ -1,14 +1,24 @@
-// The codemode command: one binary, one subcommand per job.
-#include <cstdio>
+// The codemode command: one binary, one file per subcommand.
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "cli/cli_io.h"
+#include "cli/run_subcommand.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"codemode: run small JavaScript programs in a sandbox that can only call the tools "
                "its host allowed."};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("codemode 0.1.0"));
-  CLI11_PARSE(app, argc, argv);
-  return 0;
+  codemode::cli::RunArguments run_arguments;
+  CLI::App* run = codemode::cli::add_run_subcommand(app, run_arguments);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help and --version exit 0; every other parse error is a usage error.
+    return app.exit(error) == 0 ? codemode::cli::kExitSucceeded : codemode::cli::kExitUsageError;
+  }
+  if (run->parsed()) return codemode::cli::run_program(run_arguments);
+  return codemode::cli::kExitUsageError;
 }

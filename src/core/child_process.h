@@ -1,0 +1,86 @@
+// ChildProcess owns one child process: destroying it kills the child with SIGKILL and reaps it, so
+// no path (success, failure, cancellation, an exception) leaves a zombie or a running orphan
+// (Chromium's ScopedProcess). spawn_child starts a program with its stdin, stdout and stderr on
+// pipes and nothing else inherited. Both the sandbox's workers and command tools use them.
+//
+// Thread-safety: a ChildProcess is used from one thread at a time. kill() is not called from other
+// threads: reaping frees the pid for reuse, so only the thread that reaps may signal it.
+#ifndef CODEMODE_CORE_CHILD_PROCESS_H_
+#define CODEMODE_CORE_CHILD_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codemode/error.h"
+#include "core/unique_fd.h"
+
+namespace codemode::internal {
+
+// A wait status from waitpid(2), reduced to what codemode looks at.
+struct ExitStatus {
+  std::optional<int> exit_code;  // set when the child called exit
+  std::optional<int> signal;     // set when a signal ended it
+};
+
+class ChildProcess {
+ public:
+  ChildProcess() = default;
+  // Takes ownership of the unreaped child `pid`.
+  explicit ChildProcess(pid_t pid) : pid_(pid) {}
+  ChildProcess(ChildProcess&& other) noexcept;
+  ChildProcess& operator=(ChildProcess&& other) noexcept;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  // Kills and reaps.
+  ~ChildProcess() { kill_and_reap(); }
+
+  pid_t pid() const { return pid_; }
+  // Whether a child is owned and not yet reaped.
+  bool owned() const { return pid_ > 0; }
+
+  // Sends SIGKILL unless the child was reaped already. Idempotent.
+  void kill() const;
+  // Reaps the child if it has exited, without blocking. Its status once reaped, else nullopt.
+  std::optional<ExitStatus> try_reap();
+  // SIGKILL, then waits for the child (waitpid, EINTR retried). Its status, or nullopt when there
+  // was no child or it could not be waited for (a host that set SIGCHLD to SIG_IGN reaps children
+  // itself). Idempotent: later calls return nullopt.
+  std::optional<ExitStatus> kill_and_reap();
+
+ private:
+  std::optional<ExitStatus> wait(int options);
+  pid_t pid_ = -1;  // -1: none, or reaped
+};
+
+struct SpawnOptions {
+  std::string path;               // the program to execute; absolute
+  std::vector<std::string> argv;  // argv[0] included
+  // "NAME=value" entries; empty means an empty environment.
+  std::vector<std::string> env;
+  // kPipe: the child's stderr is a pipe the caller reads; kDiscard: /dev/null.
+  enum class Stderr { kPipe, kDiscard } stderr_mode = Stderr::kPipe;
+};
+
+// A started child and the parent's ends of its pipes. The parent's ends are close-on-exec and
+// non-blocking. Members are declared so that the child is killed and reaped before its pipes close.
+struct SpawnedChild {
+  UniqueFd stdin_fd;   // write end of the child's fd 0
+  UniqueFd stdout_fd;  // read end of the child's fd 1
+  UniqueFd stderr_fd;  // read end of the child's fd 2; invalid with Stderr::kDiscard
+  ChildProcess process;
+};
+
+// Starts `options.path` with fds 0, 1 and 2 on fresh pipes, every other fd closed, every signal
+// at its default disposition and none blocked. TOOL_FAILED (rule "spawn_failed") when the pipes or
+// the process cannot be made, or the program cannot be executed; nothing is left behind then.
+Result<SpawnedChild> spawn_child(const SpawnOptions& options);
+
+// ExitStatus of a raw waitpid status.
+ExitStatus exit_status_from_wait(int wait_status);
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_CORE_CHILD_PROCESS_H_

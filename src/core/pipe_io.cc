@@ -1,0 +1,95 @@
+#include "core/pipe_io.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdint>
+
+namespace codemode::internal {
+namespace {
+
+IoResult failure_of(int error) {
+  if (error == EAGAIN || error == EWOULDBLOCK) return {IoStatus::kWouldBlock, 0};
+  if (error == EPIPE) return {IoStatus::kClosed, 0};
+  return {IoStatus::kFailed, 0};
+}
+
+// Blocks SIGPIPE in this thread while it lives; on destruction consumes a SIGPIPE that became
+// pending meanwhile (the one a failed write raised), then restores the old mask. A SIGPIPE that
+// was pending before is left alone: it is not ours.
+class SigpipeSuppressor {
+ public:
+  SigpipeSuppressor() {
+    sigemptyset(&pipe_set_);
+    sigaddset(&pipe_set_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set_, &old_mask_);
+    sigset_t pending;
+    sigpending(&pending);
+    was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+  }
+  ~SigpipeSuppressor() {
+    if (raised_ && !was_pending_) {
+      const timespec no_wait{};
+      while (sigtimedwait(&pipe_set_, nullptr, &no_wait) < 0 && errno == EINTR) {
+      }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+  }
+  void note_epipe() { raised_ = true; }
+
+ private:
+  sigset_t pipe_set_;
+  sigset_t old_mask_;
+  bool was_pending_ = false;
+  bool raised_ = false;
+};
+
+}  // namespace
+
+IoResult read_some(int fd, std::size_t max_bytes, std::string& out) {
+  const std::size_t old_size = out.size();
+  out.resize(old_size + max_bytes);
+  ssize_t got;
+  do {
+    got = ::read(fd, out.data() + old_size, max_bytes);
+  } while (got < 0 && errno == EINTR);
+  const int error = errno;
+  out.resize(old_size + (got > 0 ? static_cast<std::size_t>(got) : 0));
+  if (got < 0) return failure_of(error);
+  if (got == 0) return {IoStatus::kClosed, 0};
+  return {IoStatus::kOk, static_cast<std::size_t>(got)};
+}
+
+IoResult write_some(int fd, std::string_view data) {
+  SigpipeSuppressor suppressor;
+  ssize_t put;
+  do {
+    put = ::write(fd, data.data(), data.size());
+  } while (put < 0 && errno == EINTR);
+  if (put >= 0) return {IoStatus::kOk, static_cast<std::size_t>(put)};
+  const int error = errno;
+  if (error == EPIPE) suppressor.note_epipe();
+  return failure_of(error);
+}
+
+std::optional<EventFd> EventFd::create() {
+  const int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  return EventFd(UniqueFd(fd));
+}
+
+void EventFd::notify() const {
+  const std::uint64_t one = 1;
+  // Fails only when the counter would overflow, and then the fd is readable anyway.
+  [[maybe_unused]] const ssize_t ignored = ::write(fd_.get(), &one, sizeof one);
+}
+
+void EventFd::drain() const {
+  std::uint64_t count = 0;
+  [[maybe_unused]] const ssize_t ignored = ::read(fd_.get(), &count, sizeof count);
+}
+
+}  // namespace codemode::internal

@@ -1,0 +1,56 @@
+// Non-blocking reads and writes on the parent's ends of a child's pipes, and EventFd, the wake-up
+// a poll loop waits on beside them. Internal to libcodemode.
+//
+// Thread-safety: the functions are thread-safe; EventFd::notify may be called from any thread.
+#ifndef CODEMODE_CORE_PIPE_IO_H_
+#define CODEMODE_CORE_PIPE_IO_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/unique_fd.h"
+
+namespace codemode::internal {
+
+enum class IoStatus {
+  kOk,          // `bytes` were transferred (a read of 0 bytes is kClosed instead)
+  kWouldBlock,  // nothing can be transferred now; poll first
+  kClosed,      // end of stream (read) or no reader left (write: EPIPE)
+  kFailed,      // any other error
+};
+
+struct IoResult {
+  IoStatus status = IoStatus::kFailed;
+  std::size_t bytes = 0;
+};
+
+// Appends at most `max_bytes` read from `fd` to `out`. EINTR is retried.
+IoResult read_some(int fd, std::size_t max_bytes, std::string& out);
+
+// Writes a prefix of `data` to `fd`. EINTR is retried. A write to a pipe whose reader has gone
+// never raises SIGPIPE (which would end the host process): SIGPIPE is blocked in this thread for
+// the write, and the one the write raised is consumed before the old mask returns.
+IoResult write_some(int fd, std::string_view data);
+
+// An eventfd that wakes a poll loop from another thread.
+class EventFd {
+ public:
+  // nullopt when the kernel refuses an eventfd (out of fds).
+  static std::optional<EventFd> create();
+
+  int fd() const { return fd_.get(); }
+  // Makes fd() readable. Safe from any thread while this object lives.
+  void notify() const;
+  // Makes fd() unreadable again.
+  void drain() const;
+
+ private:
+  explicit EventFd(UniqueFd fd) : fd_(std::move(fd)) {}
+  UniqueFd fd_;
+};
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_CORE_PIPE_IO_H_

@@ -1,0 +1,151 @@
+#include "sandbox/worker_messages.h"
+
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "codemode/program.h"
+
+namespace codemode::internal {
+namespace {
+
+Error protocol_error(std::string_view message) {
+  return Error{ErrorCode::kIntegrityViolation, "worker_protocol_error", std::string(message)};
+}
+
+// Whether every key of `object` is one of `allowed`: an unknown field is refused, not ignored.
+bool only_keys(const Json& object, std::initializer_list<std::string_view> allowed) {
+  for (const auto& [key, value] : object.items()) {
+    bool known = false;
+    for (std::string_view name : allowed) known = known || key == name;
+    if (!known) return false;
+  }
+  return true;
+}
+
+// The string at `key`, or nullptr.
+const std::string* string_at(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  if (found == object.end() || !found->is_string()) return nullptr;
+  return &found->get_ref<const std::string&>();
+}
+
+bool bool_at(const Json& object, const char* key, bool expected) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_boolean() && found->get<bool>() == expected;
+}
+
+// nlohmann reads every non-negative integer literal as unsigned.
+std::optional<std::uint64_t> positive_integer_at(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  if (found == object.end() || !found->is_number_unsigned()) return std::nullopt;
+  const auto value = found->get<std::uint64_t>();
+  if (value < 1 || value > static_cast<std::uint64_t>(kMaxSafeInteger)) return std::nullopt;
+  return value;
+}
+
+Result<WorkerMessage> parse_tool_call(Json& frame) {
+  if (!only_keys(frame, {"type", "callId", "toolId", "input"}) || !frame.contains("input")) {
+    return protocol_error("A toolCall frame does not have exactly its documented fields.");
+  }
+  const std::optional<std::uint64_t> call_id = positive_integer_at(frame, "callId");
+  const std::string* tool_id = string_at(frame, "toolId");
+  if (!call_id || !tool_id) {
+    return protocol_error("A toolCall frame's callId or toolId has the wrong type.");
+  }
+  return WorkerMessage(ToolCallMessage{*call_id, *tool_id, std::move(frame["input"])});
+}
+
+Result<std::optional<ProgramError>> parse_program_error(const Json& frame,
+                                                        SandboxFailureReason reason) {
+  const auto found = frame.find("programError");
+  if (found == frame.end()) return std::optional<ProgramError>();
+  const std::string* name = found->is_object() ? string_at(*found, "name") : nullptr;
+  const std::string* message = found->is_object() ? string_at(*found, "message") : nullptr;
+  if (reason != SandboxFailureReason::kProgramError || !name || !message ||
+      !only_keys(*found, {"name", "message"})) {
+    return protocol_error("A result frame's programError is malformed or out of place.");
+  }
+  return std::optional<ProgramError>(ProgramError{*name, *message});
+}
+
+Result<WorkerMessage> parse_failed_result(const Json& frame) {
+  if (!only_keys(frame, {"type", "status", "reason", "programError", "hasOutput"}) ||
+      (frame.contains("hasOutput") && !bool_at(frame, "hasOutput", false))) {
+    return protocol_error("A failed result frame does not have exactly its documented fields.");
+  }
+  const std::string* reason_text = string_at(frame, "reason");
+  const std::optional<SandboxFailureReason> reason =
+      reason_text ? sandbox_failure_reason_from_string(*reason_text) : std::nullopt;
+  if (!reason) return protocol_error("A failed result frame has no known reason.");
+  auto program_error = parse_program_error(frame, *reason);
+  if (!program_error.ok()) return std::move(program_error).error();
+  return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));
+}
+
+Result<WorkerMessage> parse_result(Json& frame) {
+  const std::string* status = string_at(frame, "status");
+  if (status && *status == "failed") return parse_failed_result(frame);
+  if (!status || *status != "succeeded") {
+    return protocol_error("A result frame's status is neither succeeded nor failed.");
+  }
+  if (!only_keys(frame, {"type", "status", "hasOutput", "output"}) ||
+      !bool_at(frame, "hasOutput", true) || !frame.contains("output")) {
+    return protocol_error("A succeeded result frame lacks hasOutput true and its output.");
+  }
+  return WorkerMessage(SandboxResult::success(std::move(frame["output"])));
+}
+
+}  // namespace
+
+Json start_message(const SandboxRequest& request) {
+  const CodeLimits& limits = request.program.limits();
+  return Json{{"type", "start"},
+              {"version", 1},
+              {"source", request.program.source()},
+              {"input", request.input},
+              {"limits",
+               {{"cpuMillis", limits.cpu_millis},
+                {"wallTimeMillis", limits.wall_time_millis},
+                {"memoryBytes", limits.memory_bytes},
+                {"maxOutputBytes", limits.max_output_bytes},
+                {"maxToolInputBytes", limits.max_tool_input_bytes},
+                {"maxToolCalls", limits.max_tool_calls}}}};
+}
+
+Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) {
+  Json frame{{"type", "toolResult"}, {"callId", call_id}, {"status", to_string(outcome.status)}};
+  if (outcome.status == OutcomeStatus::kSucceeded) {
+    frame["hasOutput"] = true;
+    frame["output"] = outcome.output.value_or(Json());
+  } else {
+    frame["hasOutput"] = false;
+    frame["error"] = Json{{"code", to_string(outcome.code)}, {"message", outcome.message}};
+  }
+  return frame;
+}
+
+Status check_confined_message(const Json& frame) {
+  const std::string* type = string_at(frame, "type");
+  const auto version = frame.find("version");
+  const auto layers = frame.find("layers");
+  if (!type || *type != "confined" || !only_keys(frame, {"type", "version", "layers"}) ||
+      version == frame.end() || !version->is_number_unsigned() || *version != 1 ||
+      layers == frame.end() || !layers->is_array()) {
+    return protocol_error("The worker's first frame is not a confined frame of version 1.");
+  }
+  for (const Json& layer : *layers) {
+    if (!layer.is_string()) return protocol_error("A confined frame's layers are not strings.");
+  }
+  return {};
+}
+
+Result<WorkerMessage> parse_worker_message(Json frame) {
+  const std::string* type = string_at(frame, "type");
+  if (type && *type == "toolCall") return parse_tool_call(frame);
+  if (type && *type == "result") return parse_result(frame);
+  return protocol_error("The worker sent a frame that is neither a toolCall nor a result.");
+}
+
+}  // namespace codemode::internal

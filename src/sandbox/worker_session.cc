@@ -1,0 +1,169 @@
+#include "sandbox/worker_session.h"
+
+#include <errno.h>
+#include <poll.h>
+
+#include <array>
+#include <utility>
+#include <variant>
+
+#include "core/pipe_io.h"
+#include "sandbox/frame_format.h"
+
+namespace codemode::internal {
+namespace {
+
+// One pipe's worth: a read never takes more than the kernel's default pipe buffer.
+constexpr std::size_t kReadChunkBytes = 64u << 10;
+
+}  // namespace
+
+WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMailbox> mailbox,
+                             const SandboxRequest& request, ToolBridge& bridge)
+    : worker_(std::move(worker)),
+      mailbox_(std::move(mailbox)),
+      request_(request),
+      bridge_(bridge),
+      tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
+      reader_(worker_frame_cap(request.program.limits().max_output_bytes,
+                               request.program.limits().max_tool_input_bytes)) {}
+
+WorkerSession::~WorkerSession() { mailbox_->close(); }
+
+SandboxResult WorkerSession::run(std::stop_token stop) {
+  std::stop_callback wake_on_stop(stop, [mailbox = mailbox_] { mailbox->wake(); });
+  queue_frame(start_message(request_), start_frame_cap());
+  while (!done()) {
+    if (stop.stop_requested()) {
+      fail();
+      break;
+    }
+    step();
+  }
+  // Whatever happens next, the worker is done: stop it now rather than when the session goes.
+  worker_.process.kill();
+  if (result_) return std::move(*result_);
+  return SandboxResult::failure(*failure_);
+}
+
+// One poll() round: waits until a pipe or the mailbox is ready, then serves each ready one.
+void WorkerSession::step() {
+  enum Slot { kWake, kStdout, kStderr, kStdin };
+  std::array<pollfd, 4> fds{};
+  fds[kWake] = {mailbox_->wake_fd(), POLLIN, 0};
+  fds[kStdout] = {worker_.stdout_fd.get(), POLLIN, 0};
+  // A negative fd is skipped by poll(2): the pipe closed, or nothing to write.
+  fds[kStderr] = {worker_.stderr_fd.get(), POLLIN, 0};
+  fds[kStdin] = {outbound_.empty() ? -1 : worker_.stdin_fd.get(), POLLOUT, 0};
+  if (poll(fds.data(), fds.size(), -1) < 0) {
+    if (errno != EINTR) fail();
+    return;
+  }
+  if (fds[kWake].revents != 0) queue_tool_results();
+  if (fds[kStderr].revents != 0) drain_stderr();
+  if (fds[kStdin].revents != 0) write_stdin();
+  if (fds[kStdout].revents != 0) read_stdout();
+}
+
+void WorkerSession::read_stdout() {
+  if (done()) return;
+  std::string chunk;
+  const IoResult read = read_some(worker_.stdout_fd.get(), kReadChunkBytes, chunk);
+  if (read.status == IoStatus::kWouldBlock) return;
+  if (read.status == IoStatus::kClosed) return worker_ended();
+  if (read.status == IoStatus::kFailed) return fail();
+  reader_.consume(chunk);
+  while (!done()) {
+    Result<std::optional<Json>> frame = reader_.next();
+    if (!frame.ok()) return fail();
+    if (!frame->has_value()) return;
+    handle_frame(std::move(**frame));
+  }
+}
+
+void WorkerSession::handle_frame(Json frame) {
+  if (!confined_) {
+    // The worker proves it is confined before anything of the program runs (DESIGN.md).
+    if (!check_confined_message(frame).ok()) return fail();
+    confined_ = true;
+    return;
+  }
+  Result<WorkerMessage> message = parse_worker_message(std::move(frame));
+  if (!message.ok()) return fail();
+  if (auto* call = std::get_if<ToolCallMessage>(&*message)) return start_tool_call(std::move(*call));
+  result_ = std::get<SandboxResult>(std::move(*message));
+}
+
+void WorkerSession::start_tool_call(ToolCallMessage call) {
+  const auto max_calls = static_cast<std::uint64_t>(request_.program.limits().max_tool_calls);
+  if (call.call_id != next_call_id_ || call.call_id > max_calls) return fail();
+  ++next_call_id_;
+  const std::uint64_t call_id = call.call_id;
+  bridge_.call(call.tool_id, std::move(call.input),
+               [mailbox = mailbox_, call_id](CodeToolOutcome outcome) noexcept {
+                 try {
+                   mailbox->post(call_id, std::move(outcome));
+                 } catch (...) {
+                   // Out of memory on a bridge thread: the call goes unanswered and the program
+                   // waits until its wall time ends the execution.
+                 }
+               });
+}
+
+void WorkerSession::drain_stderr() {
+  std::string chunk;
+  const IoResult read = read_some(worker_.stderr_fd.get(), kReadChunkBytes, chunk);
+  if (read.status == IoStatus::kWouldBlock) return;
+  if (read.status != IoStatus::kOk) {
+    worker_.stderr_fd.reset();  // end of stream: stop polling it
+    return;
+  }
+  // Counted, never kept: what a worker writes must not reach results, errors or logs.
+  stderr_bytes_ += read.bytes;
+  if (stderr_bytes_ > kMaxWorkerStderrBytes) fail();
+}
+
+void WorkerSession::queue_tool_results() {
+  for (auto& [call_id, outcome] : mailbox_->take()) {
+    queue_frame(tool_result_message(call_id, outcome), tool_result_cap_);
+  }
+}
+
+void WorkerSession::queue_frame(const Json& message, std::size_t cap) {
+  if (done() || !worker_.stdin_fd.valid()) return;
+  Result<std::string> frame = encode_frame(message, cap);
+  if (!frame.ok()) return fail();
+  outbound_.push_back(std::move(*frame));
+}
+
+void WorkerSession::write_stdin() {
+  while (!outbound_.empty() && !done()) {
+    const std::string_view pending = std::string_view(outbound_.front()).substr(outbound_offset_);
+    const IoResult written = write_some(worker_.stdin_fd.get(), pending);
+    if (written.status == IoStatus::kWouldBlock) return;
+    if (written.status != IoStatus::kOk) {
+      // The worker closed its stdin, perhaps because it finished while answers were on their way;
+      // its stdout decides how the execution ends.
+      outbound_.clear();
+      worker_.stdin_fd.reset();
+      return;
+    }
+    outbound_offset_ += written.bytes;
+    if (outbound_offset_ == outbound_.front().size()) {
+      outbound_.pop_front();
+      outbound_offset_ = 0;
+    }
+  }
+}
+
+// stdout ended before the result. How the worker ended decides the reason; it is killed first,
+// since a worker that merely closed its stdout may still be running.
+void WorkerSession::worker_ended() {
+  fail(reason_for_early_exit(worker_.process.kill_and_reap()));
+}
+
+void WorkerSession::fail(SandboxFailureReason reason) {
+  if (!done()) failure_ = reason;
+}
+
+}  // namespace codemode::internal

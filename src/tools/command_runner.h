@@ -1,0 +1,39 @@
+// Runs one command for one command-tool call (include/codemode/command_tool.h): feeds the input
+// on stdin, collects stdout up to a cap, waits for the exit, and gives up (SIGKILL and reap) the
+// moment `stop` fires. Every fd and the process are owned, so no path leaves either behind.
+//
+// Thread-safety: run_command may be called from many threads at once.
+#ifndef CODEMODE_TOOLS_COMMAND_RUNNER_H_
+#define CODEMODE_TOOLS_COMMAND_RUNNER_H_
+
+#include <cstddef>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace codemode::internal {
+
+struct CommandSpec {
+  std::string path;               // absolute path of the executable
+  std::vector<std::string> argv;  // argv[0] included
+  std::vector<std::string> env;   // "NAME=value" entries
+};
+
+struct CommandRun {
+  enum class Ending {
+    kExitedZero,       // exit status 0; stdout holds what it wrote
+    kFailed,           // non-zero exit, a signal, or an I/O failure
+    kOutputTooLarge,   // wrote more than max_output_bytes (killed)
+    kNotStarted,       // could not be started; nothing ran
+    kStopped,          // `stop` fired first (killed)
+  } ending = Ending::kFailed;
+  std::string stdout_text;
+};
+
+CommandRun run_command(const CommandSpec& spec, std::string_view stdin_text,
+                       std::size_t max_output_bytes, std::stop_token stop);
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_TOOLS_COMMAND_RUNNER_H_

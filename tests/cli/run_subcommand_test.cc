@@ -1,0 +1,142 @@
+// `codemode run`, as a user runs it: the binary is spawned, its stdout parsed as one JSON line,
+// and its exit status checked (0 succeeded, 1 any other outcome, 2 usage error).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "codemode/json.h"
+#include "support/process_support.h"
+
+namespace codemode {
+namespace {
+
+const std::string kSource = CODEMODE_SOURCE_DIR;
+const std::string kCatalog = kSource + "/examples/catalog";
+const std::string kData = kSource + "/tests/cli/data";
+
+testing::ProcessRun codemode_cli(std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), CODEMODE_CLI_BINARY);
+  return testing::run_process(arguments, "");
+}
+
+// The one JSON line a run prints on stdout.
+Json outcome_of(const testing::ProcessRun& run) {
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << "not exactly one line: " << run.out;
+  return Json::parse(run.out);
+}
+
+class RunSubcommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
+};
+
+TEST_F(RunSubcommandTest, RunsTheCatalogExample) {
+  const auto run = codemode_cli({"run", kCatalog + "/total.js", "--input",
+                                 R"({"skus":["ab","cde"]})", "--tools", kCatalog + "/tools.json"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const Json outcome = outcome_of(run);
+  EXPECT_EQ(outcome.at("status"), "succeeded");
+  EXPECT_EQ(outcome.at("output"), Json({{"totalCents", 500}}));
+  EXPECT_EQ(outcome.at("usage").at("toolCalls"), 2);
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(RunSubcommandTest, ReadsTheInputFromAFile) {
+  const auto run = codemode_cli({"run", kCatalog + "/total.js", "--input-file",
+                                 kData + "/skus.json", "--tools", kCatalog + "/tools.json"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(outcome_of(run).at("output"), Json({{"totalCents", 600}}));
+}
+
+TEST_F(RunSubcommandTest, AFailedOutcomeExitsOne) {
+  // No --tools: the program's tools.call is refused, and it throws.
+  const auto run = codemode_cli({"run", kCatalog + "/total.js", "--input", R"({"skus":["ab"]})"});
+  EXPECT_EQ(run.exit_code, 1);
+  const Json outcome = outcome_of(run);
+  EXPECT_EQ(outcome.at("status"), "failed");
+  EXPECT_EQ(outcome.at("error").at("code"), "TOOL_FAILED");
+  EXPECT_EQ(outcome.at("error").at("rule"), "program_error");
+  EXPECT_EQ(outcome.at("programError"),
+            Json({{"name", "Error"}, {"message", "price lookup failed"}}));
+}
+
+TEST_F(RunSubcommandTest, TheInputDefaultsToNull) {
+  const auto run = codemode_cli({"run", kData + "/identity.js"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(outcome_of(run).at("output"), Json({{"input", nullptr}}));
+}
+
+TEST_F(RunSubcommandTest, LimitsFileOverridesFieldByField) {
+  // cpuMillis 50 stops the endless loop; the other limits keep their defaults.
+  const auto run =
+      codemode_cli({"run", kData + "/loop.js", "--limits", kData + "/fast_limits.json"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(outcome_of(run).at("error").at("rule"), "cpu_limit");
+}
+
+TEST_F(RunSubcommandTest, AWorkerThatIsNotThereIsUnsupportedProfile) {
+  const auto run = codemode_cli(
+      {"run", kData + "/identity.js", "--worker", "/nonexistent/codemode-worker"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(outcome_of(run).at("error").at("code"), "UNSUPPORTED_PROFILE");
+}
+
+// A usage error: exit 2, nothing on stdout, one JSON line on stderr naming the rule.
+void expect_usage_error(const testing::ProcessRun& run, const std::string& rule = "command_line") {
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  ASSERT_FALSE(run.err.empty());
+  ASSERT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;
+  const Json error = Json::parse(run.err).at("error");
+  EXPECT_EQ(error.at("code"), "INVALID_CONFIG");
+  EXPECT_EQ(error.at("rule"), rule);
+}
+
+TEST_F(RunSubcommandTest, UnreadableProgramIsAUsageError) {
+  expect_usage_error(codemode_cli({"run", "/nonexistent/program.js"}));
+}
+
+TEST_F(RunSubcommandTest, InvalidInputJsonIsAUsageError) {
+  expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--input", "{skus:"}));
+  expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--input-file",
+                                   kCatalog + "/total.js"}));
+}
+
+TEST_F(RunSubcommandTest, InvalidToolsFileIsAUsageError) {
+  expect_usage_error(
+      codemode_cli({"run", kCatalog + "/total.js", "--tools", kData + "/fast_limits.json"}),
+      "tools_file");
+  expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--tools",
+                                   kCatalog + "/total.js"}));
+}
+
+TEST_F(RunSubcommandTest, InvalidLimitsAreAUsageError) {
+  expect_usage_error(
+      codemode_cli({"run", kCatalog + "/total.js", "--limits", kData + "/unknown_limit.json"}));
+  expect_usage_error(
+      codemode_cli({"run", kCatalog + "/total.js", "--limits", kData + "/too_much_cpu.json"}));
+}
+
+TEST_F(RunSubcommandTest, BadFlagsExitTwo) {
+  EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--no-such-flag"}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({"run"}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--input", "1", "--input-file",
+                          kData + "/skus.json"})
+                .exit_code,
+            2);
+}
+
+TEST_F(RunSubcommandTest, HelpDescribesTheFlagsAndDefaults) {
+  const auto run = codemode_cli({"run", "--help"});
+  EXPECT_EQ(run.exit_code, 0);
+  for (const char* text : {"--input", "--input-file", "--tools", "--limits", "--worker",
+                           "cpuMillis 1000", "wallTimeMillis 10000", "memoryBytes 67108864",
+                           "maxToolCalls 100", "maxToolConcurrency 8", "Exit status: 0"}) {
+    EXPECT_NE(run.out.find(text), std::string::npos) << text;
+  }
+}
+
+}  // namespace
+}  // namespace codemode

@@ -1,0 +1,72 @@
+// Non-blocking pipe I/O and EventFd (src/core/pipe_io.cc).
+#include "core/pipe_io.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace codemode::internal {
+namespace {
+
+struct TestPipe {
+  UniqueFd read_end;
+  UniqueFd write_end;
+};
+
+TestPipe make_test_pipe() {
+  int fds[2];
+  EXPECT_EQ(pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
+  return {UniqueFd(fds[0]), UniqueFd(fds[1])};
+}
+
+TEST(WriteSome, WithoutAReaderReportsClosedAndRaisesNoSigpipe) {
+  TestPipe pipe = make_test_pipe();
+  pipe.read_end.reset();
+  // With SIGPIPE at its default, a raised SIGPIPE would end this test process.
+  auto previous = signal(SIGPIPE, SIG_DFL);
+  const IoResult written = write_some(pipe.write_end.get(), "data");
+  signal(SIGPIPE, previous);
+  EXPECT_EQ(written.status, IoStatus::kClosed);
+  sigset_t pending;
+  sigpending(&pending);
+  EXPECT_EQ(sigismember(&pending, SIGPIPE), 0);
+}
+
+TEST(WriteSome, ReportsWouldBlockWhenThePipeIsFull) {
+  TestPipe pipe = make_test_pipe();
+  const std::string block(1 << 16, 'x');
+  IoResult written{IoStatus::kOk, 0};
+  while (written.status == IoStatus::kOk) written = write_some(pipe.write_end.get(), block);
+  EXPECT_EQ(written.status, IoStatus::kWouldBlock);
+}
+
+TEST(ReadSome, AppendsAndReportsEndOfStream) {
+  TestPipe pipe = make_test_pipe();
+  ASSERT_EQ(write_some(pipe.write_end.get(), "abc").bytes, 3u);
+  std::string out = "<";
+  EXPECT_EQ(read_some(pipe.read_end.get(), 100, out).bytes, 3u);
+  EXPECT_EQ(out, "<abc");
+  EXPECT_EQ(read_some(pipe.read_end.get(), 100, out).status, IoStatus::kWouldBlock);
+  pipe.write_end.reset();
+  EXPECT_EQ(read_some(pipe.read_end.get(), 100, out).status, IoStatus::kClosed);
+  EXPECT_EQ(out, "<abc");
+}
+
+TEST(EventFd, NotifyFromAnotherThreadWakesPollAndDrainResets) {
+  std::optional<EventFd> wake = EventFd::create();
+  ASSERT_TRUE(wake.has_value());
+  std::thread notifier([&] { wake->notify(); });
+  pollfd fd{wake->fd(), POLLIN, 0};
+  EXPECT_EQ(poll(&fd, 1, 10'000), 1);
+  notifier.join();
+  wake->drain();
+  EXPECT_EQ(poll(&fd, 1, 0), 0);
+}
+
+}  // namespace
+}  // namespace codemode::internal

@@ -1,0 +1,236 @@
+// The process adapter against workers that lie, crash or stall (a /bin/sh script plays the
+// worker; tests/support/fake_worker.h). Every case must end as the documented outcome, promptly,
+// with the fake worker killed and reaped.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "support/executor_fixture.h"
+#include "support/fake_worker.h"
+#include "support/process_support.h"
+
+namespace codemode {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::confined_frame;
+using testing::printf_frame;
+using testing::result_frame;
+using testing::tool_call_frame;
+
+CodeProgram javascript_program(CodeLimits limits = testing::reference_limits()) {
+  CodeProgramOptions options = testing::calculate_options();
+  options.language = ProgramLanguage::kJavaScript;
+  options.limits = limits;
+  return define_code_program(options).value();
+}
+
+struct FakeRun {
+  CodeExecutionOutcome outcome;
+  int broker_calls = 0;
+  std::chrono::milliseconds elapsed{0};
+};
+
+FakeRun run_fake(const std::string& script, const CodeProgram& program = javascript_program(),
+             std::stop_token stop = {}) {
+  auto calls = std::make_shared<std::atomic<int>>(0);
+  ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
+    ++*calls;
+    return testing::doubling_broker()(tool, input, context);
+  };
+  auto mode = create_code_mode({.adapter = testing::fake_worker_adapter(script),
+                                .invoke_tool = counting})
+                  .value();
+  ExecuteOptions options = testing::execute_options();
+  options.stop_token = stop;
+  const auto start = std::chrono::steady_clock::now();
+  FakeRun run{mode->execute(program, {{"value", 1}}, options)};
+  run.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  run.broker_calls = *calls;
+  EXPECT_TRUE(testing::child_pids().empty()) << "a fake worker was left behind";
+  return run;
+}
+
+void expect_sandbox_error(const FakeRun& run) {
+  EXPECT_EQ(run.outcome.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(run.outcome.error.has_value());
+  EXPECT_EQ(run.outcome.error->code, ErrorCode::kToolFailed);
+  EXPECT_EQ(run.outcome.error->rule, "sandbox_error");
+  EXPECT_EQ(run.outcome.error->message,
+            "The sandbox failed before the program finished; its details are withheld.");
+  EXPECT_FALSE(run.outcome.program_error.has_value());
+  EXPECT_LT(run.elapsed, 900ms) << "the wall deadline (1 s) should not be what ended it";
+}
+
+TEST(ProcessAdapterProtocol, AcceptsTheDocumentedSequence) {
+  const FakeRun run = run_fake(confined_frame() + result_frame({{"value", 7}}));
+  ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
+  EXPECT_EQ(*run.outcome.output, Json({{"value", 7}}));
+}
+
+TEST(ProcessAdapterProtocol, RelaysAToolCallAndWritesItsResult) {
+  // The fake does not read its answer; the pipe holds it until the worker is killed.
+  const std::string script = confined_frame() + tool_call_frame(1, {{"value", 4}}) +
+                             "sleep 0.3; " + result_frame({{"value", 8}});
+  const FakeRun run = run_fake(script);
+  ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
+  EXPECT_EQ(run.broker_calls, 1);
+  EXPECT_EQ(run.outcome.usage.tool_calls, 1);
+}
+
+TEST(ProcessAdapterProtocol, WorkerThatExitsAtOnce) {
+  expect_sandbox_error(run_fake("exit 1"));
+}
+
+TEST(ProcessAdapterProtocol, GarbageInsteadOfFrames) {
+  expect_sandbox_error(run_fake(testing::printf_bytes("garbage, not a frame") + "sleep 5"));
+}
+
+TEST(ProcessAdapterProtocol, FirstFrameIsNotConfined) {
+  const FakeRun run = run_fake(result_frame({{"value", 7}}) + "sleep 5");
+  expect_sandbox_error(run);
+}
+
+TEST(ProcessAdapterProtocol, EndOfStreamAfterConfined) {
+  expect_sandbox_error(run_fake(confined_frame()));
+}
+
+TEST(ProcessAdapterProtocol, WorkerClosesStdoutButKeepsRunning) {
+  expect_sandbox_error(run_fake(confined_frame() + "exec 1>&-; sleep 5"));
+}
+
+TEST(ProcessAdapterProtocol, TruncatedFrame) {
+  const std::string body = R"({"type":"result","status":"succeeded","hasOutput":true,"output":1})";
+  expect_sandbox_error(run_fake(confined_frame() + printf_frame(body, body.size() + 10)));
+}
+
+TEST(ProcessAdapterProtocol, OversizedLengthPrefix) {
+  // The reference limits allow frames of max(4096, 2048) + 64 KiB.
+  expect_sandbox_error(
+      run_fake(confined_frame() + printf_frame(std::string("{}"), 4096 + 65536 + 1) + "sleep 5"));
+}
+
+TEST(ProcessAdapterProtocol, CallIdThatSkips) {
+  const FakeRun run = run_fake(confined_frame() + tool_call_frame(2, {{"value", 1}}) + "sleep 5");
+  expect_sandbox_error(run);
+  EXPECT_EQ(run.broker_calls, 0);
+}
+
+TEST(ProcessAdapterProtocol, DuplicateCallId) {
+  const FakeRun run = run_fake(confined_frame() + tool_call_frame(1, {{"value", 1}}) +
+                           tool_call_frame(1, {{"value", 1}}) + "sleep 5");
+  expect_sandbox_error(run);
+  EXPECT_LE(run.broker_calls, 1);
+}
+
+TEST(ProcessAdapterProtocol, MoreCallsThanMaxToolCalls) {
+  std::string script = confined_frame();
+  for (int id = 1; id <= 5; ++id) script += tool_call_frame(id, {{"value", id}});
+  const FakeRun run = run_fake(script + "sleep 5");  // maxToolCalls is 4
+  expect_sandbox_error(run);
+  EXPECT_LE(run.broker_calls, 4);
+}
+
+TEST(ProcessAdapterProtocol, ForgedFailureReason) {
+  expect_sandbox_error(run_fake(
+      confined_frame() +
+      printf_frame(Json{{"type", "result"}, {"status", "failed"}, {"reason", "root_shell"}})));
+}
+
+TEST(ProcessAdapterProtocol, SucceededResultWithoutPresenceBit) {
+  expect_sandbox_error(run_fake(
+      confined_frame() +
+      printf_frame(Json{{"type", "result"}, {"status", "succeeded"}, {"output", 1}})));
+}
+
+TEST(ProcessAdapterProtocol, ProgramErrorPassesOnlyWithProgramErrorReason) {
+  const FakeRun run = run_fake(
+      confined_frame() +
+      printf_frame(Json{{"type", "result"},
+                        {"status", "failed"},
+                        {"reason", "program_error"},
+                        {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
+  EXPECT_EQ(run.outcome.error->rule, "program_error");
+  EXPECT_EQ(run.outcome.program_error, (ProgramError{"TypeError", "bad"}));
+}
+
+TEST(ProcessAdapterProtocol, StderrIsCountedAndCappedNeverShown) {
+  // 64 KiB is allowed; one byte more is not.
+  const FakeRun within =
+      run_fake(confined_frame() + "head -c 65536 /dev/zero | tr '\\0' s >&2; " +
+               result_frame({{"value", 1}}));
+  EXPECT_TRUE(within.outcome.ok()) << to_json(within.outcome);
+  const FakeRun beyond = run_fake(confined_frame() + "head -c 65537 /dev/zero | tr '\\0' s >&2; sleep 5");
+  expect_sandbox_error(beyond);
+  EXPECT_EQ(to_json(beyond.outcome).dump().find("sss"), std::string::npos);
+}
+
+TEST(ProcessAdapterProtocol, WorkerKilledBySigsysIsASandboxError) {
+  expect_sandbox_error(run_fake(confined_frame() + "kill -SYS $$"));
+}
+
+TEST(ProcessAdapterProtocol, WorkerKilledBySigxcpuHitTheCpuBackstop) {
+  const FakeRun run = run_fake(confined_frame() + "kill -XCPU $$");
+  ASSERT_TRUE(run.outcome.error.has_value());
+  EXPECT_EQ(run.outcome.error->code, ErrorCode::kLimitExceeded);
+  EXPECT_EQ(run.outcome.error->rule, "cpu_limit");
+}
+
+TEST(ProcessAdapterProtocol, ResultIsFinalEvenIfTheWorkerLingers) {
+  const FakeRun run = run_fake(confined_frame() + result_frame({{"value", 3}}) + "sleep 30");
+  ASSERT_TRUE(run.outcome.ok());
+  EXPECT_LT(run.elapsed, 900ms);
+}
+
+TEST(ProcessAdapterProtocol, SilentWorkerIsKilledAtTheWallDeadline) {
+  CodeLimits limits = testing::reference_limits();
+  limits.wall_time_millis = 200;
+  const FakeRun run = run_fake(confined_frame() + "sleep 30", javascript_program(limits));
+  EXPECT_EQ(run.outcome.error->code, ErrorCode::kTimeout);
+  EXPECT_EQ(run.outcome.error->rule, "wall_time_limit");
+  EXPECT_LT(run.elapsed, 2s);
+}
+
+TEST(ProcessAdapterProtocol, CancellationKillsTheWorker) {
+  std::stop_source caller;
+  std::jthread canceller([&] {
+    std::this_thread::sleep_for(100ms);
+    caller.request_stop();
+  });
+  const FakeRun run = run_fake(confined_frame() + "sleep 30", javascript_program(), caller.get_token());
+  EXPECT_EQ(run.outcome.status, OutcomeStatus::kCancelled);
+  EXPECT_EQ(run.outcome.error->code, ErrorCode::kCancelled);
+  EXPECT_LT(run.elapsed, 900ms);
+}
+
+TEST(ProcessAdapterProtocol, UnsupportedProgramsNeverLaunchAWorker) {
+  auto launches = std::make_shared<std::atomic<int>>(0);
+  auto mode = create_code_mode({.adapter = testing::fake_worker_adapter("exit 1", launches),
+                                .invoke_tool = testing::doubling_broker()})
+                  .value();
+  CodeProgramOptions typescript = testing::calculate_options();  // language typescript
+  CodeProgramOptions imports = testing::calculate_options();
+  imports.language = ProgramLanguage::kJavaScript;
+  imports.approved_imports = {"lodash"};
+  int n = 0;
+  for (const CodeProgramOptions& options : {typescript, imports}) {
+    const CodeExecutionOutcome outcome =
+        mode->execute(define_code_program(options).value(), {{"value", 1}},
+                      testing::execute_options("e-" + std::to_string(++n)));
+    EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
+    EXPECT_EQ(outcome.error->rule, "unsupported_program");
+  }
+  EXPECT_EQ(*launches, 0);
+}
+
+TEST(ProcessAdapterProtocol, AdapterIsProductionCodemodeProcess) {
+  auto adapter = testing::fake_worker_adapter("exit 1");
+  EXPECT_EQ(adapter->id(), "codemode.process");
+  EXPECT_EQ(adapter->version(), "1.0.0");
+  EXPECT_EQ(adapter->qualification(), AdapterQualification::kProduction);
+}
+
+}  // namespace
+}  // namespace codemode

@@ -1,0 +1,294 @@
+// The process adapter with the real codemode-worker: the spec's example end to end, the limits a
+// program meets on the way (calls, concurrency, bytes, output shape, wall time, cancellation), and
+// recovery after a worker dies.
+#include "codemode/process_adapter.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "codemode/command_tool.h"
+#include "support/catalog_fixture.h"
+#include "support/executor_fixture.h"
+#include "support/process_support.h"
+
+namespace codemode {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::shared_ptr<SandboxAdapter> real_adapter() {
+  return make_process_adapter({.worker_path = testing::worker_binary().value_or("")});
+}
+
+CodeProgram js_program(std::string source, CodeLimits limits = testing::reference_limits(),
+                       std::vector<Tool> tools = {testing::double_tool()}) {
+  CodeProgramOptions options = testing::calculate_options();
+  options.language = ProgramLanguage::kJavaScript;
+  options.source = std::move(source);
+  options.input = Schema::any();
+  options.output = Schema::any();
+  options.limits = limits;
+  options.tools = std::move(tools);
+  return define_code_program(options).value();
+}
+
+struct Counted {
+  ToolBroker broker;
+  std::shared_ptr<std::atomic<int>> calls = std::make_shared<std::atomic<int>>(0);
+};
+
+// The doubling broker, counting its calls and taking `delay` for each.
+Counted counting_broker(std::chrono::milliseconds delay = 0ms) {
+  Counted counted;
+  counted.broker = [calls = counted.calls, delay](const Tool& tool, const Json& input,
+                                                  const BrokerContext& context) {
+    ++*calls;
+    std::this_thread::sleep_for(delay);
+    return testing::doubling_broker()(tool, input, context);
+  };
+  return counted;
+}
+
+CodeExecutionOutcome run(const CodeProgram& program, const Json& input, ToolBroker broker,
+                         std::shared_ptr<SandboxAdapter> adapter = real_adapter(),
+                         std::stop_token stop = {}) {
+  auto mode = create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(broker)})
+                  .value();
+  ExecuteOptions options = testing::execute_options();
+  options.stop_token = stop;
+  return mode->execute(program, input, options);
+}
+
+class ProcessAdapterTest : public ::testing::Test {
+ protected:
+  void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
+  void TearDown() override {
+    EXPECT_TRUE(testing::child_pids().empty()) << "a worker or tool process was left behind";
+  }
+};
+
+TEST_F(ProcessAdapterTest, RunsTheSpecExampleThroughTheCppApi) {
+  const CodeExecutionOutcome outcome = run(testing::catalog_total_program(),
+                                           {{"skus", {"ab", "cde"}}}, testing::catalog_broker());
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json({{"totalCents", 500}}));
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{.tool_calls = 2}));
+  ASSERT_EQ(outcome.evidence.size(), 2u);
+  EXPECT_EQ(outcome.evidence[0].receipt.execution, ExecutionState::kSucceeded);
+}
+
+TEST_F(ProcessAdapterTest, RunsTheSpecExampleWithTheCommandTool) {
+  const std::string dir = std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog";
+  std::string text;
+  {
+    std::ifstream file(dir + "/tools.json");
+    text.assign(std::istreambuf_iterator<char>(file), {});
+  }
+  Result<std::vector<Tool>> tools =
+      load_command_tools(parse_json(text).value(), {.base_directory = dir});
+  ASSERT_TRUE(tools.ok()) << tools.error().message;
+  const CodeExecutionOutcome outcome = run(testing::catalog_total_program(*tools),
+                                           {{"skus", {"ab", "cde"}}}, testing::catalog_broker());
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json({{"totalCents", 500}}));
+  EXPECT_EQ(outcome.usage.tool_calls, 2);
+}
+
+TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
+  EXPECT_TRUE(real_adapter()->is_available());
+  EXPECT_FALSE(make_process_adapter({.worker_path = "/nonexistent/codemode-worker"})->is_available());
+  EXPECT_FALSE(make_process_adapter({.worker_path = std::string(CODEMODE_SOURCE_DIR) +
+                                                    "/CMakeLists.txt"})
+                   ->is_available());
+  EXPECT_FALSE(make_process_adapter({.worker_path = CODEMODE_SOURCE_DIR})->is_available());
+}
+
+TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
+          make_process_adapter({.worker_path = "/nonexistent/codemode-worker"}));
+  EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
+  EXPECT_EQ(outcome.error->rule, "adapter_unavailable");
+}
+
+TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => { throw new TypeError('bad sku'); }"), nullptr,
+          testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+  EXPECT_EQ(outcome.error->rule, "program_error");
+  EXPECT_EQ(outcome.program_error, (ProgramError{"TypeError", "bad sku"}));
+}
+
+TEST_F(ProcessAdapterTest, CyclicResultIsInvalidOutput) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => { const a = {}; a.self = a; return a; }"), nullptr,
+          testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
+  EXPECT_EQ(outcome.error->rule, "max_output_bytes");
+}
+
+TEST_F(ProcessAdapterTest, UndefinedResultIsInvalidOutput) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => undefined"), nullptr, testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
+}
+
+TEST_F(ProcessAdapterTest, OversizedResultIsInvalidOutput) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => 'x'.repeat(5000)"), nullptr, testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);  // maxOutputBytes is 4096
+}
+
+TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
+  const CodeExecutionOutcome outcome = run(js_program("(input) => input"),
+                                           std::string(5000, 'x'), testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(outcome.error->rule, "max_input_bytes");
+}
+
+TEST_F(ProcessAdapterTest, OversizedToolInputNeverReachesTheBroker) {
+  Counted counted = counting_broker();
+  const CodeExecutionOutcome outcome =
+      run(js_program("async (input, tools) => (await tools.call('number.double', "
+                     "{ value: 1, pad: 'x'.repeat(3000) })).error.code"),
+          nullptr, counted.broker);
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, "INVALID_INPUT");  // maxToolInputBytes is 2048
+  EXPECT_EQ(*counted.calls, 0);
+}
+
+TEST_F(ProcessAdapterTest, CallsPastMaxToolCallsAreRefusedInsideTheSandbox) {
+  CodeLimits limits = testing::reference_limits();
+  limits.max_tool_calls = 2;
+  limits.max_tool_concurrency = 1;
+  Counted counted = counting_broker();
+  const CodeExecutionOutcome outcome = run(
+      js_program("async (input, tools) => { const codes = [];"
+                 "  for (let i = 0; i < 4; i++) {"
+                 "    const r = await tools.call('number.double', { value: i });"
+                 "    codes.push(r.status === 'succeeded' ? r.output.value : r.error.code); }"
+                 "  return codes; }",
+                 limits),
+      nullptr, counted.broker);
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json({0, 2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
+  EXPECT_EQ(*counted.calls, 2);
+  EXPECT_EQ(outcome.usage.tool_calls, 2);
+}
+
+TEST_F(ProcessAdapterTest, CallsPastMaxToolConcurrencyAreRefusedNotQueued) {
+  CodeLimits limits = testing::reference_limits();
+  limits.max_tool_concurrency = 1;
+  Counted counted = counting_broker(100ms);
+  const CodeExecutionOutcome outcome = run(
+      js_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
+                 "  tools.call('number.double', { value })))).map((r) =>"
+                 "  r.status === 'succeeded' ? r.output.value : r.error.code)",
+                 limits),
+      nullptr, counted.broker);
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json({2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
+  EXPECT_EQ(*counted.calls, 1);
+}
+
+// A command tool that never answers within the wall time: the execution ends TIMEOUT and the
+// tool's process is killed with the worker (TearDown checks no child is left).
+Tool sleeping_command_tool(const char* effects) {
+  Json file{{"tools",
+             {{{"id", "slow.sleep"},
+               {"version", "1"},
+               {"description", "Sleeps far longer than any test waits."},
+               {"effects", effects},
+               {"command", {"/bin/sleep", "30"}}}}}};
+  return load_command_tools(file).value().at(0);
+}
+
+TEST_F(ProcessAdapterTest, SlowCommandToolHitsTheWallTime) {
+  CodeLimits limits = testing::reference_limits();
+  limits.wall_time_millis = 300;
+  const Tool tool = sleeping_command_tool("none");
+  auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 4}).value();
+  const auto start = std::chrono::steady_clock::now();
+  const CodeExecutionOutcome outcome =
+      run(js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}),
+          nullptr, standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+  EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
+  EXPECT_EQ(outcome.error->rule, "wall_time_limit");
+}
+
+TEST_F(ProcessAdapterTest, SlowCommandToolWithEffectsLeavesTheOutcomeUnknown) {
+  // A read tool stopped mid-call may have acted: the broker reports it unknown, and an unknown
+  // call outranks the timeout (code_mode.h).
+  CodeLimits limits = testing::reference_limits();
+  limits.wall_time_millis = 300;
+  const Tool tool = sleeping_command_tool("read");
+  auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 4}).value();
+  const CodeExecutionOutcome outcome = run(
+      js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}), nullptr,
+      standard_broker(
+          {.permissions = {.allow = {"tool:slow.sleep", "effect:read"}}, .budget = budget}));
+  EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
+  EXPECT_EQ(outcome.usage.unknown_calls, 1);
+}
+
+TEST_F(ProcessAdapterTest, CancellationKillsTheWorker) {
+  std::stop_source caller;
+  std::jthread canceller([&] {
+    std::this_thread::sleep_for(200ms);
+    caller.request_stop();
+  });
+  CodeLimits limits = testing::reference_limits();
+  limits.cpu_millis = 5'000;
+  limits.wall_time_millis = 10'000;
+  const auto start = std::chrono::steady_clock::now();
+  const CodeExecutionOutcome outcome = run(js_program("() => { for (;;) {} }", limits), nullptr,
+                                           testing::doubling_broker(), real_adapter(),
+                                           caller.get_token());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+  EXPECT_EQ(outcome.error->code, ErrorCode::kCancelled);
+}
+
+TEST_F(ProcessAdapterTest, CpuLimitIsLimitExceeded) {
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => { for (;;) {} }"), nullptr, testing::doubling_broker());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kLimitExceeded);
+  EXPECT_EQ(outcome.error->rule, "cpu_limit");
+}
+
+TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecutionWorks) {
+  const std::optional<std::string> hooks = testing::testhooks_worker_binary();
+  if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
+  auto adapter = make_process_adapter({.worker_path = *hooks});
+  auto mode =
+      create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
+  const CodeExecutionOutcome killed =
+      mode->execute(js_program("() => __codemodeTestHook('socket')"), nullptr,
+                    testing::execute_options("e-1"));
+  EXPECT_EQ(killed.error->code, ErrorCode::kToolFailed);
+  EXPECT_EQ(killed.error->rule, "sandbox_error");
+  const CodeExecutionOutcome next = mode->execute(js_program("(input) => input.value + 1"),
+                                                  {{"value", 1}}, testing::execute_options("e-2"));
+  ASSERT_TRUE(next.ok()) << to_json(next);
+  EXPECT_EQ(*next.output, 2);
+}
+
+TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) {
+  const CodeExecutionOutcome crashed =
+      run(js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
+          make_process_adapter({.worker_path = "/bin/false"}));
+  EXPECT_EQ(crashed.error->rule, "sandbox_error");
+  const CodeExecutionOutcome next =
+      run(js_program("(input) => ({ value: input.value + 4 })"), {{"value", 3}},
+          testing::doubling_broker());
+  ASSERT_TRUE(next.ok()) << to_json(next);
+  EXPECT_EQ(*next.output, Json({{"value", 7}}));
+}
+
+}  // namespace
+}  // namespace codemode

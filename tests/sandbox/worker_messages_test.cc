@@ -1,0 +1,194 @@
+// The parent's checks of the worker's frames (src/sandbox/worker_messages.cc): one test per
+// malformed case, named after it, plus the shapes of the frames the parent writes.
+#include "sandbox/worker_messages.h"
+
+#include <gtest/gtest.h>
+
+#include "support/program_fixture.h"
+
+namespace codemode::internal {
+namespace {
+
+Json frame(const char* text) { return Json::parse(text); }
+
+bool refused(const char* text) {
+  Result<WorkerMessage> message = parse_worker_message(frame(text));
+  if (message.ok()) return false;
+  EXPECT_EQ(message.error().rule, "worker_protocol_error");
+  // Never quotes the frame back.
+  EXPECT_EQ(message.error().message.find("secret"), std::string::npos);
+  return true;
+}
+
+TEST(ConfinedMessage, AcceptsVersionOneWithStringLayers) {
+  EXPECT_TRUE(check_confined_message(
+                  frame(R"({"type":"confined","version":1,"layers":["fds","seccomp"]})"))
+                  .ok());
+  EXPECT_TRUE(check_confined_message(frame(R"({"type":"confined","version":1,"layers":[]})")).ok());
+}
+
+TEST(ConfinedMessage, RefusesWrongVersionTypeLayersOrExtraFields) {
+  for (const char* text : {R"({"type":"confined","version":2,"layers":[]})",
+                           R"({"type":"confined","version":"1","layers":[]})",
+                           R"({"type":"confined","layers":[]})",
+                           R"({"type":"confined","version":1})",
+                           R"({"type":"confined","version":1,"layers":[1]})",
+                           R"({"type":"confined","version":1,"layers":"seccomp"})",
+                           R"({"type":"confined","version":1,"layers":[],"secret":1})",
+                           R"({"type":"result","status":"succeeded","hasOutput":true,"output":1})"}) {
+    EXPECT_FALSE(check_confined_message(frame(text)).ok()) << text;
+  }
+}
+
+TEST(ToolCallMessage, CarriesIdToolAndInput) {
+  Result<WorkerMessage> message = parse_worker_message(
+      frame(R"({"type":"toolCall","callId":3,"toolId":"catalog.price","input":{"sku":"ab"}})"));
+  ASSERT_TRUE(message.ok());
+  const auto& call = std::get<ToolCallMessage>(*message);
+  EXPECT_EQ(call.call_id, 3u);
+  EXPECT_EQ(call.tool_id, "catalog.price");
+  EXPECT_EQ(call.input, Json({{"sku", "ab"}}));
+}
+
+TEST(ToolCallMessage, NullInputIsAnInput) {
+  EXPECT_TRUE(
+      parse_worker_message(frame(R"({"type":"toolCall","callId":1,"toolId":"t","input":null})"))
+          .ok());
+}
+
+TEST(ToolCallMessage, MissingInput) {
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":1,"toolId":"t"})"));
+}
+
+TEST(ToolCallMessage, CallIdNotAPositiveSafeInteger) {
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":0,"toolId":"t","input":1})"));
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":-1,"toolId":"t","input":1})"));
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":1.5,"toolId":"t","input":1})"));
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":"1","toolId":"t","input":1})"));
+}
+
+TEST(ToolCallMessage, ToolIdNotAString) {
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":1,"toolId":7,"input":1})"));
+}
+
+TEST(ToolCallMessage, UnknownField) {
+  EXPECT_TRUE(refused(R"({"type":"toolCall","callId":1,"toolId":"t","input":1,"secret":2})"));
+}
+
+TEST(ResultMessage, SucceededCarriesItsOutputNullIncluded) {
+  Result<WorkerMessage> message = parse_worker_message(
+      frame(R"({"type":"result","status":"succeeded","hasOutput":true,"output":null})"));
+  ASSERT_TRUE(message.ok());
+  const auto& result = std::get<SandboxResult>(*message);
+  EXPECT_TRUE(result.succeeded);
+  ASSERT_TRUE(result.output.has_value());
+  EXPECT_TRUE(result.output->is_null());
+}
+
+TEST(ResultMessage, SucceededWithoutPresenceBitOrOutput) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"succeeded","output":1})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"succeeded","hasOutput":false,"output":1})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"succeeded","hasOutput":true})"));
+}
+
+TEST(ResultMessage, SucceededWithAReason) {
+  EXPECT_TRUE(refused(
+      R"({"type":"result","status":"succeeded","hasOutput":true,"output":1,"reason":"cpu_limit"})"));
+}
+
+TEST(ResultMessage, FailedCarriesItsReason) {
+  Result<WorkerMessage> message =
+      parse_worker_message(frame(R"({"type":"result","status":"failed","reason":"memory_limit"})"));
+  ASSERT_TRUE(message.ok());
+  const auto& result = std::get<SandboxResult>(*message);
+  EXPECT_FALSE(result.succeeded);
+  EXPECT_EQ(result.reason, SandboxFailureReason::kMemoryLimit);
+  EXPECT_FALSE(result.program_error.has_value());
+}
+
+TEST(ResultMessage, FailedWithProgramError) {
+  Result<WorkerMessage> message = parse_worker_message(frame(
+      R"({"type":"result","status":"failed","reason":"program_error",
+          "programError":{"name":"TypeError","message":"x is not a function"}})"));
+  ASSERT_TRUE(message.ok());
+  const auto& result = std::get<SandboxResult>(*message);
+  EXPECT_EQ(result.program_error, (ProgramError{"TypeError", "x is not a function"}));
+}
+
+TEST(ResultMessage, ForgedReason) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"root_shell"})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed"})"));
+}
+
+TEST(ResultMessage, ProgramErrorOutOfPlaceOrMalformed) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit",
+                          "programError":{"name":"E","message":"m"}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+                          "programError":{"name":1,"message":"m"}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+                          "programError":{"name":"E"}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+                          "programError":{"name":"E","message":"m","secret":1}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+                          "programError":"E: m"})"));
+}
+
+TEST(ResultMessage, FailedWithOutput) {
+  EXPECT_TRUE(
+      refused(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":true})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit","output":1})"));
+  EXPECT_TRUE(parse_worker_message(
+                  frame(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":false})"))
+                  .ok());
+}
+
+TEST(ResultMessage, UnknownStatus) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"blocked","reason":"cpu_limit"})"));
+}
+
+TEST(WorkerMessage, UnknownOrMissingType) {
+  EXPECT_TRUE(refused(R"({"type":"confined","version":1,"layers":[]})"));
+  EXPECT_TRUE(refused(R"({"type":"toolResult","callId":1})"));
+  EXPECT_TRUE(refused(R"({"callId":1})"));
+  EXPECT_TRUE(refused(R"({"type":7})"));
+}
+
+TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
+  CodeProgramOptions options = testing::calculate_options();
+  options.language = ProgramLanguage::kJavaScript;
+  const CodeProgram program = define_code_program(options).value();
+  const std::string id = "e-1";
+  const Json input{{"value", 3}};
+  const Json start = start_message(SandboxRequest{id, program, input});
+  EXPECT_EQ(start.at("type"), "start");
+  EXPECT_EQ(start.at("version"), 1);
+  EXPECT_EQ(start.at("source"), program.source());
+  EXPECT_EQ(start.at("input"), input);
+  EXPECT_EQ(start.at("limits"), Json({{"cpuMillis", 100},
+                                      {"wallTimeMillis", 1000},
+                                      {"memoryBytes", 32 * 1024 * 1024},
+                                      {"maxOutputBytes", 4096},
+                                      {"maxToolInputBytes", 2048},
+                                      {"maxToolCalls", 4}}));
+  EXPECT_EQ(start.size(), 5u);
+}
+
+TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {
+  const Json result = tool_result_message(
+      2, CodeToolOutcome{.status = OutcomeStatus::kSucceeded, .output = Json(nullptr)});
+  EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":2,"status":"succeeded",
+                                    "hasOutput":true,"output":null})"));
+}
+
+TEST(ToolResultMessage, FailureHasAnErrorAndNoOutput) {
+  const Json result = tool_result_message(
+      1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
+                         .code = ErrorCode::kPermissionDenied,
+                         .message = "The tool call was not permitted."});
+  EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":1,"status":"blocked",
+                                    "hasOutput":false,"error":{"code":"PERMISSION_DENIED",
+                                    "message":"The tool call was not permitted."}})"));
+}
+
+}  // namespace
+}  // namespace codemode::internal

@@ -1,0 +1,137 @@
+// Helpers for tests that start processes: where the built binaries are, what this process still
+// holds (fds, children), and running a binary to completion with its stdout, stderr and status.
+#ifndef CODEMODE_TESTS_SUPPORT_PROCESS_SUPPORT_H_
+#define CODEMODE_TESTS_SUPPORT_PROCESS_SUPPORT_H_
+
+#include <dirent.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/child_process.h"
+#include "core/pipe_io.h"
+
+namespace codemode::testing {
+
+// The real worker binary, when this build has one.
+inline std::optional<std::string> worker_binary() {
+#ifdef CODEMODE_WORKER_BINARY
+  if (access(CODEMODE_WORKER_BINARY, X_OK) == 0) return std::string(CODEMODE_WORKER_BINARY);
+#endif
+  return std::nullopt;
+}
+
+inline std::optional<std::string> testhooks_worker_binary() {
+#ifdef CODEMODE_WORKER_TESTHOOKS_BINARY
+  if (access(CODEMODE_WORKER_TESTHOOKS_BINARY, X_OK) == 0) {
+    return std::string(CODEMODE_WORKER_TESTHOOKS_BINARY);
+  }
+#endif
+  return std::nullopt;
+}
+
+// Skips the test, with the reason printed, when the worker was not built.
+#define CODEMODE_REQUIRE_WORKER()                                                        \
+  if (!::codemode::testing::worker_binary()) {                                           \
+    GTEST_SKIP() << "codemode-worker is not built in this configuration (src/worker is " \
+                    "absent), so the real process adapter cannot run.";                  \
+  }
+
+inline std::size_t open_fd_count() {
+  std::size_t count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    ++count;
+  }
+  return count;  // includes the directory iterator's own fd, the same each time
+}
+
+// Every process whose parent is this one, zombies included: read from /proc/<pid>/stat.
+inline std::vector<pid_t> child_pids() {
+  std::vector<pid_t> children;
+  const pid_t self = getpid();
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const std::size_t close = line.rfind(')');  // the command name may hold spaces
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    pid_t parent = 0;
+    rest >> state >> parent;
+    if (parent == self) children.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return children;
+}
+
+inline std::set<std::string> directory_entries(const std::string& path) {
+  std::set<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
+    names.insert(entry.path().filename().string());
+  }
+  return names;
+}
+
+struct ProcessRun {
+  std::optional<int> exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs `argv` (argv[0] is the path) with `stdin_text`, collecting stdout and stderr, and waits
+// for it to exit. Bounded by `timeout`, after which it is killed.
+inline ProcessRun run_process(const std::vector<std::string>& argv, const std::string& stdin_text,
+                              std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+  auto child = internal::spawn_child({.path = argv[0], .argv = argv, .env = {}});
+  ProcessRun run;
+  if (!child.ok()) return run;
+  std::string_view input = stdin_text;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while ((child->stdout_fd.valid() || child->stderr_fd.valid()) &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::array<pollfd, 3> fds{{{child->stdout_fd.get(), POLLIN, 0},
+                               {child->stderr_fd.get(), POLLIN, 0},
+                               {child->stdin_fd.get(), POLLOUT, 0}}};
+    if (poll(fds.data(), fds.size(), 100) <= 0) continue;
+    if (fds[2].revents != 0) {
+      auto written = internal::write_some(child->stdin_fd.get(), input);
+      if (written.status == internal::IoStatus::kOk) input.remove_prefix(written.bytes);
+      if (written.status != internal::IoStatus::kOk || input.empty()) child->stdin_fd.reset();
+    }
+    for (auto [index, fd, out] : {std::tuple{0, &child->stdout_fd, &run.out},
+                                  std::tuple{1, &child->stderr_fd, &run.err}}) {
+      if (fds[index].revents == 0) continue;
+      auto read = internal::read_some(fd->get(), 1 << 16, *out);
+      if (read.status == internal::IoStatus::kClosed || read.status == internal::IoStatus::kFailed) {
+        fd->reset();
+      }
+    }
+  }
+  // Closed pipes mean it is exiting; a short grace before the kill in kill_and_reap.
+  for (int i = 0; i < 2000 && child->process.owned(); ++i) {
+    if (auto status = child->process.try_reap()) {
+      run.exit_code = status->exit_code;
+      return run;
+    }
+    usleep(1000);
+  }
+  child->process.kill_and_reap();
+  return run;
+}
+
+}  // namespace codemode::testing
+
+#endif  // CODEMODE_TESTS_SUPPORT_PROCESS_SUPPORT_H_
