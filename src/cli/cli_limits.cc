@@ -5,29 +5,16 @@
 #include <string_view>
 
 #include "cli/cli_io.h"
+#include "tools/code_limit_fields.h"
 
 namespace codemode::cli {
 namespace {
 
-struct LimitName {
-  std::string_view name;
-  std::int64_t CodeLimits::*member;
-};
+using internal::CodeLimitField;
+using internal::kCodeLimitFields;
 
-constexpr std::array<LimitName, 9> kLimitNames{{
-    {"cpuMillis", &CodeLimits::cpu_millis},
-    {"wallTimeMillis", &CodeLimits::wall_time_millis},
-    {"memoryBytes", &CodeLimits::memory_bytes},
-    {"scratchBytes", &CodeLimits::scratch_bytes},
-    {"maxInputBytes", &CodeLimits::max_input_bytes},
-    {"maxOutputBytes", &CodeLimits::max_output_bytes},
-    {"maxToolInputBytes", &CodeLimits::max_tool_input_bytes},
-    {"maxToolCalls", &CodeLimits::max_tool_calls},
-    {"maxToolConcurrency", &CodeLimits::max_tool_concurrency},
-}};
-
-const LimitName* find_limit(std::string_view name) {
-  for (const LimitName& limit : kLimitNames) {
+const CodeLimitField* find_limit(std::string_view name) {
+  for (const CodeLimitField& limit : kCodeLimitFields) {
     if (limit.name == name) return &limit;
   }
   return nullptr;
@@ -50,7 +37,7 @@ CodeLimits default_limits() {
 std::string describe_default_limits() {
   const CodeLimits limits = default_limits();
   std::string text;
-  for (const LimitName& limit : kLimitNames) {
+  for (const CodeLimitField& limit : kCodeLimitFields) {
     text.append("  ").append(limit.name).append(" ");
     text.append(std::to_string(limits.*limit.member)).append("\n");
   }
@@ -60,7 +47,7 @@ std::string describe_default_limits() {
 Result<CodeLimits> apply_limit_overrides(CodeLimits limits, const Json& overrides) {
   if (!overrides.is_object()) return usage_error("--limits: the file must hold a JSON object.");
   for (const auto& [name, value] : overrides.items()) {
-    const LimitName* limit = find_limit(name);
+    const CodeLimitField* limit = find_limit(name);
     if (!limit) return usage_error("--limits: a field is not one of the nine limits.");
     if (!value.is_number_integer() ||
         (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {

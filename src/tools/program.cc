@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/identifiers.h"
+#include "tools/code_limit_fields.h"
 #include "core/js_whitespace.h"
 #include "core/json_text.h"
 #include "core/utf16.h"
@@ -75,28 +76,11 @@ Status check_source(const CodeProgramOptions& options) {
   return {};
 }
 
-struct LimitField {
-  std::string_view name;
-  std::int64_t CodeLimits::*member;
-  std::int64_t maximum;
-};
-
-// The nine limits in manifest order, each with its maximum.
-constexpr std::array<LimitField, 9> kLimitFields{{
-    {"cpuMillis", &CodeLimits::cpu_millis, CodeLimitMaxima::kCpuMillis},
-    {"wallTimeMillis", &CodeLimits::wall_time_millis, CodeLimitMaxima::kWallTimeMillis},
-    {"memoryBytes", &CodeLimits::memory_bytes, CodeLimitMaxima::kMemoryBytes},
-    {"scratchBytes", &CodeLimits::scratch_bytes, CodeLimitMaxima::kScratchBytes},
-    {"maxInputBytes", &CodeLimits::max_input_bytes, CodeLimitMaxima::kMaxInputBytes},
-    {"maxOutputBytes", &CodeLimits::max_output_bytes, CodeLimitMaxima::kMaxOutputBytes},
-    {"maxToolInputBytes", &CodeLimits::max_tool_input_bytes, CodeLimitMaxima::kMaxToolInputBytes},
-    {"maxToolCalls", &CodeLimits::max_tool_calls, CodeLimitMaxima::kMaxToolCalls},
-    {"maxToolConcurrency", &CodeLimits::max_tool_concurrency,
-     CodeLimitMaxima::kMaxToolConcurrency},
-}};
+using internal::CodeLimitField;
+using internal::kCodeLimitFields;
 
 Status check_limits(const CodeLimits& limits) {
-  for (const LimitField& field : kLimitFields) {
+  for (const CodeLimitField& field : kCodeLimitFields) {
     const std::int64_t value = limits.*field.member;
     if (value <= 0 || value > kMaxSafeInteger) {
       return limits_error("limits." + std::string(field.name) +
@@ -106,7 +90,7 @@ Status check_limits(const CodeLimits& limits) {
   if (limits.max_tool_concurrency > limits.max_tool_calls) {
     return limits_error("limits.maxToolConcurrency cannot be greater than limits.maxToolCalls.");
   }
-  for (const LimitField& field : kLimitFields) {
+  for (const CodeLimitField& field : kCodeLimitFields) {
     if (limits.*field.member > field.maximum) {
       return limits_error("limits." + std::string(field.name) +
                           " exceeds the supported maximum of " + std::to_string(field.maximum) +
@@ -178,7 +162,9 @@ Status check_definition(const CodeProgramOptions& options) {
 
 Json limits_manifest(const CodeLimits& limits) {
   Json manifest = Json::object();
-  for (const LimitField& field : kLimitFields) manifest[std::string(field.name)] = limits.*field.member;
+  for (const CodeLimitField& field : kCodeLimitFields) {
+    manifest[std::string(field.name)] = limits.*field.member;
+  }
   return manifest;
 }
 

@@ -10,11 +10,13 @@
 
 #include "worker/build_id.h"
 #include "worker/fd_io.h"
-#include "worker/unique_fd.h"
+#include "core/unique_fd.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
 namespace {
+
+using internal::UniqueFd;
 
 constexpr std::string_view kMagic = "codemode self-hosted cache 1\n";
 // A stencil is about 280 KB; anything far larger is not ours.
