@@ -58,6 +58,33 @@ TEST(CodeModeLifecycle, TheDeadlineWaitsForAnAdmittedCallToSettle) {
   EXPECT_EQ(outcome.usage.tool_calls, 1);
 }
 
+TEST(CodeModeLifecycle, CancellationWaitsForAnAdmittedCallToSettle) {
+  std::stop_source caller;
+  std::binary_semaphore release{0};
+  std::atomic<bool> broker_entered{false};
+  ToolBroker blocked = [&](const Tool& tool, const Json&, const BrokerContext& context) {
+    broker_entered = true;
+    release.acquire();
+    return ToolOutcome::failed(
+        {ErrorCode::kCancelled, "x", "x"},
+        testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
+  };
+  auto mode = testing::make_mode(call_then_wait_for_stop, blocked);
+  ExecuteOptions options = execute_options();
+  options.stop_token = caller.get_token();
+  auto pending = std::async(std::launch::async, [&] {
+    return mode->execute(testing::calculate_program(), {{"value", 1}}, options);
+  });
+  while (!broker_entered) std::this_thread::sleep_for(1ms);
+  caller.request_stop();
+  EXPECT_EQ(pending.wait_for(50ms), std::future_status::timeout);
+  release.release();
+  CodeExecutionOutcome outcome = pending.get();
+  EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+  EXPECT_EQ(outcome.usage.tool_calls, 1);
+  EXPECT_EQ(outcome.usage.unknown_calls, 0);
+}
+
 TEST(CodeModeLifecycle, CallsDuringAnAbortGetTheAbortCode) {
   std::optional<CodeToolOutcome> after_timeout;
   auto mode = testing::make_mode(
