@@ -27,27 +27,46 @@ namespace codemode {
 struct InvokeOptions {
   std::string run_id;   // 1..256 characters
   std::string call_id;  // 1..256 characters; unique per call, it names the receipt
-  Scope scope;
-  std::stop_token stop_token;  // cancels the call: CANCELLED
-  Permissions permissions;
-  std::shared_ptr<Budget> budget;  // required; shared by every call that is given it
+  Scope scope{};
+  std::stop_token stop_token{};  // cancels the call: CANCELLED
+  Permissions permissions{};
+  std::shared_ptr<Budget> budget{};  // required; shared by every call that is given it
   std::size_t max_input_bytes = 1u << 20;   // the input as compact JSON
   std::size_t max_output_bytes = 1u << 20;  // the output as compact JSON
 };
 
-// Never throws. Returns:
-//   succeeded                         output set; receipt {succeeded, released}
-//   failed INVALID_CONFIG             bad options; no receipt
-//   blocked PERMISSION_DENIED         a grant is missing; receipt {not_started, withheld}
-//   failed INVALID_INPUT              not bounded JSON, or the input schema refused it
-//   blocked GUARD_BLOCKED / GUARD_UNAVAILABLE   the input or output guard blocked or threw
-//   blocked BUDGET_EXCEEDED           no call or money left in the budget
-//   failed TOOL_FAILED                execute failed or refused (receipt failed / not_started)
-//   failed TIMEOUT / cancelled CANCELLED   the timeout or stop_token fired before an answer
-//   failed INVALID_OUTPUT             the output is not bounded JSON or fails the output schema
-//   outcome_unknown OUTCOME_UNKNOWN   execute may have had its effect (it threw, never answered,
-//                                     or was stopped) and the tool's effects are not "none"
-// A kNone tool that is stopped, throws or never answers ends "failed", charged its declared cost.
+// Never throws. The steps, in order, and what each refusal returns (status CODE rule; receipt):
+//   1 options: run_id / call_id 1..256 characters and not blank, scope ids 1..256, budget set,
+//     byte limits > 0, and the grant list well formed
+//       failed INVALID_CONFIG invoke_options (or permissions); no receipt
+//   2 permissions (permissions.h)
+//       blocked PERMISSION_DENIED permission; {not_started, withheld}
+//   3 input through check_json with max_input_bytes
+//       failed INVALID_INPUT tool_input_bytes; {not_started, withheld}
+//   4 the tool's timeout starts, and the caller's stop_token is followed
+//   5 input schema, then the input guard
+//       failed INVALID_INPUT input_schema / blocked GUARD_BLOCKED or GUARD_UNAVAILABLE input_guard
+//     if the timeout or the caller stopped the call by now, nothing runs:
+//       failed TIMEOUT tool_timeout / cancelled CANCELLED cancelled; {not_started, withheld}
+//   6 budget.reserve(cost_micros)
+//       blocked BUDGET_EXCEEDED budget_calls / budget_cost; {not_started, withheld}
+//   7 execute, inline on the calling thread; then the first of: its answer, the timeout, the
+//     caller's stop (a later answer is ignored)
+//       fail()    failed TOOL_FAILED tool_failed; {failed}; charged cost_micros
+//       refuse()  failed TOOL_FAILED tool_refused; {not_started}; charged nothing
+//       threw, never answered, timed out, cancelled:
+//         effects "none": failed TOOL_FAILED tool_failed / failed TIMEOUT tool_timeout /
+//                         cancelled CANCELLED cancelled; {failed}; charged cost_micros
+//         otherwise:      outcome_unknown OUTCOME_UNKNOWN with the same rule; {unknown};
+//                         cost_micros stays reserved as unknown
+//   8 succeed(output): charged cost_micros; the output through check_json with
+//     max_output_bytes, the output schema, then the output guard
+//       failed INVALID_OUTPUT tool_output_bytes / output_schema, blocked GUARD_* output_guard;
+//       {succeeded, withheld}
+//   9 succeeded, output set; {succeeded, released}
+// Messages are fixed texts written by codemode: never the input, the output or the tool's words.
+// An unexpected internal failure is failed TOOL_FAILED broker_internal (outcome_unknown after
+// dispatch for a tool with effects).
 CODEMODE_EXPORT ToolOutcome invoke_tool(const Tool& tool, const Json& input,
                                         const InvokeOptions& options) noexcept;
 

@@ -46,14 +46,16 @@ struct ToolContext {
   std::string call_id;
   Scope scope;
   // Fires when the call times out or its caller cancels. execute must honour it: stop work, answer
-  // (or not) and return promptly.
+  // (or not) and return promptly. A std::stop_callback registered on it may run on codemode's
+  // shared timer thread, so it must be short and must not block.
   std::stop_token stop_token;
 };
 
 // The one-shot answer to a call. Copyable; every copy answers the same call; the first answer wins
 // and later ones are ignored, so answering from any thread, late or twice, is safe.
 // If every copy is destroyed without an answer, the call ends as if execute had thrown: "failed"
-// for a kNone tool, "unknown" (it may have had its effect) for any other.
+// for a kNone tool, "unknown" (it may have had its effect) for any other. An answer given before
+// execute throws stands.
 class CODEMODE_EXPORT ToolResponder {
  public:
   // The call succeeded with `output` (checked against the tool's output schema by the broker).
@@ -81,8 +83,8 @@ enum class GuardVerdict : int { kAllow = 1, kBlock };
 using ToolGuard = std::function<GuardVerdict(const Json& value, const ToolContext& context)>;
 
 struct ToolGuards {
-  ToolGuard input;   // sees the validated input, before the budget is reserved; optional
-  ToolGuard output;  // sees the validated output, before it is returned; optional
+  ToolGuard input{};   // sees the validated input, before the budget is reserved; optional
+  ToolGuard output{};  // sees the validated output, before it is returned; optional
 };
 
 struct ToolOptions {
@@ -96,13 +98,13 @@ struct ToolOptions {
   Schema output;
   ToolEffects effects = ToolEffects::kNone;
   // Extra grants a caller needs; at most 128, unique, each 1..256 characters.
-  std::vector<std::string> capabilities;
+  std::vector<std::string> capabilities{};
   // The most one call may cost, in micros; 0 .. 2^53-1. Reserved from the budget before execute.
   std::int64_t cost_micros = 0;
   // 1 ms .. 2,147,483,647 ms. Past it the call ends TIMEOUT.
   std::chrono::milliseconds timeout{30'000};
-  ToolGuards guards;
-  ToolExecuteFn execute;  // required
+  ToolGuards guards{};
+  ToolExecuteFn execute{};  // required
 };
 
 namespace internal {

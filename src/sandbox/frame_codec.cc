@@ -10,6 +10,10 @@ namespace {
 
 constexpr std::string_view kProtocolRule = "worker_protocol_error";
 
+// A reader keeps at most this much buffer between frames; a large frame's buffer is given back
+// (a worker's memory limit counts it).
+constexpr std::size_t kRetainedBufferBytes = 64u << 10;
+
 std::size_t decode_length(std::string_view prefix) {
   std::size_t length = 0;
   for (std::size_t i = 0; i < kFrameLengthBytes; ++i) {
@@ -67,6 +71,7 @@ Result<std::optional<Json>> FrameReader::next() {
   if (!parsed.ok()) return fail(FrameFault::kInvalidJson);
   if (!parsed->is_object()) return fail(FrameFault::kNotAnObject);
   consumed_ += kFrameLengthBytes + length;
+  if (buffered() == 0) release();
   return std::optional<Json>(std::move(parsed).value());
 }
 
@@ -85,6 +90,12 @@ Error FrameReader::fail(FrameFault fault) {
   return frame_error(fault);
 }
 
+void FrameReader::release() {
+  buffer_.clear();
+  consumed_ = 0;
+  if (buffer_.capacity() > kRetainedBufferBytes) buffer_.shrink_to_fit();
+}
+
 void FrameReader::compact() {
   if (consumed_ == 0) return;
   buffer_.erase(0, consumed_);
@@ -96,7 +107,7 @@ Result<std::string> encode_frame(const Json& message, std::size_t max_frame_byte
   Result<std::string> body = serialize_json(message, frame_json_limits(max_frame_bytes));
   if (!body.ok()) {
     return frame_error(body.error().rule == "json_bytes_limit" ? FrameFault::kOversizedLength
-                                                                : FrameFault::kInvalidJson);
+                                                               : FrameFault::kInvalidJson);
   }
   if (body->size() > max_frame_bytes) return frame_error(FrameFault::kOversizedLength);
   return encode_length(body->size()) + *body;

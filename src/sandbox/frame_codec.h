@@ -54,6 +54,8 @@ class FrameReader {
  private:
   Error fail(FrameFault fault);
   std::size_t buffered() const { return buffer_.size() - consumed_; }
+  // Drops the buffer (all of it consumed), giving back a large allocation.
+  void release();
   void compact();
 
   std::size_t max_frame_bytes_;

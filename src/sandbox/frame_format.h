@@ -1,5 +1,5 @@
-// The constants of the parent <-> worker wire protocol, shared by the frame reader and writer on both
-// ends. docs/protocol.md gives the grammar field by field; keep the two in step.
+// The constants of the parent <-> worker wire protocol, shared by the frame reader and writer on
+// both ends. docs/protocol.md gives the grammar field by field; keep the two in step.
 //
 // A frame is a 4-byte big-endian length N (1 <= N <= cap) followed by N bytes of one UTF-8 JSON
 // object. The cap depends on the direction and on the program's own limits; kMaxFrameBytes bounds
@@ -54,9 +54,8 @@ constexpr std::size_t tool_result_frame_cap(std::uint64_t max_output_bytes) {
 // a tool input (maxToolInputBytes) or the result (maxOutputBytes).
 constexpr std::size_t worker_frame_cap(std::uint64_t max_output_bytes,
                                        std::uint64_t max_tool_input_bytes) {
-  return std::min<std::size_t>(std::max(max_output_bytes, max_tool_input_bytes) +
-                                   kFrameEnvelopeBytes,
-                               kMaxFrameBytes);
+  return std::min<std::size_t>(
+      std::max(max_output_bytes, max_tool_input_bytes) + kFrameEnvelopeBytes, kMaxFrameBytes);
 }
 
 }  // namespace codemode::internal

@@ -46,8 +46,9 @@ constexpr Refusal kToolTimedOut{ErrorCode::kTimeout, "tool_timeout",
                                 "The tool did not answer within its timeout."};
 constexpr Refusal kCallCancelled{ErrorCode::kCancelled, "cancelled",
                                  "The tool call was cancelled."};
-constexpr Refusal kOutputBytes{ErrorCode::kInvalidOutput, "tool_output_bytes",
-                               "The tool output is not bounded, plain JSON within max_output_bytes."};
+constexpr Refusal kOutputBytes{
+    ErrorCode::kInvalidOutput, "tool_output_bytes",
+    "The tool output is not bounded, plain JSON within max_output_bytes."};
 constexpr Refusal kOutputSchema{ErrorCode::kInvalidOutput, "output_schema",
                                 "The tool output does not match the tool's output schema."};
 constexpr Refusal kOutputGuardBlocked{ErrorCode::kGuardBlocked, "output_guard",
@@ -201,8 +202,9 @@ void BrokerCall::start_deadline() {
       internal::DeadlineTimer::Clock::now() + tool_.timeout(),
       StopWithAnswer{.slot = slot_, .source = stop_, .kind = AnswerKind::kTimedOut});
   // Runs at once if the caller has stopped already; the call then ends before dispatch.
-  caller_link_.emplace(options_.stop_token,
-                       StopWithAnswer{.slot = slot_, .source = stop_, .kind = AnswerKind::kCancelled});
+  caller_link_.emplace(
+      options_.stop_token,
+      StopWithAnswer{.slot = slot_, .source = stop_, .kind = AnswerKind::kCancelled});
 }
 
 // Null when the guard is absent or allows; the refusal otherwise. A verdict outside the enum is

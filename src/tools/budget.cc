@@ -8,7 +8,9 @@
 namespace codemode {
 namespace {
 
-bool in_range(std::int64_t value, std::int64_t low) { return value >= low && value <= kMaxSafeInteger; }
+bool in_range(std::int64_t value, std::int64_t low) {
+  return value >= low && value <= kMaxSafeInteger;
+}
 
 Error budget_error(ErrorCode code, std::string rule, std::string message) {
   return Error{.code = code, .rule = std::move(rule), .message = std::move(message)};
@@ -17,7 +19,8 @@ Error budget_error(ErrorCode code, std::string rule, std::string message) {
 // Settlements beyond the reservation are recorded, so spent can outgrow the limit; saturate rather
 // than overflow when a broken tool reports absurd usage again and again.
 std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
-  if (a > std::numeric_limits<std::int64_t>::max() - b) return std::numeric_limits<std::int64_t>::max();
+  if (a > std::numeric_limits<std::int64_t>::max() - b)
+    return std::numeric_limits<std::int64_t>::max();
   return a + b;
 }
 

@@ -113,7 +113,8 @@ void SpiderMonkeyEngine::on_out_of_memory(JSContext*, void* engine) {
 }
 
 void SpiderMonkeyEngine::on_host_failure(JSContext* cx) {
-  static_cast<SpiderMonkeyEngine*>(JS_GetContextPrivate(cx))->request_stop(StopReason::kHostFailure);
+  static_cast<SpiderMonkeyEngine*>(JS_GetContextPrivate(cx))
+      ->request_stop(StopReason::kHostFailure);
 }
 
 void SpiderMonkeyEngine::request_stop(StopReason reason) {
@@ -148,8 +149,8 @@ Status SpiderMonkeyEngine::warm_up() {
 
 void SpiderMonkeyEngine::set_memory_limit(std::uint64_t program_bytes) {
   const std::uint64_t used = JS_GetGCParameter(cx_, JSGC_BYTES);
-  const std::uint64_t cap = std::min<std::uint64_t>(used + program_bytes,
-                                                    std::numeric_limits<uint32_t>::max());
+  const std::uint64_t cap =
+      std::min<std::uint64_t>(used + program_bytes, std::numeric_limits<uint32_t>::max());
   JS_SetGCParameter(cx_, JSGC_MAX_BYTES, static_cast<uint32_t>(cap));
 }
 
@@ -184,8 +185,7 @@ bool SpiderMonkeyEngine::check_shape(std::string_view wrapped_source,
   return true;
 }
 
-bool SpiderMonkeyEngine::compile(std::string_view wrapped_source,
-                                 JS::MutableHandleValue function) {
+bool SpiderMonkeyEngine::compile(std::string_view wrapped_source, JS::MutableHandleValue function) {
   JS::CompileOptions options(cx_);
   options.setFileAndLine("program.js", 1).setForceStrictMode().setIsRunOnce(true);
   JS::SourceText<mozilla::Utf8Unit> source;

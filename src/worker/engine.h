@@ -47,7 +47,8 @@ inline constexpr std::size_t kMaxToolIdUnits = 1024;
 struct ToolCallAdmission {
   // Nonzero: the call went out; its answer comes later through Engine::settle_tool_call.
   std::uint64_t call_id = 0;
-  // Otherwise the answer to resolve at once: guest-visible JSON text {status, error:{code, message}}.
+  // Otherwise the answer to resolve at once: guest-visible JSON text {status, error:{code,
+  // message}}.
   std::string local_answer;
 };
 

@@ -1,10 +1,10 @@
 #include "worker/engine_errors.h"
 
+#include <js/Conversions.h>
 #include <js/ErrorReport.h>
 #include <js/Exception.h>
 #include <js/PropertyDescriptor.h>
 #include <js/Proxy.h>
-#include <js/Conversions.h>
 #include <js/Symbol.h>
 
 #include <array>
@@ -21,8 +21,8 @@ constexpr int kMaxPrototypeWalk = 64;
 
 // Names of JSExnType, in its order.
 constexpr std::array<const char*, 9> kErrorTypeNames{
-    "Error",      "InternalError",  "AggregateError", "EvalError", "RangeError",
-    "ReferenceError", "SyntaxError", "TypeError",      "URIError"};
+    "Error",          "InternalError", "AggregateError", "EvalError", "RangeError",
+    "ReferenceError", "SyntaxError",   "TypeError",      "URIError"};
 
 // The data property `name` of `object` or of its prototypes. Stops (nullopt) at a proxy, whose
 // traps are program code, at an accessor, whose getter is program code, and on any failure.
@@ -43,8 +43,8 @@ std::optional<JS::Value> find_data_property(JSContext* cx, JS::HandleObject obje
 }
 
 // The string data property `name`, capped; nullopt when absent or not a string.
-std::optional<std::string> string_property(JSContext* cx, JS::HandleObject object,
-                                           const char* name, std::size_t max_units) {
+std::optional<std::string> string_property(JSContext* cx, JS::HandleObject object, const char* name,
+                                           std::size_t max_units) {
   std::optional<JS::Value> found = find_data_property(cx, object, name);
   if (!found || !found->isString()) return std::nullopt;
   JS::RootedString text(cx, found->toString());
@@ -72,8 +72,10 @@ ThrownError describe_object(JSContext* cx, JS::HandleValue value) {
     thrown.error.name = kErrorTypeNames[report->exnType];
     thrown.over_recursion = report->exnType == JSEXN_INTERNALERR;
   }
-  if (report) thrown.error.message = utf8_capped(report->message().c_str(), kMaxErrorMessageUnits, cx);
-  if (auto name = string_property(cx, object, "name", kMaxErrorNameUnits)) thrown.error.name = *name;
+  if (report)
+    thrown.error.message = utf8_capped(report->message().c_str(), kMaxErrorMessageUnits, cx);
+  if (auto name = string_property(cx, object, "name", kMaxErrorNameUnits))
+    thrown.error.name = *name;
   if (auto message = string_property(cx, object, "message", kMaxErrorMessageUnits)) {
     thrown.error.message = *message;
   }

@@ -132,12 +132,16 @@ bool test_hook_native(JSContext* cx, unsigned argc, JS::Value* vp) {
 }
 #endif
 
+// The guest surface: every native the program's global gets. (The preprocessor lines would make
+// clang-format misalign the table.)
+// clang-format off
 const JSFunctionSpec kGuestFunctions[] = {
     JS_FN("__codemodeToolCall", tool_call_native, 2, 0),
 #ifdef CODEMODE_WORKER_TEST_HOOKS
     JS_FN("__codemodeTestHook", test_hook_native, 1, 0),
 #endif
     JS_FS_END};
+// clang-format on
 
 JS::RealmOptions program_realm_options() {
   JS::RealmOptions options;
@@ -169,8 +173,7 @@ JSObject* PendingCalls::take(std::uint64_t call_id) {
 
 JSObject* create_program_global(JSContext* cx, GuestHost* host) {
   JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr,
-                                                 JS::FireOnNewGlobalHook,
-                                                 program_realm_options()));
+                                                 JS::FireOnNewGlobalHook, program_realm_options()));
   if (!global) return nullptr;
   JSAutoRealm realm(cx, global);
   JS::SetReservedSlot(global, kHostSlot, JS::PrivateValue(host));
@@ -195,8 +198,8 @@ JSObject* create_tools_object(JSContext* cx, JS::HandleObject global) {
 JSObject* create_trusted_global(JSContext* cx, JS::HandleObject program_global) {
   JS::RealmOptions options;
   options.creationOptions().setExistingCompartment(program_global);
-  JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr,
-                                                 JS::FireOnNewGlobalHook, options));
+  JS::RootedObject global(
+      cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
   if (!global) return nullptr;
   JSAutoRealm realm(cx, global);
   if (!JS::InitRealmStandardClasses(cx) || !JS_InitReflectParse(cx, global)) return nullptr;

@@ -1,7 +1,10 @@
 #include "worker/engine_helper_threads.h"
 
+// js/HelperThreadAPI.h uses JS_PUBLIC_API without defining it: jsapi.h must come first.
+// clang-format off
 #include <jsapi.h>
 #include <js/HelperThreadAPI.h>
+// clang-format on
 
 #include <condition_variable>
 #include <mutex>

@@ -34,9 +34,7 @@ class EngineJobQueue::Saved final : public JS::JobQueue::SavedJobQueue {
 EngineJobQueue::EngineJobQueue(JSContext* cx, const std::atomic<StopReason>& stop)
     : stop_(stop), jobs_(cx) {}
 
-JSObject* EngineJobQueue::getIncumbentGlobal(JSContext* cx) {
-  return JS::CurrentGlobalOrNull(cx);
-}
+JSObject* EngineJobQueue::getIncumbentGlobal(JSContext* cx) { return JS::CurrentGlobalOrNull(cx); }
 
 bool EngineJobQueue::enqueuePromiseJob(JSContext* cx, JS::HandleObject, JS::HandleObject job,
                                        JS::HandleObject, JS::HandleObject) {

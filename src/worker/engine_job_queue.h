@@ -7,8 +7,8 @@
 #ifndef CODEMODE_WORKER_ENGINE_JOB_QUEUE_H_
 #define CODEMODE_WORKER_ENGINE_JOB_QUEUE_H_
 
-#include <jsapi.h>
 #include <js/Promise.h>
+#include <jsapi.h>
 
 #include <atomic>
 #include <cstddef>

@@ -93,7 +93,8 @@ StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint
   if (!ok) return StringifyStatus::kFailed;
   sink.finish();
   if (!json.starts_with(kHolderPrefix)) return StringifyStatus::kNoJson;
-  json = json.substr(kHolderPrefix.size(), json.size() - kHolderPrefix.size() - kHolderSuffix.size());
+  json =
+      json.substr(kHolderPrefix.size(), json.size() - kHolderPrefix.size() - kHolderSuffix.size());
   return json.size() > max_bytes ? StringifyStatus::kTooLong : StringifyStatus::kWritten;
 }
 

@@ -11,10 +11,10 @@
 namespace codemode::worker {
 
 enum class StringifyStatus {
-  kWritten,   // `json` holds the text
-  kNoJson,    // JSON.stringify gives undefined (a function, a symbol, toJSON returning undefined)
-  kTooLong,   // longer than the cap
-  kFailed,    // JS_Stringify failed: an exception is pending, or the program was stopped
+  kWritten,  // `json` holds the text
+  kNoJson,   // JSON.stringify gives undefined (a function, a symbol, toJSON returning undefined)
+  kTooLong,  // longer than the cap
+  kFailed,   // JS_Stringify failed: an exception is pending, or the program was stopped
 };
 
 // JSON.stringify(value) into `json` as UTF-8, refusing more than `max_bytes` bytes. May run

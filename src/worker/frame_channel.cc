@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "sandbox/frame_format.h"
+#include "worker/fd_io.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
@@ -11,16 +12,6 @@ namespace {
 
 // Reads at most this much per read(2); frames larger than this arrive over several reads.
 constexpr std::size_t kReadChunkBytes = 64u << 10;
-
-Status write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return worker_error("worker_output", "The worker could not write a frame.");
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return {};
-}
 
 }  // namespace
 
@@ -58,7 +49,10 @@ Status FrameChannel::fill() {
 Status FrameChannel::write(const Json& message) {
   Result<std::string> frame = internal::encode_frame(message, write_cap_);
   if (!frame.ok()) return std::move(frame).error();
-  return write_all(out_fd_, *frame);
+  if (!write_all(out_fd_, *frame)) {
+    return worker_error("worker_output", "The worker could not write a frame.");
+  }
+  return {};
 }
 
 }  // namespace codemode::worker

@@ -169,10 +169,8 @@ Json confined_message(const std::vector<std::string>& layers) {
 }
 
 Json tool_call_message(std::uint64_t call_id, std::string_view tool_id, Json input) {
-  return Json{{"type", "toolCall"},
-              {"callId", call_id},
-              {"toolId", tool_id},
-              {"input", std::move(input)}};
+  return Json{
+      {"type", "toolCall"}, {"callId", call_id}, {"toolId", tool_id}, {"input", std::move(input)}};
 }
 
 Json result_message(const Completion& completion) {

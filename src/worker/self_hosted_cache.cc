@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "worker/build_id.h"
+#include "worker/fd_io.h"
 #include "worker/unique_fd.h"
 #include "worker/worker_error.h"
 
@@ -20,29 +21,6 @@ constexpr std::string_view kMagic = "codemode self-hosted cache 1\n";
 constexpr off_t kMaxCacheBytes = 64 << 20;
 
 std::string header() { return std::string(kMagic) + process_build_id() + "\n"; }
-
-bool read_all(int fd, std::vector<std::uint8_t>& out) {
-  std::size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t got = ::read(fd, out.data() + done, out.size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return false;
-    done += static_cast<std::size_t>(got);
-  }
-  return true;
-}
-
-bool write_all(int fd, const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const std::uint8_t*>(data);
-  while (size > 0) {
-    const ssize_t written = ::write(fd, bytes, size);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    bytes += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -59,7 +37,7 @@ std::vector<std::uint8_t> read_self_hosted_cache(const std::string& path) {
   struct stat info {};
   if (!fd.valid() || ::fstat(fd.get(), &info) != 0 || info.st_size > kMaxCacheBytes) return {};
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
-  if (!read_all(fd.get(), bytes)) return {};
+  if (!read_all(fd.get(), bytes.data(), bytes.size())) return {};
   const std::string expected = header();
   if (bytes.size() <= expected.size() ||
       std::string_view(reinterpret_cast<const char*>(bytes.data()), expected.size()) != expected) {
@@ -74,8 +52,9 @@ Status write_self_hosted_cache_file(const std::string& path,
   const std::string temporary = path + ".tmp";
   UniqueFd fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   const std::string head = header();
-  if (!fd.valid() || !write_all(fd.get(), head.data(), head.size()) ||
-      !write_all(fd.get(), stencil.data(), stencil.size()) || ::fsync(fd.get()) != 0) {
+  const std::string_view body(reinterpret_cast<const char*>(stencil.data()), stencil.size());
+  if (!fd.valid() || !write_all(fd.get(), head) || !write_all(fd.get(), body) ||
+      ::fsync(fd.get()) != 0) {
     return worker_error("self_hosted_cache", "The self-hosted cache could not be written.");
   }
   fd.reset();

@@ -24,8 +24,7 @@ std::string default_self_hosted_cache_path();
 std::vector<std::uint8_t> read_self_hosted_cache(const std::string& path);
 
 // Writes `stencil` with this process's header to `path` (replacing it atomically).
-Status write_self_hosted_cache_file(const std::string& path,
-                                    std::span<const std::uint8_t> stencil);
+Status write_self_hosted_cache_file(const std::string& path, std::span<const std::uint8_t> stencil);
 
 }  // namespace codemode::worker
 

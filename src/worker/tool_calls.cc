@@ -27,7 +27,8 @@ Result<ToolCallAdmission> ToolCalls::submit(const GuestToolCall& call) {
   if (closed_) return local_refusal(ErrorCode::kLimitExceeded);
   if (!call.tool_id || !call.input_json) return local_refusal(ErrorCode::kInvalidInput);
   if (calls_made_ >= limits_.max_tool_calls) return local_refusal(ErrorCode::kLimitExceeded);
-  Result<Json> input = parse_json(*call.input_json, program_json_limits(limits_.max_tool_input_bytes));
+  Result<Json> input =
+      parse_json(*call.input_json, program_json_limits(limits_.max_tool_input_bytes));
   if (!input.ok()) return local_refusal(ErrorCode::kInvalidInput);
   const std::uint64_t call_id = ++calls_made_;
   Status sent = channel_.write(tool_call_message(call_id, *call.tool_id, std::move(*input)));

@@ -22,9 +22,10 @@ class ToolCalls final : public ToolCallHost {
 
   std::size_t max_input_units() const override;
 
-  // In order: closed -> LIMIT_EXCEEDED; a tool id or input the engine could not read -> INVALID_INPUT; maxToolCalls calls
-  // already made -> LIMIT_EXCEEDED; input not bounded plain JSON within maxToolInputBytes ->
-  // INVALID_INPUT; otherwise a toolCall frame. Only a failed write is an Error.
+  // In order: closed -> LIMIT_EXCEEDED; a tool id or input the engine could not read ->
+  // INVALID_INPUT; maxToolCalls calls already made -> LIMIT_EXCEEDED; input not bounded plain JSON
+  // within maxToolInputBytes -> INVALID_INPUT; otherwise a toolCall frame. Only a failed write is
+  // an Error.
   Result<ToolCallAdmission> submit(const GuestToolCall& call) override;
   // Later calls get LIMIT_EXCEEDED, as the host answers calls after an execution ended.
   void close() override { closed_ = true; }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "worker/exit_codes.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
@@ -63,7 +64,7 @@ void Watchdog::run() {
   while (wait_for_check(lock)) {
     if (std::chrono::steady_clock::now() >= budget_->wall_deadline) {
       // The parent should have killed this worker by now; it has nothing left to report to.
-      _exit(kWallExitCode);
+      _exit(kExitWallTime);
     }
     if (cpu_now() >= budget_->cpu_deadline) {
       on_cpu_exhausted_();

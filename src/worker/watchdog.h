@@ -30,7 +30,6 @@ class Watchdog {
  public:
   using Milliseconds = std::chrono::milliseconds;
   static constexpr Milliseconds kWallGrace{1000};
-  static constexpr int kWallExitCode = 3;
 
   // Starts the watchdog thread for `target`'s CPU clock. on_cpu_exhausted runs at most once, on
   // the watchdog thread. REQUIRES: `target` stays alive as long as the watchdog.

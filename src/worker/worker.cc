@@ -14,6 +14,7 @@
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
 #include "worker/engine.h"
+#include "worker/fd_io.h"
 #include "worker/frame_channel.h"
 #include "worker/messages.h"
 #include "worker/self_hosted_cache.h"
@@ -51,13 +52,7 @@ std::string& fatal_out_of_memory_frame() {
 // was reached). Only the engine thread writes frames, and it is inside that collection, so no
 // other frame is half written.
 void report_fatal_out_of_memory() {
-  std::string_view frame = fatal_out_of_memory_frame();
-  while (!frame.empty()) {
-    const ssize_t written = ::write(kParentOutFd, frame.data(), frame.size());
-    if (written <= 0) break;
-    frame.remove_prefix(static_cast<std::size_t>(written));
-  }
-  _exit(kExitCompleted);
+  _exit(write_all(kParentOutFd, fatal_out_of_memory_frame()) ? kExitCompleted : kExitSandboxError);
 }
 
 class Worker {
@@ -72,7 +67,7 @@ class Worker {
   Status prepare();
   Result<StartRequest> receive_start();
   Status confine(const WorkerLimits& limits);
-  Result<Completion> execute(const StartRequest& start);
+  Result<Completion> execute(StartRequest start);
   int report(const Completion& completion);
 
   FrameChannel channel_;
@@ -101,7 +96,7 @@ Result<Completion> Worker::run_steps() {
   Result<StartRequest> start = receive_start();
   if (!start.ok()) return std::move(start).error();
   if (Status confined = confine(start->limits); !confined.ok()) return std::move(confined).error();
-  return execute(*start);
+  return execute(std::move(*start));
 }
 
 Status Worker::prepare() {
@@ -145,16 +140,17 @@ Status Worker::confine(const WorkerLimits& limits) {
   return channel_.write(confined_message(kConfinementLayers));
 }
 
-Result<Completion> Worker::execute(const StartRequest& start) {
-  const WorkerLimits& limits = start.limits;
+Result<Completion> Worker::execute(StartRequest start) {
+  const WorkerLimits limits = start.limits;
   engine_->set_memory_limit(limits.memory_bytes);
   ToolCalls tools(channel_, limits);
   watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
                  std::chrono::milliseconds(limits.wall_time_millis));
-  std::optional<Completion> completion = engine_->run(
-      {.source = start.source, .input_json = start.input_json,
-       .max_output_bytes = limits.max_output_bytes},
-      tools);
+  std::optional<Completion> completion = engine_->run({.source = start.source,
+                                                       .input_json = start.input_json,
+                                                       .max_output_bytes = limits.max_output_bytes},
+                                                      tools);
+  std::string().swap(start.input_json);  // the engine has its own copy; RLIMIT_DATA counts this
   while (!completion) {
     Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
     if (!frame.ok()) return std::move(frame).error();

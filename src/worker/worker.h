@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "worker/exit_codes.h"
+
 namespace codemode::worker {
 
 // The engine runs on a thread of its own with this stack, so the native stack quota below has a
@@ -28,8 +30,8 @@ inline constexpr std::size_t kNativeStackQuotaBytes = 6u << 20;
 
 // What the worker itself occupies in RLIMIT_DATA before the program allocates anything: libmozjs's
 // writable data, the thread stacks (8 MiB engine, 2 MiB helper, 128 KiB watchdog), the runtime,
-// self-hosted code and globals. Measured at about 27 MiB (docs/limits.md); the rest is headroom
-// for the garbage collector's chunk reservations and malloc arenas.
+// self-hosted code and globals. Measured at 19.5 MiB of VmData (docs/worker.md); the rest is room
+// for the nursery (up to 16 MiB), the parser and malloc's own overhead.
 inline constexpr std::uint64_t kInterpreterBaseBytes = 64u << 20;
 
 // The worker copies a result or a tool input a few times as it crosses the boundary (UTF-8 text,
@@ -38,12 +40,6 @@ inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 
 // RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
 inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
-
-enum ExitCode : int {
-  kExitCompleted = 0,     // a result frame was written; the program ran to an outcome
-  kExitSandboxError = 1,  // the worker failed (protocol, confinement, engine); reported if it could
-  kExitUsage = 2,         // wrong command line
-};
 
 // Runs the worker on the calling thread, which must have a kEngineThreadStackBytes stack, using
 // fds 0 (frames from the parent) and 1 (frames to it). Never returns: it _exits.

@@ -11,8 +11,8 @@
 namespace codemode::worker {
 
 inline Error worker_error(std::string_view rule, std::string_view message) {
-  return Error{.code = ErrorCode::kToolFailed, .rule = std::string(rule),
-               .message = std::string(message)};
+  return Error{
+      .code = ErrorCode::kToolFailed, .rule = std::string(rule), .message = std::string(message)};
 }
 
 // A message from the parent that breaks the protocol (docs/protocol.md).

@@ -90,7 +90,9 @@ TEST(DeadlineTimerTest, CancelBeforeTheDeadlinePreventsTheCallback) {
 
 TEST(DeadlineTimerTest, DestroyingTheHandleCancels) {
   std::atomic<bool> fired{false};
-  { TimerHandle handle = DeadlineTimer::schedule(Clock::now() + 30ms, [&] { fired = true; }); }
+  {
+    TimerHandle handle = DeadlineTimer::schedule(Clock::now() + 30ms, [&] { fired = true; });
+  }
   std::this_thread::sleep_for(80ms);
   EXPECT_FALSE(fired);
 }
@@ -153,8 +155,7 @@ TEST(DeadlineTimerTest, TenThousandTimersAllFireOnceAndCancelledOnesNever) {
       counter.add();
     }));
     // Far enough out that it cannot fire before the cancel on the next line.
-    TimerHandle dropped =
-        DeadlineTimer::schedule(start + 2s, [&] { cancelled_fired += 1; });
+    TimerHandle dropped = DeadlineTimer::schedule(start + 2s, [&] { cancelled_fired += 1; });
   }
   ASSERT_TRUE(counter.wait_for(kTimers, 30s));
   EXPECT_EQ(counter.count(), kTimers);

@@ -12,8 +12,8 @@ TEST(IsJsBlankTest, AsciiWhitespaceAndLineTerminatorsAreBlank) {
 }
 
 TEST(IsJsBlankTest, UnicodeSpacesAreBlankAsInStringTrim) {
-  EXPECT_TRUE(is_js_blank("\xC2\xA0"));           // NO-BREAK SPACE
-  EXPECT_TRUE(is_js_blank("\xEF\xBB\xBF"));       // ZERO WIDTH NO-BREAK SPACE
+  EXPECT_TRUE(is_js_blank("\xC2\xA0"));                   // NO-BREAK SPACE
+  EXPECT_TRUE(is_js_blank("\xEF\xBB\xBF"));               // ZERO WIDTH NO-BREAK SPACE
   EXPECT_TRUE(is_js_blank("\xE3\x80\x80 \xE2\x80\xA8"));  // IDEOGRAPHIC SPACE, LINE SEPARATOR
 }
 

@@ -13,7 +13,7 @@ TEST(Utf16LengthTest, BmpCharactersCountOneUnitWhateverTheirUtf8Length) {
 }
 
 TEST(Utf16LengthTest, AstralCharactersCountTwoUnits) {
-  EXPECT_EQ(utf16_length("\xF0\x9F\x98\x80"), 2u);   // U+1F600
+  EXPECT_EQ(utf16_length("\xF0\x9F\x98\x80"), 2u);  // U+1F600
   EXPECT_EQ(utf16_length("a\xF0\x9F\x98\x80"), 3u);
 }
 

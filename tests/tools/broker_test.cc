@@ -33,25 +33,29 @@ TEST(InvokeToolTest, SucceedsWithOutputReleasedReceiptAndSettledCost) {
 
 TEST(InvokeToolTest, ExecuteAndGuardsSeeTheCallsIdentity) {
   std::vector<ToolContext> seen;
-  ToolOptions options = tool_options(ToolEffects::kNone, [&](const Json&, const ToolContext& context,
-                                                             ToolResponder respond) {
-    seen.push_back(context);
-    respond.succeed(Json{{"value", 1}});
-  });
+  std::atomic<int> stoppable{0};  // checked during the call: the call's stop_source ends with it
+  ToolOptions options = tool_options(
+      ToolEffects::kNone, [&](const Json&, const ToolContext& context, ToolResponder respond) {
+        seen.push_back(context);
+        if (context.stop_token.stop_possible() && !context.stop_token.stop_requested()) {
+          stoppable += 1;
+        }
+        respond.succeed(Json{{"value", 1}});
+      });
   options.guards.input = [&](const Json&, const ToolContext& context) {
     seen.push_back(context);
+    if (context.stop_token.stop_possible() && !context.stop_token.stop_requested()) stoppable += 1;
     return GuardVerdict::kAllow;
   };
   options.guards.output = options.guards.input;
   Tool tool = make_tool(std::move(options));
   ASSERT_TRUE(invoke_tool(tool, valid_input(), invoke_options(tool, make_budget())).ok());
   ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(stoppable, 3);
   for (const ToolContext& context : seen) {
     EXPECT_EQ(context.run_id, "run-1");
     EXPECT_EQ(context.call_id, kCallId);
     EXPECT_EQ(context.scope, (Scope{.principal_id = "alice", .project_id = "demo"}));
-    EXPECT_TRUE(context.stop_token.stop_possible());
-    EXPECT_FALSE(context.stop_token.stop_requested());
   }
 }
 
@@ -114,17 +118,18 @@ TEST(InvokeToolTest, MovedFromToolIsInvalidConfig) {
   Tool tool = make_tool(ToolEffects::kNone, succeed_with(Json{{"value", 1}}));
   InvokeOptions options = invoke_options(tool, make_budget());
   Tool taken = std::move(tool);
-  ToolOutcome outcome = invoke_tool(tool, valid_input(), options);  // NOLINT(bugprone-use-after-move)
+  ToolOutcome outcome =
+      invoke_tool(tool, valid_input(), options);  // NOLINT(bugprone-use-after-move)
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kInvalidConfig, "invoke_options");
 }
 
 TEST(InvokeToolTest, MissingOneCapabilityIsBlockedBeforeAnythingRuns) {
   std::atomic<int> ran{0};
-  ToolOptions options = tool_options(ToolEffects::kWrite, [&](const Json&, const ToolContext&,
-                                                              ToolResponder r) {
-    ran += 1;
-    r.succeed(Json{{"value", 1}});
-  });
+  ToolOptions options =
+      tool_options(ToolEffects::kWrite, [&](const Json&, const ToolContext&, ToolResponder r) {
+        ran += 1;
+        r.succeed(Json{{"value", 1}});
+      });
   options.guards.input = [&](const Json&, const ToolContext&) {
     ran += 1;
     return GuardVerdict::kAllow;

@@ -18,22 +18,22 @@ inline constexpr std::int64_t kCost = 5;
 inline constexpr char kToolId[] = "test.tool";
 inline constexpr char kCallId[] = "call-1";
 
+inline constexpr char kInputSchema[] = R"({"type": "object", "required": ["n"],
+    "properties": {"n": {"type": "integer"}, "note": {"type": "string"}}})";
+inline constexpr char kOutputSchema[] = R"({"type": "object", "required": ["value"],
+    "properties": {"value": {"type": "integer"}}})";
+
 inline ToolOptions tool_options(ToolEffects effects, ToolExecuteFn execute) {
-  return ToolOptions{
-      .id = kToolId,
-      .version = "1",
-      .description = "A tool whose behaviour the test supplies.",
-      .input = Schema::compile(Json::parse(R"({"type":"object","required":["n"],
-                   "properties":{"n":{"type":"integer"},"note":{"type":"string"}}})"))
-                   .value(),
-      .output = Schema::compile(Json::parse(R"({"type":"object","required":["value"],
-                    "properties":{"value":{"type":"integer"}}})"))
-                    .value(),
-      .effects = effects,
-      .capabilities = {"cap.a", "cap.b"},
-      .cost_micros = kCost,
-      .timeout = std::chrono::milliseconds(5000),
-      .execute = std::move(execute)};
+  return ToolOptions{.id = kToolId,
+                     .version = "1",
+                     .description = "A tool whose behaviour the test supplies.",
+                     .input = Schema::compile(Json::parse(kInputSchema)).value(),
+                     .output = Schema::compile(Json::parse(kOutputSchema)).value(),
+                     .effects = effects,
+                     .capabilities = {"cap.a", "cap.b"},
+                     .cost_micros = kCost,
+                     .timeout = std::chrono::milliseconds(5000),
+                     .execute = std::move(execute)};
 }
 
 inline Tool make_tool(ToolOptions options) { return define_tool(std::move(options)).value(); }
@@ -43,9 +43,8 @@ inline Tool make_tool(ToolEffects effects, ToolExecuteFn execute) {
 }
 
 inline ToolExecuteFn succeed_with(Json output) {
-  return [output](const Json&, const ToolContext&, ToolResponder respond) {
-    respond.succeed(output);
-  };
+  return
+      [output](const Json&, const ToolContext&, ToolResponder respond) { respond.succeed(output); };
 }
 
 inline std::shared_ptr<Budget> make_budget(std::int64_t max_cost = 1000,

@@ -25,7 +25,8 @@ ToolExecuteFn waits_for_stop(ToolThreads& threads, std::atomic<bool>& told_to_st
       std::mutex mu;
       std::condition_variable_any never;
       std::unique_lock lock(mu);
-      never.wait(lock, token, [] { return false; });
+      // Bounded, so a broker that never asks to stop fails the test instead of hanging it.
+      never.wait_for(lock, token, 10s, [] { return false; });
       told_to_stop = token.stop_requested();
     });
   };
@@ -38,13 +39,13 @@ ToolOptions with_timeout(ToolOptions options, std::chrono::milliseconds timeout)
 
 TEST(InvokeToolTimingTest, AnswerFromAnotherThreadFiftyMillisecondsLaterSucceeds) {
   ToolThreads threads;
-  Tool tool = make_tool(ToolEffects::kWrite, [&](const Json&, const ToolContext&,
-                                                 ToolResponder respond) {
-    threads.start([respond] {
-      std::this_thread::sleep_for(50ms);
-      respond.succeed(Json{{"value", 50}});
-    });
-  });
+  Tool tool =
+      make_tool(ToolEffects::kWrite, [&](const Json&, const ToolContext&, ToolResponder respond) {
+        threads.start([respond] {
+          std::this_thread::sleep_for(50ms);
+          respond.succeed(Json{{"value", 50}});
+        });
+      });
   auto budget = make_budget();
   const auto start = Clock::now();
   ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
@@ -62,8 +63,8 @@ TEST(InvokeToolTimingTest, ToolWithoutEffectsThatNeverAnswersTimesOutAndIsToldTo
   Clock::duration took;
   {
     ToolThreads threads;
-    Tool tool = make_tool(
-        with_timeout(tool_options(ToolEffects::kNone, waits_for_stop(threads, told_to_stop)), 50ms));
+    Tool tool = make_tool(with_timeout(
+        tool_options(ToolEffects::kNone, waits_for_stop(threads, told_to_stop)), 50ms));
     const auto start = Clock::now();
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
     took = Clock::now() - start;
@@ -82,8 +83,8 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
-    Tool tool = make_tool(
-        with_timeout(tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
+    Tool tool = make_tool(with_timeout(
+        tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   }
   expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown,
@@ -98,7 +99,10 @@ TEST(InvokeToolTimingTest, BlockingToolThatHonoursItsStopTokenEndsAsATimeout) {
   Tool tool = make_tool(with_timeout(
       tool_options(ToolEffects::kNone,
                    [](const Json&, const ToolContext& context, ToolResponder) {
-                     while (!context.stop_token.stop_requested()) std::this_thread::sleep_for(1ms);
+                     const auto give_up = Clock::now() + 10s;  // fail, not hang
+                     while (!context.stop_token.stop_requested() && Clock::now() < give_up) {
+                       std::this_thread::sleep_for(1ms);
+                     }
                    }),
       50ms));
   auto budget = make_budget();
@@ -114,16 +118,16 @@ TEST(InvokeToolTimingTest, AnswerAfterTheTimeoutIsIgnored) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
-    Tool tool = make_tool(with_timeout(
-        tool_options(ToolEffects::kNone,
-                     [&](const Json&, const ToolContext&, ToolResponder respond) {
-                       threads.start([&answered_late, respond] {
-                         std::this_thread::sleep_for(150ms);
-                         respond.succeed(Json{{"value", 1}});
-                         answered_late = true;
-                       });
-                     }),
-        50ms));
+    Tool tool = make_tool(
+        with_timeout(tool_options(ToolEffects::kNone,
+                                  [&](const Json&, const ToolContext&, ToolResponder respond) {
+                                    threads.start([&answered_late, respond] {
+                                      std::this_thread::sleep_for(150ms);
+                                      respond.succeed(Json{{"value", 1}});
+                                      answered_late = true;
+                                    });
+                                  }),
+                     50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
     EXPECT_FALSE(answered_late);
   }

@@ -16,16 +16,18 @@ std::shared_ptr<Budget> make_budget(std::int64_t max_cost, std::int64_t max_call
 }
 
 TEST(BudgetTest, CreateRefusesLimitsOutOfRange) {
-  for (BudgetLimits limits : {BudgetLimits{.max_cost_micros = -1, .max_calls = 1},
-                              BudgetLimits{.max_cost_micros = kMaxSafeInteger + 1, .max_calls = 1},
-                              BudgetLimits{.max_cost_micros = 0, .max_calls = 0},
-                              BudgetLimits{.max_cost_micros = 0, .max_calls = kMaxSafeInteger + 1}}) {
+  for (BudgetLimits limits :
+       {BudgetLimits{.max_cost_micros = -1, .max_calls = 1},
+        BudgetLimits{.max_cost_micros = kMaxSafeInteger + 1, .max_calls = 1},
+        BudgetLimits{.max_cost_micros = 0, .max_calls = 0},
+        BudgetLimits{.max_cost_micros = 0, .max_calls = kMaxSafeInteger + 1}}) {
     auto budget = Budget::create(limits);
     ASSERT_FALSE(budget.ok());
     EXPECT_EQ(budget.error().code, ErrorCode::kInvalidConfig);
     EXPECT_EQ(budget.error().rule, "budget");
   }
-  EXPECT_TRUE(Budget::create({.max_cost_micros = kMaxSafeInteger, .max_calls = kMaxSafeInteger}).ok());
+  EXPECT_TRUE(
+      Budget::create({.max_cost_micros = kMaxSafeInteger, .max_calls = kMaxSafeInteger}).ok());
 }
 
 TEST(BudgetTest, ReferenceExampleOneCallOfCostOne) {
@@ -33,7 +35,8 @@ TEST(BudgetTest, ReferenceExampleOneCallOfCostOne) {
   auto reservation = budget->reserve(1);
   ASSERT_TRUE(reservation.ok());
   ASSERT_TRUE(reservation->settle(1, 0).ok());
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 1, .reserved_micros = 0, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 1, .reserved_micros = 0, .calls = 1}));
 }
 
 TEST(BudgetTest, ReserveHoldsTheCostAndCountsTheCall) {
@@ -41,7 +44,8 @@ TEST(BudgetTest, ReserveHoldsTheCostAndCountsTheCall) {
   auto reservation = budget->reserve(6);
   ASSERT_TRUE(reservation.ok());
   EXPECT_EQ(reservation->reserved_micros(), 6);
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 6, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 6, .calls = 1}));
 }
 
 TEST(BudgetTest, ZeroCostBudgetAdmitsOnlyZeroCostCalls) {
@@ -85,14 +89,16 @@ TEST(BudgetTest, ReserveRefusesANegativeCost) {
 TEST(BudgetTest, UnsettledReservationReleasesItsMoneyWhenDestroyed) {
   auto budget = make_budget(10, 4);
   { auto reservation = budget->reserve(7); }
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 0, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 0, .calls = 1}));
 }
 
 TEST(BudgetTest, SettleSpendsKnownAndKeepsUnknownReserved) {
   auto budget = make_budget(100, 4);
   auto reservation = budget->reserve(10);
   ASSERT_TRUE(reservation->settle(3, 5).ok());
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 3, .reserved_micros = 5, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 3, .reserved_micros = 5, .calls = 1}));
 }
 
 TEST(BudgetTest, SettlingMoreThanReservedIsRefusedButRecorded) {
@@ -102,7 +108,8 @@ TEST(BudgetTest, SettlingMoreThanReservedIsRefusedButRecorded) {
   ASSERT_FALSE(settled.ok());
   EXPECT_EQ(settled.error().code, ErrorCode::kBudgetExceeded);
   EXPECT_EQ(settled.error().rule, "budget_settlement");
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 4, .reserved_micros = 3, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 4, .reserved_micros = 3, .calls = 1}));
 }
 
 TEST(BudgetTest, SettlingTwiceIsAConflict) {
@@ -130,7 +137,8 @@ TEST(BudgetTest, MovedReservationSettlesOnlyThroughItsNewOwner) {
   BudgetReservation moved(std::move(*first));
   EXPECT_EQ(first->settle(5, 0).error().rule, "budget_settled_twice");
   ASSERT_TRUE(moved.settle(5, 0).ok());
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 5, .reserved_micros = 0, .calls = 1}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 5, .reserved_micros = 0, .calls = 1}));
 }
 
 TEST(BudgetTest, MoveAssignmentReleasesTheReplacedReservation) {
@@ -140,7 +148,8 @@ TEST(BudgetTest, MoveAssignmentReleasesTheReplacedReservation) {
   *target = std::move(*source);
   EXPECT_EQ(budget->snapshot().reserved_micros, 5);
   ASSERT_TRUE(target->settle(5, 0).ok());
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 5, .reserved_micros = 0, .calls = 2}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 5, .reserved_micros = 0, .calls = 2}));
 }
 
 TEST(BudgetTest, ReservationKeepsItsBudgetAlive) {
@@ -154,7 +163,8 @@ TEST(BudgetTest, ReservationKeepsItsBudgetAlive) {
 
 TEST(BudgetTest, ConcurrentReserveAndSettleKeepAnExactLedger) {
   constexpr int kThreads = 8;
-  constexpr int kRounds = 2000;  // a multiple of 4: each of the four endings happens kRounds / 4 times
+  constexpr int kRounds =
+      2000;  // a multiple of 4: each of the four endings happens kRounds / 4 times
   auto budget = make_budget(kMaxSafeInteger, kMaxSafeInteger);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
@@ -194,7 +204,8 @@ TEST(BudgetTest, ConcurrentReservationsNeverOvershootTheLimit) {
   std::size_t admitted = 0;
   for (const auto& list : held) admitted += list.size();
   EXPECT_EQ(admitted, 100u);
-  EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 100, .calls = 100}));
+  EXPECT_EQ(budget->snapshot(),
+            (BudgetSnapshot{.spent_micros = 0, .reserved_micros = 100, .calls = 100}));
 }
 
 }  // namespace

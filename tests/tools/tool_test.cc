@@ -13,19 +13,18 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 ToolOptions valid_options() {
-  return ToolOptions{
-      .id = "catalog.price",
-      .version = "1",
-      .description = "Price of one product in cents.",
-      .input = Schema::compile(Json::parse(R"({"type":"object"})")).value(),
-      .output = Schema::any(),
-      .effects = ToolEffects::kRead,
-      .capabilities = {"catalog"},
-      .cost_micros = 25,
-      .timeout = std::chrono::milliseconds(1500),
-      .execute = [](const Json&, const ToolContext&, ToolResponder respond) {
-        respond.succeed(Json::object());
-      }};
+  return ToolOptions{.id = "catalog.price",
+                     .version = "1",
+                     .description = "Price of one product in cents.",
+                     .input = Schema::compile(Json::parse(R"({"type":"object"})")).value(),
+                     .output = Schema::any(),
+                     .effects = ToolEffects::kRead,
+                     .capabilities = {"catalog"},
+                     .cost_micros = 25,
+                     .timeout = std::chrono::milliseconds(1500),
+                     .execute = [](const Json&, const ToolContext&, ToolResponder respond) {
+                       respond.succeed(Json::object());
+                     }};
 }
 
 struct InvalidCase {
@@ -66,7 +65,8 @@ INSTANTIATE_TEST_SUITE_P(
         InvalidCase{"BlankVersion", "version", [](ToolOptions& o) { o.version = " \t"; }},
         InvalidCase{"NoBreakSpaceVersion", "version",
                     [](ToolOptions& o) { o.version = "\xC2\xA0"; }},
-        InvalidCase{"VersionOf129", "version", [](ToolOptions& o) { o.version = repeat("v", 129); }},
+        InvalidCase{"VersionOf129", "version",
+                    [](ToolOptions& o) { o.version = repeat("v", 129); }},
         InvalidCase{"VersionOf130Utf16Units", "version",
                     [](ToolOptions& o) { o.version = repeat(kAstral, 65); }},
         InvalidCase{"BlankDescription", "description",
@@ -76,10 +76,13 @@ INSTANTIATE_TEST_SUITE_P(
         InvalidCase{"TooManyCapabilities", "capabilities",
                     [](ToolOptions& o) {
                       o.capabilities.clear();
-                      for (int i = 0; i < 129; ++i) o.capabilities.push_back("c" + std::to_string(i));
+                      for (int i = 0; i < 129; ++i)
+                        o.capabilities.push_back("c" + std::to_string(i));
                     }},
         InvalidCase{"DuplicateCapability", "capabilities",
-                    [](ToolOptions& o) { o.capabilities = {"a", "b", "a"}; }},
+                    [](ToolOptions& o) {
+                      o.capabilities = {"a", "b", "a"};
+                    }},
         InvalidCase{"EmptyCapability", "capabilities",
                     [](ToolOptions& o) { o.capabilities = {""}; }},
         InvalidCase{"CapabilityOf257", "capabilities",
@@ -99,10 +102,11 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(DefineToolTest, AcceptsValuesAtEveryLimit) {
   ToolOptions options = valid_options();
   options.id = "A" + repeat("._/-9", 25) + "xx";  // 128 characters
-  options.version = repeat(kAstral, 64);        // 128 UTF-16 units
+  options.version = repeat(kAstral, 64);          // 128 UTF-16 units
   options.description = repeat("d", 4096);
   options.capabilities.clear();
-  for (int i = 0; i < 128; ++i) options.capabilities.push_back(repeat("c", 250) + std::to_string(i));
+  for (int i = 0; i < 128; ++i)
+    options.capabilities.push_back(repeat("c", 250) + std::to_string(i));
   options.cost_micros = kMaxSafeInteger;
   options.timeout = std::chrono::milliseconds(2'147'483'647);
   ASSERT_EQ(options.id.size(), 128u);

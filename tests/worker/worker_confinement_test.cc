@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "worker/worker.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
@@ -49,6 +50,34 @@ TEST(WorkerConfinementTest, ProgramRunsUnderSeccompWithNoNewPrivs) {
   EXPECT_EQ((*result)["output"], "succeeded");
 }
 
+// "Max data size" from /proc/<pid>/limits (the soft limit).
+std::uint64_t data_limit(pid_t pid) {
+  std::ifstream file("/proc/" + std::to_string(pid) + "/limits");
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.rfind("Max data size", 0) == 0) return std::stoull(line.substr(26));
+  }
+  return 0;
+}
+
+// RLIMIT_DATA is memoryBytes + the interpreter base + room for host copies, and what the worker
+// itself occupies (VmData, which RLIMIT_DATA counts) stays well inside the base.
+TEST(WorkerConfinementTest, DataLimitIsMemoryBytesPlusTheMeasuredBase) {
+  WorkerProcess worker;
+  StartLimits limits;
+  limits.memory_bytes = 32 << 20;
+  limits.max_output_bytes = 2 << 20;
+  limits.max_tool_input_bytes = 1 << 20;
+  worker.send(
+      start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr, limits));
+  ASSERT_TRUE(worker.receive().has_value());  // confined
+  ASSERT_TRUE(worker.receive().has_value());  // toolCall: the program is waiting
+  EXPECT_EQ(data_limit(worker.pid()), (32u << 20) + worker::kInterpreterBaseBytes +
+                                          worker::kHostCopiesOfLargestValue * (2u << 20));
+  const std::uint64_t vm_data_kib = std::stoull(proc_status(worker.pid())["VmData"]);
+  EXPECT_LT(vm_data_kib * 1024, worker::kInterpreterBaseBytes / 2);
+}
+
 TEST(WorkerConfinementTest, ProductionWorkerHasNoTestHook) {
   Execution run = execute("() => typeof __codemodeTestHook");
   ASSERT_TRUE(run.succeeded());
@@ -57,8 +86,8 @@ TEST(WorkerConfinementTest, ProductionWorkerHasNoTestHook) {
 
 TEST(WorkerConfinementTest, TestHookWithAnUnknownNameReturns) {
   // The hook itself works: an allowed path returns to the program.
-  Execution run = execute("() => __codemodeTestHook('nothing')", nullptr, {}, echo_tool,
-                          kTestHooksBinary);
+  Execution run =
+      execute("() => __codemodeTestHook('nothing')", nullptr, {}, echo_tool, kTestHooksBinary);
   ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
   EXPECT_EQ(run.output(), -1);
 }

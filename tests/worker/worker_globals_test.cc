@@ -19,15 +19,60 @@ TEST(WorkerGlobalsTest, HostAndNonStandardGlobalsAreAbsent) {
 TEST(WorkerGlobalsTest, GlobalNamesAreExactlyStandardEcmaScript) {
   Execution run = execute("() => Object.getOwnPropertyNames(globalThis).sort()");
   ASSERT_TRUE(run.succeeded());
-  const Json expected = {
-      "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array",
-      "Boolean", "DataView", "Date", "Error", "EvalError", "Float32Array", "Float64Array",
-      "Function", "Infinity", "Int16Array", "Int32Array", "Int8Array", "Intl", "JSON", "Map",
-      "Math", "NaN", "Number", "Object", "Promise", "Proxy", "RangeError", "ReferenceError",
-      "Reflect", "RegExp", "Set", "String", "Symbol", "SyntaxError", "TypeError", "URIError",
-      "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap", "WeakSet",
-      "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "eval", "globalThis",
-      "isFinite", "isNaN", "parseFloat", "parseInt", "undefined"};
+  const Json expected = {"AggregateError",
+                         "Array",
+                         "ArrayBuffer",
+                         "BigInt",
+                         "BigInt64Array",
+                         "BigUint64Array",
+                         "Boolean",
+                         "DataView",
+                         "Date",
+                         "Error",
+                         "EvalError",
+                         "Float32Array",
+                         "Float64Array",
+                         "Function",
+                         "Infinity",
+                         "Int16Array",
+                         "Int32Array",
+                         "Int8Array",
+                         "Intl",
+                         "JSON",
+                         "Map",
+                         "Math",
+                         "NaN",
+                         "Number",
+                         "Object",
+                         "Promise",
+                         "Proxy",
+                         "RangeError",
+                         "ReferenceError",
+                         "Reflect",
+                         "RegExp",
+                         "Set",
+                         "String",
+                         "Symbol",
+                         "SyntaxError",
+                         "TypeError",
+                         "URIError",
+                         "Uint16Array",
+                         "Uint32Array",
+                         "Uint8Array",
+                         "Uint8ClampedArray",
+                         "WeakMap",
+                         "WeakSet",
+                         "decodeURI",
+                         "decodeURIComponent",
+                         "encodeURI",
+                         "encodeURIComponent",
+                         "eval",
+                         "globalThis",
+                         "isFinite",
+                         "isNaN",
+                         "parseFloat",
+                         "parseInt",
+                         "undefined"};
   EXPECT_EQ(run.output(), expected);
 }
 
@@ -39,13 +84,15 @@ TEST(WorkerGlobalsTest, ReflectParseIsNotExposed) {
 
 TEST(WorkerGlobalsTest, DynamicImportFails) {
   Execution run = execute(
-      "async () => { try { await import('fs'); return 'imported'; } catch (e) { return 'failed'; } }");
+      "async () => { try { await import('fs'); return 'imported'; } catch (e) { return 'failed'; } "
+      "}");
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output(), "failed");
 }
 
 TEST(WorkerGlobalsTest, ToSourceIsOff) {
-  Execution run = execute("() => [typeof Object.prototype.toSource, typeof Function.prototype.toSource]");
+  Execution run =
+      execute("() => [typeof Object.prototype.toSource, typeof Function.prototype.toSource]");
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output(), (Json{"undefined", "undefined"}));
 }

@@ -2,9 +2,11 @@
 // (RLIMIT_DATA and the GC cap, out-of-memory made terminal) and the native stack quota (deep
 // recursion is a catchable InternalError, never a crash).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <thread>
 
+#include "worker/exit_codes.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
@@ -76,8 +78,9 @@ TEST(WorkerCpuLimitTest, MicrotaskLoopStops) {
 }
 
 TEST(WorkerCpuLimitTest, PromiseStormStopsWithoutFillingMemory) {
-  expect_cpu_limit("() => { const f = () => Promise.resolve().then(f); f(); "
-                   "return new Promise(() => {}); }");
+  expect_cpu_limit(
+      "() => { const f = () => Promise.resolve().then(f); f(); "
+      "return new Promise(() => {}); }");
 }
 
 TEST(WorkerCpuLimitTest, ToJsonOfTheResultIsMetered) {
@@ -94,6 +97,24 @@ TEST(WorkerCpuLimitTest, WaitingForToolsIsNotCounted) {
                           });
   ASSERT_TRUE(run.succeeded()) << run.result->dump();
   EXPECT_EQ(run.output(), "succeeded");
+}
+
+// The parent kills the worker at wallTimeMillis; a worker whose parent did not (and stopped
+// answering) ends itself a second later, without a result.
+TEST(WorkerWallTimeTest, WorkerEndsItselfAfterTheWallTimeBackstop) {
+  WorkerProcess worker;
+  StartLimits limits;
+  limits.wall_time_millis = 200;
+  const auto started = std::chrono::steady_clock::now();
+  worker.send(start_frame("async (i, tools) => tools.call('never', {})", nullptr, limits));
+  ASSERT_TRUE(worker.receive().has_value());  // confined
+  ASSERT_TRUE(worker.receive().has_value());  // toolCall, never answered
+  std::optional<int> status = worker.wait(std::chrono::seconds(20));
+  const auto waited = std::chrono::steady_clock::now() - started;
+  ASSERT_TRUE(status.has_value());
+  EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == worker::kExitWallTime);
+  EXPECT_GE(waited, std::chrono::milliseconds(1200));
+  EXPECT_FALSE(worker.receive(std::chrono::milliseconds(100)).has_value());
 }
 
 TEST(WorkerMemoryLimitTest, ObjectsPastTheLimitStop) {
@@ -122,8 +143,10 @@ TEST(WorkerMemoryLimitTest, TypedArraysPastTheLimitStop) {
 }
 
 TEST(WorkerMemoryLimitTest, StringsPastTheLimitStop) {
+  // slice flattens the rope, so every string owns its megabyte of characters.
   expect_memory_limit(
-      "() => { const a = []; for (;;) a.push('x'.repeat(1 << 20) + a.length); }");
+      "() => { const s = 'x'.repeat(1 << 20); const a = []; "
+      "for (;;) a.push((s + a.length).slice(1)); }");
 }
 
 TEST(WorkerMemoryLimitTest, MapPastTheLimitStops) {

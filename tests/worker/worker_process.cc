@@ -94,7 +94,8 @@ void WorkerProcess::close_stdin() {
 
 bool WorkerProcess::read_exact(char* out, std::size_t size, Clock::time_point deadline) {
   while (size > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     pollfd ready{from_worker_, POLLIN, 0};
     if (left.count() <= 0 || poll(&ready, 1, static_cast<int>(left.count())) <= 0) return false;
     const ssize_t got = read(from_worker_, out, size);
@@ -145,9 +146,7 @@ Json echo_tool(const Json& tool_call) {
               {"output", Json{{"toolId", tool_call["toolId"]}, {"input", tool_call["input"]}}}};
 }
 
-bool Execution::succeeded() const {
-  return result && (*result)["status"] == "succeeded";
-}
+bool Execution::succeeded() const { return result && (*result)["status"] == "succeeded"; }
 
 std::string Execution::reason() const {
   if (!result || !result->contains("reason")) return "";

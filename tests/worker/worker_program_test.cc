@@ -177,8 +177,9 @@ TEST(WorkerProgramTest, RootToJsonSeesTheEmptyKey) {
 }
 
 TEST(WorkerProgramTest, ProgramsObjectPrototypeDoesNotReachTheResultHolder) {
-  Execution run = execute("() => { Object.prototype.toJSON = function () { return 'hijacked'; }; "
-                          "return Object.create(null); }");
+  Execution run = execute(
+      "() => { Object.prototype.toJSON = function () { return 'hijacked'; }; "
+      "return Object.create(null); }");
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output(), Json::object());
 }
@@ -198,11 +199,11 @@ TEST(WorkerProgramTest, ResultBytesCountUtf8) {
 }
 
 TEST(WorkerProgramTest, ResultDeeperThan32LevelsIsInvalidOutput) {
-  EXPECT_TRUE(execute("() => { let a = 1; for (let i = 0; i < 32; i++) a = [a]; return a; }")
-                  .succeeded());
-  EXPECT_EQ(execute("() => { let a = 1; for (let i = 0; i < 33; i++) a = [a]; return a; }")
-                .reason(),
-            "invalid_output");
+  EXPECT_TRUE(
+      execute("() => { let a = 1; for (let i = 0; i < 32; i++) a = [a]; return a; }").succeeded());
+  EXPECT_EQ(
+      execute("() => { let a = 1; for (let i = 0; i < 33; i++) a = [a]; return a; }").reason(),
+      "invalid_output");
 }
 
 TEST(WorkerProgramTest, DeeplyNestedResultIsAnInternalErrorNotACrash) {

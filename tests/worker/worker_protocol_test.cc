@@ -36,8 +36,11 @@ void start_until_tool_call(WorkerProcess& worker, std::string_view source) {
 }
 
 Json succeeded_answer(int call_id) {
-  return Json{{"type", "toolResult"}, {"callId", call_id}, {"status", "succeeded"},
-              {"hasOutput", true}, {"output", 1}};
+  return Json{{"type", "toolResult"},
+              {"callId", call_id},
+              {"status", "succeeded"},
+              {"hasOutput", true},
+              {"output", 1}};
 }
 
 std::string length_prefix(std::uint32_t length) {
@@ -136,8 +139,11 @@ TEST(WorkerProtocolTest, PresenceBitDisagreesWithStatus) {
 TEST(WorkerProtocolTest, UnknownErrorCodeInToolResult) {
   WorkerProcess worker;
   start_until_tool_call(worker, kWaitsForTwoCalls);
-  worker.send(Json{{"type", "toolResult"}, {"callId", 1}, {"status", "failed"},
-                   {"hasOutput", false}, {"error", {{"code", "NOPE"}, {"message", "m"}}}});
+  worker.send(Json{{"type", "toolResult"},
+                   {"callId", 1},
+                   {"status", "failed"},
+                   {"hasOutput", false},
+                   {"error", {{"code", "NOPE"}, {"message", "m"}}}});
   expect_sandbox_error(worker);
 }
 

@@ -36,17 +36,18 @@ TEST(WorkerToolsTest, SpecExampleWithScriptedToolAnswer) {
 }
 
 TEST(WorkerToolsTest, FailedToolIsAValueNotAnException) {
-  Execution run = execute("async (i, tools) => tools.call('t', {})", nullptr, {},
-                          [](const Json&) {
-                            return Json{{"status", "blocked"},
-                                        {"hasOutput", false},
-                                        {"error", {{"code", "PERMISSION_DENIED"},
-                                                   {"message", "The tool call was not permitted."}}}};
-                          });
+  Execution run = execute("async (i, tools) => tools.call('t', {})", nullptr, {}, [](const Json&) {
+    return Json{{"status", "blocked"},
+                {"hasOutput", false},
+                {"error",
+                 {{"code", "PERMISSION_DENIED"}, {"message", "The tool call was not permitted."}}}};
+  });
   ASSERT_TRUE(run.succeeded());
-  EXPECT_EQ(run.output(), (Json{{"status", "blocked"},
-                                {"error", {{"code", "PERMISSION_DENIED"},
-                                           {"message", "The tool call was not permitted."}}}}));
+  EXPECT_EQ(
+      run.output(),
+      (Json{{"status", "blocked"},
+            {"error",
+             {{"code", "PERMISSION_DENIED"}, {"message", "The tool call was not permitted."}}}}));
 }
 
 TEST(WorkerToolsTest, CallIdsCountUpFromOne) {
@@ -74,7 +75,8 @@ TEST(WorkerToolsTest, FloodPastMaxToolCallsIsAnsweredLocally) {
 TEST(WorkerToolsTest, UnserializableInputRejects) {
   Execution run = execute(
       "async (i, tools) => { const out = []; const cyclic = {}; cyclic.self = cyclic; "
-      "for (const input of [10n, cyclic]) { try { await tools.call('t', input); out.push('sent'); } "
+      "for (const input of [10n, cyclic]) { try { await tools.call('t', input); out.push('sent'); "
+      "} "
       "catch (e) { out.push(e.name); } } return out; }");
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output(), (Json{"TypeError", "TypeError"}));
@@ -145,8 +147,7 @@ TEST(WorkerToolsTest, BridgeIsNotReachable) {
 
 TEST(WorkerToolsTest, CallsAfterTheResultAreRefusedLocally) {
   // toJSON of the result runs after the program settled; the parent must not see its call.
-  Execution run = execute(
-      "(i, tools) => ({toJSON() { tools.call('late', {}); return 'done'; }})");
+  Execution run = execute("(i, tools) => ({toJSON() { tools.call('late', {}); return 'done'; }})");
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output(), "done");
   EXPECT_TRUE(run.tool_calls.empty());

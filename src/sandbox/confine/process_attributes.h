@@ -17,6 +17,8 @@ namespace codemode::confine {
 //   PR_SET_PDEATHSIG SIGKILL      rule "parent_death_signal"
 //   getppid() == expected_parent  rule "parent_died": the parent may have died before the
 //                                 signal was armed, and then no signal will ever come.
+// no_new_privs is a per-thread flag: this sets it on the calling thread, and loading the seccomp
+// filter with TSYNC copies it to every other thread.
 // `expected_parent` is getppid() as seen before confinement began. Must run before the seccomp
 // layer (which denies prctl and personality); PR_SET_NO_NEW_PRIVS is also what lets an
 // unprivileged process load a seccomp filter at all.

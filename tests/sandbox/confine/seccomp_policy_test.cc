@@ -1,7 +1,7 @@
-// The seccomp layer, tested under the real filter in forked children: the tables are consistent,
-// every allowed call works, executable memory and every notable denial kill the process with
-// SIGSYS (one generated test per row of the denial table), the filter covers threads that existed
-// before it, and a policy that cannot be built is UNSUPPORTED_PROFILE.
+// The seccomp layer's tables and its allowed side: the tables are consistent, a policy that cannot
+// be built or loaded is UNSUPPORTED_PROFILE, and under the real filter (in forked children) every
+// allowed call works, including on a thread that existed before the filter (TSYNC). The calls
+// that must kill are in seccomp_policy_death_test.cc.
 #include "sandbox/confine/seccomp_policy.h"
 
 #include <fcntl.h>
@@ -20,39 +20,26 @@
 #include <cstdio>
 #include <ctime>
 #include <mutex>
-#include <ostream>
 #include <set>
 #include <string>
 #include <thread>
 
 #include "sandbox/confine/child_process.h"
+#include "sandbox/confine/seccomp_test_support.h"
 
 namespace codemode::confine {
-
-// Names the parameter of the generated tests in gtest's messages.
-void PrintTo(const SyscallDecision& row, std::ostream* out) { *out << row.name; }
 
 namespace {
 
 using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
+using confine_testing::confine_to_worker_policy;
+using confine_testing::futex_call;
+using confine_testing::kPage;
 using confine_testing::kUnderAddressSanitizer;
 using confine_testing::read_once;
 using confine_testing::run_in_child;
 using confine_testing::status_field_is;
-
-constexpr std::size_t kPage = 4096;
-
-// Builds the worker's filter and loads it: the first thing a child does before its checks.
-bool confine_to_worker_policy() {
-  Result<SeccompFilter> filter = prepare_worker_seccomp_filter();
-  return filter.ok() && apply_seccomp_filter(*filter).ok();
-}
-
-long futex_call(std::uint32_t* word, int op, std::uint32_t value, const timespec* timeout,
-                std::uint32_t bitset) {
-  return syscall(SYS_futex, word, op, value, timeout, nullptr, bitset);
-}
 
 // ---- the tables ----
 
@@ -331,118 +318,6 @@ TEST(SeccompPolicyTest, FilterCoversAThreadThatExistedBeforeIt) {
   });
   EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
 }
-
-// ---- forbidden calls kill the process ----
-
-// Runs `forbidden` under the filter. The child says "filtered" just before the call, so a death
-// is known to come from that call and not from anything earlier; "survived" means it did not.
-template <typename Forbidden>
-ChildOutcome run_forbidden(Forbidden forbidden) {
-  return run_in_child([&forbidden](int report_fd) {
-    ChildChecks checks(report_fd);
-    if (!checks.expect(confine_to_worker_policy(), "filter_not_loaded")) return 1;
-    checks.say("filtered");
-    forbidden();
-    checks.say(" survived");
-    return 0;
-  });
-}
-
-void expect_killed_by_the_call(const ChildOutcome& outcome) {
-  EXPECT_TRUE(outcome.killed_by(SIGSYS)) << outcome.describe();
-  EXPECT_EQ(outcome.report, "filtered");
-}
-
-TEST(SeccompPolicyTest, MmapWithProtExecKillsTheProcess) {
-  const ChildOutcome outcome = run_forbidden(
-      [] { mmap(nullptr, kPage, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); });
-  expect_killed_by_the_call(outcome);
-}
-
-TEST(SeccompPolicyTest, WritableExecutableMmapKillsTheProcess) {
-  const ChildOutcome outcome = run_forbidden([] {
-    mmap(nullptr, kPage, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  });
-  expect_killed_by_the_call(outcome);
-}
-
-TEST(SeccompPolicyTest, MprotectToExecutableKillsTheProcess) {
-  void* block = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(block, MAP_FAILED);
-  const ChildOutcome outcome =
-      run_forbidden([block] { mprotect(block, kPage, PROT_READ | PROT_EXEC); });
-  expect_killed_by_the_call(outcome);
-  munmap(block, kPage);
-}
-
-// Only four futex commands are allowed; priority inheritance and requeueing are not.
-class ForbiddenFutexTest : public ::testing::TestWithParam<int> {};
-
-TEST_P(ForbiddenFutexTest, KillsTheProcess) {
-  const int op = GetParam();
-  const ChildOutcome outcome = run_forbidden([op] {
-    std::uint32_t word = 0;
-    futex_call(&word, op, 0, nullptr, 0);
-  });
-  expect_killed_by_the_call(outcome);
-}
-
-INSTANTIATE_TEST_SUITE_P(WorkerPolicy, ForbiddenFutexTest,
-                         ::testing::Values(FUTEX_LOCK_PI, FUTEX_UNLOCK_PI, FUTEX_TRYLOCK_PI,
-                                           FUTEX_CMP_REQUEUE, FUTEX_CMP_REQUEUE_PI,
-                                           FUTEX_WAIT_REQUEUE_PI, FUTEX_WAKE_OP, FUTEX_REQUEUE));
-
-// One death test per row of the denial table, generated from the table (TEST_BASELINE_SIGSYS).
-// The arguments are all zero: the filter decides on the number alone, before the kernel would.
-class DeniedSyscallTest : public ::testing::TestWithParam<SyscallDecision> {};
-
-TEST_P(DeniedSyscallTest, KillsTheProcessWithSigsys) {
-  const std::optional<int> number = syscall_number(GetParam().name);
-  if (!number) GTEST_SKIP() << GetParam().name << " does not exist on this architecture";
-  const ChildOutcome outcome = run_forbidden([number] { syscall(*number, 0, 0, 0, 0, 0, 0); });
-  SCOPED_TRACE(std::string(GetParam().name));
-  expect_killed_by_the_call(outcome);
-}
-
-INSTANTIATE_TEST_SUITE_P(WorkerPolicy, DeniedSyscallTest,
-                         ::testing::ValuesIn(worker_denied_syscalls().begin(),
-                                             worker_denied_syscalls().end()),
-                         [](const ::testing::TestParamInfo<SyscallDecision>& info) {
-                           return std::string(info.param.name);
-                         });
-
-// An unlisted call with no row anywhere falls to the default action too.
-TEST(SeccompPolicyTest, UnlistedCallKillsTheProcess) {
-  const ChildOutcome outcome = run_forbidden([] { syscall(SYS_getppid); });
-  expect_killed_by_the_call(outcome);
-}
-
-#if defined(__x86_64__)
-// A call through another ABI (the i386 int 0x80 gate, the x32 bit) must not slip past a filter
-// written for x86_64 numbers, and must kill the whole process, not only the calling thread.
-long i386_getpid() {
-  long result = 20;  // __NR_getpid in the i386 table
-  asm volatile("int $0x80" : "+a"(result) : : "memory");
-  return result;
-}
-
-bool i386_gate_works() {
-  const ChildOutcome probe = run_in_child([](int) { return i386_getpid() > 0 ? 0 : 1; });
-  return probe.exited_cleanly();
-}
-
-TEST(SeccompPolicyTest, I386SystemCallKillsTheProcess) {
-  if (!i386_gate_works()) GTEST_SKIP() << "this kernel has no IA32 emulation";
-  const ChildOutcome outcome = run_forbidden([] { i386_getpid(); });
-  expect_killed_by_the_call(outcome);
-}
-
-TEST(SeccompPolicyTest, X32SystemCallKillsTheProcess) {
-  constexpr long kX32SyscallBit = 0x40000000;
-  const ChildOutcome outcome = run_forbidden([] { syscall(kX32SyscallBit | SYS_getpid); });
-  expect_killed_by_the_call(outcome);
-}
-#endif
 
 }  // namespace
 }  // namespace codemode::confine

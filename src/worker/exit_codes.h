@@ -1,0 +1,17 @@
+// How codemode-worker exits. The parent reads the result frame, not the status; the status tells
+// apart a worker that ran to an outcome from one that failed or was stopped.
+#ifndef CODEMODE_WORKER_EXIT_CODES_H_
+#define CODEMODE_WORKER_EXIT_CODES_H_
+
+namespace codemode::worker {
+
+enum ExitCode : int {
+  kExitCompleted = 0,     // a result frame was written; the program ran to an outcome
+  kExitSandboxError = 1,  // the worker failed (protocol, confinement, engine); reported if it could
+  kExitUsage = 2,         // wrong command line
+  kExitWallTime = 3,      // still alive a grace period after wallTimeMillis: the watchdog ended it
+};
+
+}  // namespace codemode::worker
+
+#endif  // CODEMODE_WORKER_EXIT_CODES_H_
