@@ -33,6 +33,7 @@
 #ifndef CODEMODE_COMMAND_TOOL_H_
 #define CODEMODE_COMMAND_TOOL_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 

@@ -47,10 +47,9 @@ Result<Json> parse_json_argument(std::string_view text, std::size_t max_bytes,
 }
 
 void print_usage_error(const Error& error) {
-  const Json line{{"error",
-                   {{"code", to_string(error.code)},
-                    {"rule", error.rule},
-                    {"message", error.message}}}};
+  const Json line{
+      {"error",
+       {{"code", to_string(error.code)}, {"rule", error.rule}, {"message", error.message}}}};
   std::fputs(dump_line(line).c_str(), stderr);
 }
 

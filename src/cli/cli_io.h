@@ -23,7 +23,8 @@ Error usage_error(std::string message);
 
 // The contents of the file at `path`, at most `max_bytes`. The error names `what` (e.g.
 // "--tools"), never the path.
-Result<std::string> read_file(const std::string& path, std::size_t max_bytes, std::string_view what);
+Result<std::string> read_file(const std::string& path, std::size_t max_bytes,
+                              std::string_view what);
 
 // One bounded JSON document (at most `max_bytes`) read from `text`.
 Result<Json> parse_json_argument(std::string_view text, std::size_t max_bytes,

@@ -7,8 +7,9 @@
 #include "cli/run_subcommand.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"codemode: run small JavaScript programs in a sandbox that can only call the tools "
-               "its host allowed."};
+  CLI::App app{
+      "codemode: run small JavaScript programs in a sandbox that can only call the tools "
+      "its host allowed."};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("codemode 0.1.0"));
   codemode::cli::RunArguments run_arguments;

@@ -61,8 +61,8 @@ Result<CodeLimits> load_limits(const RunArguments& arguments) {
 std::string program_id(const std::string& path) {
   std::string id = std::filesystem::path(path).stem().string();
   for (char& c : id) {
-    const bool allowed = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' ||
-                         c == '-';
+    const bool allowed =
+        std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
     if (!allowed) c = '-';
   }
   if (id.empty() || !std::isalpha(static_cast<unsigned char>(id[0]))) id = "program-" + id;
@@ -115,8 +115,8 @@ Result<std::shared_ptr<Budget>> budget_for(const CodeProgram& program) {
   const std::int64_t calls = program.limits().max_tool_calls;
   std::int64_t money = 0;
   for (const Tool& tool : program.tools()) {
-    const bool overflows = tool.cost_micros() != 0 &&
-                           tool.cost_micros() > (kMaxSafeInteger - money) / calls;
+    const bool overflows =
+        tool.cost_micros() != 0 && tool.cost_micros() > (kMaxSafeInteger - money) / calls;
     money = overflows ? kMaxSafeInteger : money + tool.cost_micros() * calls;
   }
   return Budget::create({.max_cost_micros = money, .max_calls = calls});
@@ -170,11 +170,11 @@ int run_program(const RunArguments& arguments) {
     print_usage_error(mode.error());
     return kExitUsageError;
   }
-  const CodeExecutionOutcome outcome = (*mode)->execute(
-      setup->program, setup->input,
-      {.run_id = "cli",
-       .execution_id = "cli:" + program_id(arguments.program_path),
-       .scope = {.principal_id = "local", .project_id = "cli"}});
+  const CodeExecutionOutcome outcome =
+      (*mode)->execute(setup->program, setup->input,
+                       {.run_id = "cli",
+                        .execution_id = "cli:" + program_id(arguments.program_path),
+                        .scope = {.principal_id = "local", .project_id = "cli"}});
   print_json_line(to_json(outcome));
   return outcome.ok() ? kExitSucceeded : kExitFailed;
 }

@@ -109,8 +109,7 @@ ExitStatus exit_status_from_wait(int wait_status) {
   return ExitStatus{};
 }
 
-ChildProcess::ChildProcess(ChildProcess&& other) noexcept
-    : pid_(std::exchange(other.pid_, -1)) {}
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept : pid_(std::exchange(other.pid_, -1)) {}
 
 ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
   if (this != &other) {
@@ -161,8 +160,8 @@ Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   std::vector<char*> envp = c_strings(options.env);
   pid_t pid = -1;
   // glibc's posix_spawn reports a failed execve as its result and reaps that child itself.
-  if (posix_spawn(&pid, options.path.c_str(), &actions.actions, &attributes.attributes,
-                  argv.data(), envp.data()) != 0) {
+  if (posix_spawn(&pid, options.path.c_str(), &actions.actions, &attributes.attributes, argv.data(),
+                  envp.data()) != 0) {
     return spawn_error();
   }
   return SpawnedChild{.stdin_fd = std::move(in->parent_end),

@@ -31,9 +31,7 @@ class ProcessAdapter final : public SandboxAdapter {
 
   std::string id() const override { return "codemode.process"; }
   std::string version() const override { return "1.0.0"; }
-  AdapterQualification qualification() const override {
-    return AdapterQualification::kProduction;
-  }
+  AdapterQualification qualification() const override { return AdapterQualification::kProduction; }
 
   bool is_available() override {
     std::call_once(probed_, [this] { available_ = probe_(); });

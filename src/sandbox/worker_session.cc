@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <poll.h>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 #include <variant>
@@ -15,6 +16,15 @@ namespace {
 
 // One pipe's worth: a read never takes more than the kernel's default pipe buffer.
 constexpr std::size_t kReadChunkBytes = 64u << 10;
+
+// The start frame holds the source (each byte at worst a six-byte \u00XX escape), the input
+// (within maxInputBytes, checked by the executor) and the envelope (docs/protocol.md).
+std::size_t start_frame_cap_for(const CodeProgram& program) {
+  const std::size_t cap = 6 * program.source().size() +
+                          static_cast<std::size_t>(program.limits().max_input_bytes) +
+                          kFrameEnvelopeBytes;
+  return std::min(cap, start_frame_cap());
+}
 
 }  // namespace
 
@@ -32,7 +42,7 @@ WorkerSession::~WorkerSession() { mailbox_->close(); }
 
 SandboxResult WorkerSession::run(std::stop_token stop) {
   std::stop_callback wake_on_stop(stop, [mailbox = mailbox_] { mailbox->wake(); });
-  queue_frame(start_message(request_), start_frame_cap());
+  queue_frame(start_message(request_), start_frame_cap_for(request_.program));
   while (!done()) {
     if (stop.stop_requested()) {
       fail();
@@ -90,7 +100,8 @@ void WorkerSession::handle_frame(Json frame) {
   }
   Result<WorkerMessage> message = parse_worker_message(std::move(frame));
   if (!message.ok()) return fail();
-  if (auto* call = std::get_if<ToolCallMessage>(&*message)) return start_tool_call(std::move(*call));
+  if (auto* call = std::get_if<ToolCallMessage>(&*message))
+    return start_tool_call(std::move(*call));
   result_ = std::get<SandboxResult>(std::move(*message));
 }
 
@@ -158,9 +169,7 @@ void WorkerSession::write_stdin() {
 
 // stdout ended before the result. How the worker ended decides the reason; it is killed first,
 // since a worker that merely closed its stdout may still be running.
-void WorkerSession::worker_ended() {
-  fail(reason_for_early_exit(worker_.process.kill_and_reap()));
-}
+void WorkerSession::worker_ended() { fail(reason_for_early_exit(worker_.process.kill_and_reap())); }
 
 void WorkerSession::fail(SandboxFailureReason reason) {
   if (!done()) failure_ = reason;

@@ -22,11 +22,11 @@ struct CommandSpec {
 
 struct CommandRun {
   enum class Ending {
-    kExitedZero,       // exit status 0; stdout holds what it wrote
-    kFailed,           // non-zero exit, a signal, or an I/O failure
-    kOutputTooLarge,   // wrote more than max_output_bytes (killed)
-    kNotStarted,       // could not be started; nothing ran
-    kStopped,          // `stop` fired first (killed)
+    kExitedZero,      // exit status 0; stdout holds what it wrote
+    kFailed,          // non-zero exit, a signal, or an I/O failure
+    kOutputTooLarge,  // wrote more than max_output_bytes (killed)
+    kNotStarted,      // could not be started; nothing ran
+    kStopped,         // `stop` fired first (killed)
   } ending = Ending::kFailed;
   std::string stdout_text;
 };

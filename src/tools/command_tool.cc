@@ -101,8 +101,8 @@ Result<CommandSpec> parse_command(const Json& entry, std::size_t index,
   }
   CommandSpec spec{.env = {std::string(kCommandPath)}};
   for (const Json& argument : *found) {
-    if (!argument.is_string() || argument.get_ref<const std::string&>().find('\0') !=
-                                     std::string::npos) {
+    if (!argument.is_string() ||
+        argument.get_ref<const std::string&>().find('\0') != std::string::npos) {
       return file_error(field(index, "command"), "entries must be strings without NUL.");
     }
     spec.argv.push_back(argument.get<std::string>());
@@ -219,8 +219,8 @@ Result<ToolOptions> parse_tool_options(const Json& entry, std::size_t index) {
 Status parse_tool_limits(const Json& entry, std::size_t index, ToolOptions& options) {
   Result<std::int64_t> cost = optional_integer(entry, index, "costMicros", 0, 0, kMaxSafeInteger);
   if (!cost.ok()) return std::move(cost).error();
-  Result<std::int64_t> timeout = optional_integer(entry, index, "timeoutMs",
-                                                  kDefaultTimeoutMillis, 1, kMaxTimeoutMillis);
+  Result<std::int64_t> timeout =
+      optional_integer(entry, index, "timeoutMs", kDefaultTimeoutMillis, 1, kMaxTimeoutMillis);
   if (!timeout.ok()) return std::move(timeout).error();
   Result<std::vector<std::string>> capabilities = optional_capabilities(entry, index);
   if (!capabilities.ok()) return std::move(capabilities).error();

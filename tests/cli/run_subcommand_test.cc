@@ -76,8 +76,8 @@ TEST_F(RunSubcommandTest, LimitsFileOverridesFieldByField) {
 }
 
 TEST_F(RunSubcommandTest, AWorkerThatIsNotThereIsUnsupportedProfile) {
-  const auto run = codemode_cli(
-      {"run", kData + "/identity.js", "--worker", "/nonexistent/codemode-worker"});
+  const auto run =
+      codemode_cli({"run", kData + "/identity.js", "--worker", "/nonexistent/codemode-worker"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(outcome_of(run).at("error").at("code"), "UNSUPPORTED_PROFILE");
 }
@@ -99,16 +99,16 @@ TEST_F(RunSubcommandTest, UnreadableProgramIsAUsageError) {
 
 TEST_F(RunSubcommandTest, InvalidInputJsonIsAUsageError) {
   expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--input", "{skus:"}));
-  expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--input-file",
-                                   kCatalog + "/total.js"}));
+  expect_usage_error(
+      codemode_cli({"run", kCatalog + "/total.js", "--input-file", kCatalog + "/total.js"}));
 }
 
 TEST_F(RunSubcommandTest, InvalidToolsFileIsAUsageError) {
   expect_usage_error(
       codemode_cli({"run", kCatalog + "/total.js", "--tools", kData + "/fast_limits.json"}),
       "tools_file");
-  expect_usage_error(codemode_cli({"run", kCatalog + "/total.js", "--tools",
-                                   kCatalog + "/total.js"}));
+  expect_usage_error(
+      codemode_cli({"run", kCatalog + "/total.js", "--tools", kCatalog + "/total.js"}));
 }
 
 TEST_F(RunSubcommandTest, InvalidLimitsAreAUsageError) {

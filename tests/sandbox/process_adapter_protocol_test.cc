@@ -33,15 +33,15 @@ struct FakeRun {
 };
 
 FakeRun run_fake(const std::string& script, const CodeProgram& program = javascript_program(),
-             std::stop_token stop = {}) {
+                 std::stop_token stop = {}) {
   auto calls = std::make_shared<std::atomic<int>>(0);
   ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
     ++*calls;
     return testing::doubling_broker()(tool, input, context);
   };
-  auto mode = create_code_mode({.adapter = testing::fake_worker_adapter(script),
-                                .invoke_tool = counting})
-                  .value();
+  auto mode =
+      create_code_mode({.adapter = testing::fake_worker_adapter(script), .invoke_tool = counting})
+          .value();
   ExecuteOptions options = testing::execute_options();
   options.stop_token = stop;
   const auto start = std::chrono::steady_clock::now();
@@ -72,17 +72,15 @@ TEST(ProcessAdapterProtocol, AcceptsTheDocumentedSequence) {
 
 TEST(ProcessAdapterProtocol, RelaysAToolCallAndWritesItsResult) {
   // The fake does not read its answer; the pipe holds it until the worker is killed.
-  const std::string script = confined_frame() + tool_call_frame(1, {{"value", 4}}) +
-                             "sleep 0.3; " + result_frame({{"value", 8}});
+  const std::string script = confined_frame() + tool_call_frame(1, {{"value", 4}}) + "sleep 0.3; " +
+                             result_frame({{"value", 8}});
   const FakeRun run = run_fake(script);
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
   EXPECT_EQ(run.broker_calls, 1);
   EXPECT_EQ(run.outcome.usage.tool_calls, 1);
 }
 
-TEST(ProcessAdapterProtocol, WorkerThatExitsAtOnce) {
-  expect_sandbox_error(run_fake("exit 1"));
-}
+TEST(ProcessAdapterProtocol, WorkerThatExitsAtOnce) { expect_sandbox_error(run_fake("exit 1")); }
 
 TEST(ProcessAdapterProtocol, GarbageInsteadOfFrames) {
   expect_sandbox_error(run_fake(testing::printf_bytes("garbage, not a frame") + "sleep 5"));
@@ -120,7 +118,7 @@ TEST(ProcessAdapterProtocol, CallIdThatSkips) {
 
 TEST(ProcessAdapterProtocol, DuplicateCallId) {
   const FakeRun run = run_fake(confined_frame() + tool_call_frame(1, {{"value", 1}}) +
-                           tool_call_frame(1, {{"value", 1}}) + "sleep 5");
+                               tool_call_frame(1, {{"value", 1}}) + "sleep 5");
   expect_sandbox_error(run);
   EXPECT_LE(run.broker_calls, 1);
 }
@@ -140,29 +138,29 @@ TEST(ProcessAdapterProtocol, ForgedFailureReason) {
 }
 
 TEST(ProcessAdapterProtocol, SucceededResultWithoutPresenceBit) {
-  expect_sandbox_error(run_fake(
-      confined_frame() +
-      printf_frame(Json{{"type", "result"}, {"status", "succeeded"}, {"output", 1}})));
+  expect_sandbox_error(
+      run_fake(confined_frame() +
+               printf_frame(Json{{"type", "result"}, {"status", "succeeded"}, {"output", 1}})));
 }
 
 TEST(ProcessAdapterProtocol, ProgramErrorPassesOnlyWithProgramErrorReason) {
-  const FakeRun run = run_fake(
-      confined_frame() +
-      printf_frame(Json{{"type", "result"},
-                        {"status", "failed"},
-                        {"reason", "program_error"},
-                        {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
+  const FakeRun run =
+      run_fake(confined_frame() +
+               printf_frame(Json{{"type", "result"},
+                                 {"status", "failed"},
+                                 {"reason", "program_error"},
+                                 {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
   EXPECT_EQ(run.outcome.error->rule, "program_error");
   EXPECT_EQ(run.outcome.program_error, (ProgramError{"TypeError", "bad"}));
 }
 
 TEST(ProcessAdapterProtocol, StderrIsCountedAndCappedNeverShown) {
   // 64 KiB is allowed; one byte more is not.
-  const FakeRun within =
-      run_fake(confined_frame() + "head -c 65536 /dev/zero | tr '\\0' s >&2; " +
-               result_frame({{"value", 1}}));
+  const FakeRun within = run_fake(confined_frame() + "head -c 65536 /dev/zero | tr '\\0' s >&2; " +
+                                  result_frame({{"value", 1}}));
   EXPECT_TRUE(within.outcome.ok()) << to_json(within.outcome);
-  const FakeRun beyond = run_fake(confined_frame() + "head -c 65537 /dev/zero | tr '\\0' s >&2; sleep 5");
+  const FakeRun beyond =
+      run_fake(confined_frame() + "head -c 65537 /dev/zero | tr '\\0' s >&2; sleep 5");
   expect_sandbox_error(beyond);
   EXPECT_EQ(to_json(beyond.outcome).dump().find("sss"), std::string::npos);
 }
@@ -199,7 +197,8 @@ TEST(ProcessAdapterProtocol, CancellationKillsTheWorker) {
     std::this_thread::sleep_for(100ms);
     caller.request_stop();
   });
-  const FakeRun run = run_fake(confined_frame() + "sleep 30", javascript_program(), caller.get_token());
+  const FakeRun run =
+      run_fake(confined_frame() + "sleep 30", javascript_program(), caller.get_token());
   EXPECT_EQ(run.outcome.status, OutcomeStatus::kCancelled);
   EXPECT_EQ(run.outcome.error->code, ErrorCode::kCancelled);
   EXPECT_LT(run.elapsed, 900ms);

@@ -82,10 +82,10 @@ TEST(ProcessAdapterStress, ThousandMixedExecutionsLeaveNoProcessFdOrFile) {
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
   ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
-  auto mode = create_code_mode({.adapter = make_process_adapter({.worker_path =
-                                                                     *testing::worker_binary()}),
-                                .invoke_tool = mixed_broker()})
-                  .value();
+  auto mode =
+      create_code_mode({.adapter = make_process_adapter({.worker_path = *testing::worker_binary()}),
+                        .invoke_tool = mixed_broker()})
+          .value();
   auto hooks_mode = create_code_mode({.adapter = make_process_adapter({.worker_path = *hooks}),
                                       .invoke_tool = mixed_broker()})
                         .value();
@@ -105,8 +105,8 @@ TEST(ProcessAdapterStress, ThousandMixedExecutionsLeaveNoProcessFdOrFile) {
         CodeMode& runner = kind.use_test_hooks ? *hooks_mode : *mode;
         const CodeExecutionOutcome outcome = runner.execute(
             kind.program, {{"value", i}}, testing::execute_options("e-" + std::to_string(i)));
-        const bool expected = kind.rule ? outcome.error && outcome.error->rule == *kind.rule
-                                        : outcome.ok();
+        const bool expected =
+            kind.rule ? outcome.error && outcome.error->rule == *kind.rule : outcome.ok();
         if (!expected) {
           ++mismatches;
           ADD_FAILURE() << "execution " << i << ": " << to_json(outcome);

@@ -54,8 +54,8 @@ Counted counting_broker(std::chrono::milliseconds delay = 0ms) {
 CodeExecutionOutcome run(const CodeProgram& program, const Json& input, ToolBroker broker,
                          std::shared_ptr<SandboxAdapter> adapter = real_adapter(),
                          std::stop_token stop = {}) {
-  auto mode = create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(broker)})
-                  .value();
+  auto mode =
+      create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(broker)}).value();
   ExecuteOptions options = testing::execute_options();
   options.stop_token = stop;
   return mode->execute(program, input, options);
@@ -70,8 +70,8 @@ class ProcessAdapterTest : public ::testing::Test {
 };
 
 TEST_F(ProcessAdapterTest, RunsTheSpecExampleThroughTheCppApi) {
-  const CodeExecutionOutcome outcome = run(testing::catalog_total_program(),
-                                           {{"skus", {"ab", "cde"}}}, testing::catalog_broker());
+  const CodeExecutionOutcome outcome =
+      run(testing::catalog_total_program(), {{"skus", {"ab", "cde"}}}, testing::catalog_broker());
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({{"totalCents", 500}}));
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{.tool_calls = 2}));
@@ -98,10 +98,11 @@ TEST_F(ProcessAdapterTest, RunsTheSpecExampleWithTheCommandTool) {
 
 TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
   EXPECT_TRUE(real_adapter()->is_available());
-  EXPECT_FALSE(make_process_adapter({.worker_path = "/nonexistent/codemode-worker"})->is_available());
-  EXPECT_FALSE(make_process_adapter({.worker_path = std::string(CODEMODE_SOURCE_DIR) +
-                                                    "/CMakeLists.txt"})
-                   ->is_available());
+  EXPECT_FALSE(
+      make_process_adapter({.worker_path = "/nonexistent/codemode-worker"})->is_available());
+  EXPECT_FALSE(
+      make_process_adapter({.worker_path = std::string(CODEMODE_SOURCE_DIR) + "/CMakeLists.txt"})
+          ->is_available());
   EXPECT_FALSE(make_process_adapter({.worker_path = CODEMODE_SOURCE_DIR})->is_available());
 }
 
@@ -114,9 +115,8 @@ TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
 }
 
 TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
-  const CodeExecutionOutcome outcome =
-      run(js_program("() => { throw new TypeError('bad sku'); }"), nullptr,
-          testing::doubling_broker());
+  const CodeExecutionOutcome outcome = run(js_program("() => { throw new TypeError('bad sku'); }"),
+                                           nullptr, testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(outcome.error->rule, "program_error");
   EXPECT_EQ(outcome.program_error, (ProgramError{"TypeError", "bad sku"}));
@@ -143,8 +143,8 @@ TEST_F(ProcessAdapterTest, OversizedResultIsInvalidOutput) {
 }
 
 TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
-  const CodeExecutionOutcome outcome = run(js_program("(input) => input"),
-                                           std::string(5000, 'x'), testing::doubling_broker());
+  const CodeExecutionOutcome outcome =
+      run(js_program("(input) => input"), std::string(5000, 'x'), testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(outcome.error->rule, "max_input_bytes");
 }
@@ -165,14 +165,14 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolCallsAreRefusedInsideTheSandbox) {
   limits.max_tool_calls = 2;
   limits.max_tool_concurrency = 1;
   Counted counted = counting_broker();
-  const CodeExecutionOutcome outcome = run(
-      js_program("async (input, tools) => { const codes = [];"
-                 "  for (let i = 0; i < 4; i++) {"
-                 "    const r = await tools.call('number.double', { value: i });"
-                 "    codes.push(r.status === 'succeeded' ? r.output.value : r.error.code); }"
-                 "  return codes; }",
-                 limits),
-      nullptr, counted.broker);
+  const CodeExecutionOutcome outcome =
+      run(js_program("async (input, tools) => { const codes = [];"
+                     "  for (let i = 0; i < 4; i++) {"
+                     "    const r = await tools.call('number.double', { value: i });"
+                     "    codes.push(r.status === 'succeeded' ? r.output.value : r.error.code); }"
+                     "  return codes; }",
+                     limits),
+          nullptr, counted.broker);
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({0, 2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
   EXPECT_EQ(*counted.calls, 2);
@@ -183,12 +183,12 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolConcurrencyAreRefusedNotQueued) {
   CodeLimits limits = testing::reference_limits();
   limits.max_tool_concurrency = 1;
   Counted counted = counting_broker(100ms);
-  const CodeExecutionOutcome outcome = run(
-      js_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
-                 "  tools.call('number.double', { value })))).map((r) =>"
-                 "  r.status === 'succeeded' ? r.output.value : r.error.code)",
-                 limits),
-      nullptr, counted.broker);
+  const CodeExecutionOutcome outcome =
+      run(js_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
+                     "  tools.call('number.double', { value })))).map((r) =>"
+                     "  r.status === 'succeeded' ? r.output.value : r.error.code)",
+                     limits),
+          nullptr, counted.broker);
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
   EXPECT_EQ(*counted.calls, 1);
@@ -212,9 +212,9 @@ TEST_F(ProcessAdapterTest, SlowCommandToolHitsTheWallTime) {
   const Tool tool = sleeping_command_tool("none");
   auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 4}).value();
   const auto start = std::chrono::steady_clock::now();
-  const CodeExecutionOutcome outcome =
-      run(js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}),
-          nullptr, standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
+  const CodeExecutionOutcome outcome = run(
+      js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}), nullptr,
+      standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
@@ -246,9 +246,9 @@ TEST_F(ProcessAdapterTest, CancellationKillsTheWorker) {
   limits.cpu_millis = 5'000;
   limits.wall_time_millis = 10'000;
   const auto start = std::chrono::steady_clock::now();
-  const CodeExecutionOutcome outcome = run(js_program("() => { for (;;) {} }", limits), nullptr,
-                                           testing::doubling_broker(), real_adapter(),
-                                           caller.get_token());
+  const CodeExecutionOutcome outcome =
+      run(js_program("() => { for (;;) {} }", limits), nullptr, testing::doubling_broker(),
+          real_adapter(), caller.get_token());
   EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
   EXPECT_EQ(outcome.error->code, ErrorCode::kCancelled);
@@ -267,9 +267,8 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecuti
   auto adapter = make_process_adapter({.worker_path = *hooks});
   auto mode =
       create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
-  const CodeExecutionOutcome killed =
-      mode->execute(js_program("() => __codemodeTestHook('socket')"), nullptr,
-                    testing::execute_options("e-1"));
+  const CodeExecutionOutcome killed = mode->execute(
+      js_program("() => __codemodeTestHook('socket')"), nullptr, testing::execute_options("e-1"));
   EXPECT_EQ(killed.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(killed.error->rule, "sandbox_error");
   const CodeExecutionOutcome next = mode->execute(js_program("(input) => input.value + 1"),
@@ -283,9 +282,8 @@ TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) 
       run(js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
           make_process_adapter({.worker_path = "/bin/false"}));
   EXPECT_EQ(crashed.error->rule, "sandbox_error");
-  const CodeExecutionOutcome next =
-      run(js_program("(input) => ({ value: input.value + 4 })"), {{"value", 3}},
-          testing::doubling_broker());
+  const CodeExecutionOutcome next = run(js_program("(input) => ({ value: input.value + 4 })"),
+                                        {{"value", 3}}, testing::doubling_broker());
   ASSERT_TRUE(next.ok()) << to_json(next);
   EXPECT_EQ(*next.output, Json({{"value", 7}}));
 }

@@ -21,21 +21,20 @@ bool refused(const char* text) {
 }
 
 TEST(ConfinedMessage, AcceptsVersionOneWithStringLayers) {
-  EXPECT_TRUE(check_confined_message(
-                  frame(R"({"type":"confined","version":1,"layers":["fds","seccomp"]})"))
-                  .ok());
+  EXPECT_TRUE(
+      check_confined_message(frame(R"({"type":"confined","version":1,"layers":["fds","seccomp"]})"))
+          .ok());
   EXPECT_TRUE(check_confined_message(frame(R"({"type":"confined","version":1,"layers":[]})")).ok());
 }
 
 TEST(ConfinedMessage, RefusesWrongVersionTypeLayersOrExtraFields) {
-  for (const char* text : {R"({"type":"confined","version":2,"layers":[]})",
-                           R"({"type":"confined","version":"1","layers":[]})",
-                           R"({"type":"confined","layers":[]})",
-                           R"({"type":"confined","version":1})",
-                           R"({"type":"confined","version":1,"layers":[1]})",
-                           R"({"type":"confined","version":1,"layers":"seccomp"})",
-                           R"({"type":"confined","version":1,"layers":[],"secret":1})",
-                           R"({"type":"result","status":"succeeded","hasOutput":true,"output":1})"}) {
+  for (const char* text :
+       {R"({"type":"confined","version":2,"layers":[]})",
+        R"({"type":"confined","version":"1","layers":[]})", R"({"type":"confined","layers":[]})",
+        R"({"type":"confined","version":1})", R"({"type":"confined","version":1,"layers":[1]})",
+        R"({"type":"confined","version":1,"layers":"seccomp"})",
+        R"({"type":"confined","version":1,"layers":[],"secret":1})",
+        R"({"type":"result","status":"succeeded","hasOutput":true,"output":1})"}) {
     EXPECT_FALSE(check_confined_message(frame(text)).ok()) << text;
   }
 }
@@ -137,9 +136,10 @@ TEST(ResultMessage, FailedWithOutput) {
   EXPECT_TRUE(
       refused(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":true})"));
   EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit","output":1})"));
-  EXPECT_TRUE(parse_worker_message(
-                  frame(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":false})"))
-                  .ok());
+  EXPECT_TRUE(
+      parse_worker_message(
+          frame(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":false})"))
+          .ok());
 }
 
 TEST(ResultMessage, UnknownStatus) {
@@ -181,10 +181,10 @@ TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {
 }
 
 TEST(ToolResultMessage, FailureHasAnErrorAndNoOutput) {
-  const Json result = tool_result_message(
-      1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
-                         .code = ErrorCode::kPermissionDenied,
-                         .message = "The tool call was not permitted."});
+  const Json result =
+      tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
+                                             .code = ErrorCode::kPermissionDenied,
+                                             .message = "The tool call was not permitted."});
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":1,"status":"blocked",
                                     "hasOutput":false,"error":{"code":"PERMISSION_DENIED",
                                     "message":"The tool call was not permitted."}})"));

@@ -33,10 +33,11 @@ class ScriptLauncher final : public internal::WorkerLauncher {
 
 // The production adapter with `script` playing the worker. `launches` counts the workers started.
 inline std::shared_ptr<SandboxAdapter> fake_worker_adapter(
-    std::string script, std::shared_ptr<std::atomic<int>> launches =
-                            std::make_shared<std::atomic<int>>(0)) {
+    std::string script,
+    std::shared_ptr<std::atomic<int>> launches = std::make_shared<std::atomic<int>>(0)) {
   return internal::make_process_adapter_with(
-      std::make_unique<ScriptLauncher>(std::move(script), std::move(launches)), [] { return true; });
+      std::make_unique<ScriptLauncher>(std::move(script), std::move(launches)),
+      [] { return true; });
 }
 
 // A shell command writing `bytes` exactly, every byte as a printf octal escape.
@@ -56,9 +57,7 @@ inline std::string printf_frame(const std::string& body, std::size_t length) {
   for (int i = 0; i < 4; ++i) prefix[3 - i] = static_cast<char>((length >> (8 * i)) & 0xFF);
   return printf_bytes(prefix + body);
 }
-inline std::string printf_frame(const std::string& body) {
-  return printf_frame(body, body.size());
-}
+inline std::string printf_frame(const std::string& body) { return printf_frame(body, body.size()); }
 inline std::string printf_frame(const Json& message) { return printf_frame(message.dump()); }
 
 inline std::string confined_frame() {

@@ -111,11 +111,12 @@ inline ProcessRun run_process(const std::vector<std::string>& argv, const std::s
       if (written.status == internal::IoStatus::kOk) input.remove_prefix(written.bytes);
       if (written.status != internal::IoStatus::kOk || input.empty()) child->stdin_fd.reset();
     }
-    for (auto [index, fd, out] : {std::tuple{0, &child->stdout_fd, &run.out},
-                                  std::tuple{1, &child->stderr_fd, &run.err}}) {
+    for (auto [index, fd, out] :
+         {std::tuple{0, &child->stdout_fd, &run.out}, std::tuple{1, &child->stderr_fd, &run.err}}) {
       if (fds[index].revents == 0) continue;
       auto read = internal::read_some(fd->get(), 1 << 16, *out);
-      if (read.status == internal::IoStatus::kClosed || read.status == internal::IoStatus::kFailed) {
+      if (read.status == internal::IoStatus::kClosed ||
+          read.status == internal::IoStatus::kFailed) {
         fd->reset();
       }
     }

@@ -50,7 +50,8 @@ std::string load_error(const Json& file, const CommandToolOptions& options = {})
 ToolOutcome call(const Tool& tool, const Json& input, std::stop_token stop = {}) {
   auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 100}).value();
   std::vector<std::string> grants{"tool:" + tool.id()};
-  if (tool.effects() != ToolEffects::kNone) grants.push_back("effect:" + std::string(to_string(tool.effects())));
+  if (tool.effects() != ToolEffects::kNone)
+    grants.push_back("effect:" + std::string(to_string(tool.effects())));
   return invoke_tool(tool, input,
                      {.run_id = "run-1",
                       .call_id = "call-1",
@@ -138,8 +139,10 @@ TEST_F(CommandToolTest, ErrorsNameTheField) {
       {{{"command", {"/bin/cat", 1}}}, "tools[0].command entries must be strings without NUL."},
       {{{"command", {std::string("/bin/cat\0x", 10)}}},
        "tools[0].command entries must be strings without NUL."},
-      {{{"command", {"/nonexistent/tool"}}}, "tools[0].command[0] does not name an executable file."},
-      {{{"command", {CODEMODE_SOURCE_DIR "/CMakeLists.txt"}}}, "tools[0].command[0] does not name an executable file."},
+      {{{"command", {"/nonexistent/tool"}}},
+       "tools[0].command[0] does not name an executable file."},
+      {{{"command", {CODEMODE_SOURCE_DIR "/CMakeLists.txt"}}},
+       "tools[0].command[0] does not name an executable file."},
       {{{"command", {"./price.sh"}}}, "tools[0].command[0] does not name an executable file."},
       {{{"command", {"no-such-command-anywhere"}}},
        "tools[0].command[0] does not name an executable file."},
@@ -163,9 +166,9 @@ TEST_F(CommandToolTest, RepeatedIdIsRefused) {
 TEST_F(CommandToolTest, ResolvesBareNamesThroughPathAndRelativePathsAgainstTheBase) {
   const Tool bare = load_one({{"command", {"cat"}}});
   EXPECT_EQ(*call(bare, {{"a", 1}}).output, Json({{"a", 1}}));
-  Result<std::vector<Tool>> relative =
-      load_command_tools(one_tool({{"command", {"./price.sh"}}}),
-                         {.base_directory = std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog"});
+  Result<std::vector<Tool>> relative = load_command_tools(
+      one_tool({{"command", {"./price.sh"}}}),
+      {.base_directory = std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog"});
   ASSERT_TRUE(relative.ok()) << relative.error().message;
 }
 
@@ -179,9 +182,10 @@ TEST_F(CommandToolTest, WritesTheInputAsJsonAndReadsTheOutput) {
 
 TEST_F(CommandToolTest, CommandSeesOnlyAMinimalPath) {
   const Tool env = load_one({{"command",
-                              {"/usr/bin/awk", "BEGIN { printf \"[\"; s = \"\"; for (k in ENVIRON) "
-                                               "{ printf \"%s\\\"%s=%s\\\"\", s, k, ENVIRON[k]; "
-                                               "s = \",\" }; print \"]\" }"}}});
+                              {"/usr/bin/awk",
+                               "BEGIN { printf \"[\"; s = \"\"; for (k in ENVIRON) "
+                               "{ printf \"%s\\\"%s=%s\\\"\", s, k, ENVIRON[k]; "
+                               "s = \",\" }; print \"]\" }"}}});
   const ToolOutcome outcome = call(env, nullptr);
   ASSERT_TRUE(outcome.ok()) << outcome.error->message;
   EXPECT_EQ(*outcome.output, Json({"PATH=/usr/local/bin:/usr/bin:/bin"}));
@@ -234,8 +238,8 @@ TEST_F(CommandToolTest, CommandThatIgnoresItsInputStillAnswers) {
 
 TEST_F(CommandToolTest, WaitsForTheExitAfterStdoutCloses) {
   const auto start = std::chrono::steady_clock::now();
-  const ToolOutcome outcome = call(
-      load_one({{"command", {"/bin/sh", "-c", "echo 1; exec 1>&-; sleep 0.2; exit 4"}}}), 1);
+  const ToolOutcome outcome =
+      call(load_one({{"command", {"/bin/sh", "-c", "echo 1; exec 1>&-; sleep 0.2; exit 4"}}}), 1);
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);  // the exit status decides
   EXPECT_GE(std::chrono::steady_clock::now() - start, 200ms);
 }
