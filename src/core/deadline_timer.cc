@@ -50,8 +50,14 @@ std::uint64_t TimerQueue::add(Clock::time_point deadline, std::function<void()> 
   std::lock_guard lock(mu_);
   const std::uint64_t id = next_id_++;
   const bool becomes_first = pending_.empty() || Key{deadline, id} < pending_.begin()->first;
-  pending_.emplace(Key{deadline, id}, std::move(callback));
+  // deadlines_ first: if either insertion throws, no callback is left queued without a handle.
   deadlines_.emplace(id, deadline);
+  try {
+    pending_.emplace(Key{deadline, id}, std::move(callback));
+  } catch (...) {
+    deadlines_.erase(id);
+    throw;
+  }
   if (becomes_first) wake_.notify_one();
   return id;
 }

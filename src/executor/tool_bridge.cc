@@ -1,6 +1,7 @@
 #include "executor/tool_bridge.h"
 
-#include <system_error>
+#include <atomic>
+#include <memory>
 #include <utility>
 
 #include "executor/outcome_messages.h"
@@ -50,13 +51,27 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
   const Tool& tool = *program_.find_tool(tool_id);
   try {
     std::lock_guard lock(mu_);
-    call_threads_.emplace_back([this, &tool, input = std::move(input), n = *sequence,
-                                done]() mutable { run_call(tool, std::move(input), n, done); });
-  } catch (const std::system_error&) {
-    // No thread could be started: the broker never saw the call, so it did not happen.
+    reap_finished_threads();
+    auto finished = std::make_shared<std::atomic<bool>>(false);
+    call_threads_.push_back(CallThread{
+        std::jthread([this, &tool, input = std::move(input), n = *sequence, done,
+                      finished]() mutable {
+          run_call(tool, std::move(input), n, done);
+          finished->store(true);  // last: after this the thread touches nothing of the bridge
+        }),
+        finished});
+  } catch (...) {
+    // No thread could be started (or recorded): the broker never saw the call, so it did not
+    // happen. std::jthread joins itself if it started and the push failed.
     release_slot();
     done(bridge_refusal(ErrorCode::kToolFailed));
   }
+}
+
+// Joins the threads of calls that settled, so an execution holds at most about
+// maxToolConcurrency thread stacks, not one per call. REQUIRES: mu_ held.
+void ExecutionBridge::reap_finished_threads() {
+  std::erase_if(call_threads_, [](const CallThread& call) { return call.finished->load(); });
 }
 
 Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
@@ -71,13 +86,24 @@ Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
 }
 
 void ExecutionBridge::run_call(const Tool& tool, Json input, std::int64_t sequence,
-                               Callback done) {
-  const std::string call_id = options_.execution_id + ":code:" + std::to_string(sequence);
-  Settlement settlement = settle_with_broker(tool, input, call_id);
-  account(tool, settlement);
+                               const Callback& done) noexcept {
+  CodeToolOutcome guest = bridge_refusal(ErrorCode::kToolFailed);
+  try {
+    const std::string call_id = options_.execution_id + ":code:" + std::to_string(sequence);
+    Settlement settlement = settle_with_broker(tool, input, call_id);
+    account(tool, settlement);
+    guest = std::move(settlement.guest);
+  } catch (...) {
+    // Only allocation can fail here. The call may have reached the broker: count it unknown.
+    account_unknown(tool);
+  }
   // The slot is free before the program hears back, so its next call is not refused spuriously.
   release_slot();
-  done(std::move(settlement.guest));
+  try {
+    done(std::move(guest));
+  } catch (...) {
+    // An adapter's callback must not throw; if it does, the program simply misses this answer.
+  }
 }
 
 ExecutionBridge::Settlement ExecutionBridge::settle_with_broker(const Tool& tool,
@@ -137,6 +163,13 @@ void ExecutionBridge::account(const Tool& tool, const Settlement& settlement) {
   if (settlement.receipt) evidence_.push_back({options_.run_id, *settlement.receipt});
 }
 
+void ExecutionBridge::account_unknown(const Tool& tool) noexcept {
+  std::lock_guard lock(mu_);
+  ++usage_.tool_calls;
+  ++usage_.unknown_calls;
+  usage_.unknown_cost_micros += tool.cost_micros();
+}
+
 void ExecutionBridge::release_slot() {
   std::lock_guard lock(mu_);
   --in_flight_;
@@ -149,7 +182,7 @@ void ExecutionBridge::close(ErrorCode code) {
 }
 
 void ExecutionBridge::wait_for_admitted_calls() {
-  std::vector<std::jthread> threads;
+  std::vector<CallThread> threads;
   {
     std::unique_lock lock(mu_);
     all_settled_.wait(lock, [this] { return in_flight_ == 0; });

@@ -9,7 +9,9 @@
 #ifndef CODEMODE_EXECUTOR_TOOL_BRIDGE_H_
 #define CODEMODE_EXECUTOR_TOOL_BRIDGE_H_
 
+#include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -49,11 +51,15 @@ class ExecutionBridge final : public ToolBridge {
 
   // Admits the call under the lock: its 1-based sequence number, or the refusal.
   Result<std::int64_t> admit(std::string_view tool_id);
-  void run_call(const Tool& tool, Json input, std::int64_t sequence, Callback done);
+  // Runs on the call's own thread; never throws, always releases the slot and answers.
+  void run_call(const Tool& tool, Json input, std::int64_t sequence,
+                const Callback& done) noexcept;
+  void reap_finished_threads();
   Settlement settle_with_broker(const Tool& tool, const Json& input, const std::string& call_id);
   Settlement admit_outcome(const Tool& tool, const ToolOutcome& outcome,
                            const std::string& call_id) const;
   void account(const Tool& tool, const Settlement& settlement);
+  void account_unknown(const Tool& tool) noexcept;
   void release_slot();
 
   const CodeProgram& program_;
@@ -69,7 +75,11 @@ class ExecutionBridge final : public ToolBridge {
   std::int64_t in_flight_ = 0;
   CodeExecutionUsage usage_;
   std::vector<ExecutionEvidence> evidence_;
-  std::vector<std::jthread> call_threads_;
+  struct CallThread {
+    std::jthread thread;
+    std::shared_ptr<std::atomic<bool>> finished;  // set as the thread's last act
+  };
+  std::vector<CallThread> call_threads_;
 };
 
 }  // namespace codemode::internal

@@ -79,6 +79,11 @@ Result<WorkerMessage> parse_failed_result(const Json& frame) {
   const std::optional<SandboxFailureReason> reason =
       reason_text ? sandbox_failure_reason_from_string(*reason_text) : std::nullopt;
   if (!reason) return protocol_error("A failed result frame has no known reason.");
+  // Whether a program is supported is the parent's decision, made before any worker starts; a
+  // worker claiming it could make a host look for another sandbox.
+  if (*reason == SandboxFailureReason::kUnsupportedProgram) {
+    return protocol_error("A worker may not report unsupported_program.");
+  }
   auto program_error = parse_program_error(frame, *reason);
   if (!program_error.ok()) return std::move(program_error).error();
   return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));

@@ -35,6 +35,7 @@ WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMai
       request_(request),
       bridge_(bridge),
       tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
+      outbound_cap_(kOutboundAllowanceBytes + kOutboundResultFrames * tool_result_cap_),
       reader_(worker_frame_cap(request.program.limits().max_output_bytes,
                                request.program.limits().max_tool_input_bytes)) {}
 
@@ -144,6 +145,8 @@ void WorkerSession::queue_frame(const Json& message, std::size_t cap) {
   if (done() || !worker_.stdin_fd.valid()) return;
   Result<std::string> frame = encode_frame(message, cap);
   if (!frame.ok()) return fail();
+  outbound_bytes_ += frame->size();
+  if (outbound_bytes_ > outbound_cap_ && !outbound_.empty()) return fail();
   outbound_.push_back(std::move(*frame));
 }
 
@@ -156,11 +159,13 @@ void WorkerSession::write_stdin() {
       // The worker closed its stdin, perhaps because it finished while answers were on their way;
       // its stdout decides how the execution ends.
       outbound_.clear();
+      outbound_bytes_ = 0;
       worker_.stdin_fd.reset();
       return;
     }
     outbound_offset_ += written.bytes;
     if (outbound_offset_ == outbound_.front().size()) {
+      outbound_bytes_ -= outbound_.front().size();
       outbound_.pop_front();
       outbound_offset_ = 0;
     }

@@ -31,6 +31,12 @@ namespace codemode::internal {
 
 // Most a worker may write to stderr over its life; past it the execution fails (sandbox_error).
 inline constexpr std::size_t kMaxWorkerStderrBytes = 64u << 10;
+// The most the parent keeps queued for a worker that does not read its stdin: a few tool results
+// at the program's own cap on top of a fixed allowance. A worker that lets more pile up (by never
+// reading, or by flooding calls while it computes) ends with sandbox_error instead of growing the
+// parent's memory by up to maxToolCalls results.
+inline constexpr std::size_t kOutboundAllowanceBytes = 16u << 20;
+inline constexpr std::size_t kOutboundResultFrames = 4;
 
 class WorkerSession {
  public:
@@ -65,10 +71,12 @@ class WorkerSession {
   const SandboxRequest& request_;
   ToolBridge& bridge_;
   const std::size_t tool_result_cap_;
+  const std::size_t outbound_cap_;  // see kOutboundAllowanceBytes
   FrameReader reader_;
-  // Not bounded separately: the start frame plus at most maxToolCalls toolResult frames, each
-  // within its cap, is all the worker can make the parent queue.
+  // Frames waiting for the worker to read them, at most outbound_cap_ bytes in all (the start frame
+  // is always admitted).
   std::deque<std::string> outbound_;
+  std::size_t outbound_bytes_ = 0;
   std::size_t outbound_offset_ = 0;  // bytes of outbound_.front() already written
   bool confined_ = false;
   std::uint64_t next_call_id_ = 1;

@@ -2,7 +2,9 @@
 // concurrency caps, byte caps, fixed messages, receipts, usage and evidence.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <future>
 #include <latch>
 #include <optional>
@@ -171,6 +173,35 @@ TEST(CodeModeBridge, OversizedToolInputKeepsItsSlotButIsNotCounted) {
   EXPECT_EQ(refused->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(broker_calls, 0);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
+}
+
+std::size_t mapping_count() {
+  std::ifstream maps("/proc/self/maps");
+  std::size_t lines = 0;
+  for (std::string line; std::getline(maps, line);) ++lines;
+  return lines;
+}
+
+TEST(CodeModeBridge, JoinsEachCallsThreadWithoutWaitingForTheEnd) {
+  // An unjoined thread keeps its stack mapped; 300 calls must not leave 300 stacks behind.
+  auto options = testing::calculate_options();
+  options.limits.max_tool_calls = 300;
+  CodeProgram program = define_code_program(options).value();
+  std::size_t most_mappings = 0;
+  const std::size_t before = mapping_count();
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        for (int i = 0; i < 300; ++i) {
+          tools.call_and_wait("number.double", request.input);
+          most_mappings = std::max(most_mappings, mapping_count());
+        }
+        return SandboxResult::success(request.input);
+      },
+      testing::doubling_broker());
+  CodeExecutionOutcome outcome = mode->execute(program, {{"value", 1}}, execute_options());
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome.usage.tool_calls, 300);
+  EXPECT_LT(most_mappings, before + 100);
 }
 
 TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {

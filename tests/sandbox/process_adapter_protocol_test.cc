@@ -131,6 +131,38 @@ TEST(ProcessAdapterProtocol, MoreCallsThanMaxToolCalls) {
   EXPECT_LE(run.broker_calls, 4);
 }
 
+TEST(ProcessAdapterProtocol, WorkerThatNeverReadsCannotGrowTheParentsQueue) {
+  // 40 calls whose ~1 MB answers the worker never reads: past the outbound cap (16 MiB plus four
+  // result frames) the parent stops queueing and ends the execution instead of holding ~40 MB.
+  CodeLimits limits = testing::reference_limits();
+  limits.max_output_bytes = 1 << 20;
+  limits.max_tool_calls = 40;
+  limits.max_tool_concurrency = 40;
+  limits.wall_time_millis = 5'000;
+  const CodeProgram program = javascript_program(limits);
+  std::string script = confined_frame();
+  for (int id = 1; id <= 40; ++id) script += tool_call_frame(id, {{"value", id}});
+  auto calls = std::make_shared<std::atomic<int>>(0);
+  auto mode = create_code_mode(
+                  {.adapter = testing::fake_worker_adapter(script + "sleep 60"),
+                   .invoke_tool = [calls](const Tool& tool, const Json&,
+                                          const BrokerContext& context) {
+                     ++*calls;
+                     return ToolOutcome::succeeded(
+                         Json{{"value", 1}, {"pad", std::string(1'000'000, 'x')}},
+                         testing::receipt_for(context, tool, ExecutionState::kSucceeded,
+                                              Disclosure::kReleased));
+                   }})
+                  .value();
+  const auto start = std::chrono::steady_clock::now();
+  CodeExecutionOutcome outcome = mode->execute(program, {{"value", 1}}, testing::execute_options());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 30s);
+  EXPECT_GT(*calls, 20);  // the answers really were produced, and piled up
+  ASSERT_TRUE(outcome.error.has_value());
+  EXPECT_EQ(outcome.error->rule, "sandbox_error");
+  EXPECT_TRUE(testing::child_pids().empty());
+}
+
 TEST(ProcessAdapterProtocol, ForgedFailureReason) {
   expect_sandbox_error(run_fake(
       confined_frame() +

@@ -119,6 +119,11 @@ TEST(ResultMessage, ForgedReason) {
   EXPECT_TRUE(refused(R"({"type":"result","status":"failed"})"));
 }
 
+TEST(ResultMessage, WorkerMayNotClaimAnUnsupportedProgram) {
+  // Only the parent decides support, before launch; a worker saying so is lying.
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"unsupported_program"})"));
+}
+
 TEST(ResultMessage, ProgramErrorOutOfPlaceOrMalformed) {
   EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit",
                           "programError":{"name":"E","message":"m"}})"));

@@ -65,6 +65,9 @@ struct OptionCase {
   std::string rule = "invoke_options";
 };
 
+// Names the case in test listings (gtest would otherwise dump its bytes).
+void PrintTo(const OptionCase& c, std::ostream* out) { *out << c.name; }
+
 class InvokeToolOptionsTest : public ::testing::TestWithParam<OptionCase> {};
 
 TEST_P(InvokeToolOptionsTest, BadOptionIsInvalidConfigWithoutReceiptOrExecution) {

@@ -33,6 +33,9 @@ struct InvalidCase {
   std::function<void(ToolOptions&)> spoil;
 };
 
+// Names the case in test listings (gtest would otherwise dump its bytes).
+void PrintTo(const InvalidCase& c, std::ostream* out) { *out << c.name; }
+
 std::string repeat(std::string_view text, int count) {
   std::string out;
   for (int i = 0; i < count; ++i) out += text;
