@@ -38,8 +38,9 @@ struct ProcessAdapterOptions {
 CODEMODE_EXPORT std::string default_worker_path();
 
 // id "codemode.process", version "1.0.0", qualification production. is_available() is true when
-// the worker binary is an executable file and the kernel supports seccomp filters; the answer is
-// computed once per adapter and cached.
+// the worker binary is an executable file, starts (`codemode-worker --probe` exits 0, so the loader
+// found SpiderMonkey), and the kernel supports seccomp filters; the answer is computed once per
+// adapter and cached.
 CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_process_adapter(
     ProcessAdapterOptions options = {});
 

@@ -7,10 +7,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 #include <utility>
 
+#include "core/child_process.h"
 #include "sandbox/tool_result_mailbox.h"
 #include "sandbox/worker_session.h"
 
@@ -79,6 +82,20 @@ bool kernel_supports_seccomp_filters() {
   return status < 0 && errno == EFAULT;
 }
 
+bool worker_runs(const std::string& path) {
+  Result<SpawnedChild> child = spawn_child(
+      {.path = path, .argv = {path, "--probe"}, .stderr_mode = SpawnOptions::Stderr::kDiscard});
+  if (!child.ok()) return false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (std::optional<ExitStatus> status = child->process.try_reap()) {
+      return status->exit_code == 0;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;  // the child is killed and reaped by its owner
+}
+
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<WorkerLauncher> launcher,
                                                           std::function<bool()> is_available) {
   return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available));
@@ -91,7 +108,8 @@ std::string default_worker_path() { return CODEMODE_WORKER_DEFAULT_PATH; }
 std::shared_ptr<SandboxAdapter> make_process_adapter(ProcessAdapterOptions options) {
   std::string path = internal::absolute_worker_path(options.worker_path);
   auto is_available = [path] {
-    return internal::is_executable_file(path) && internal::kernel_supports_seccomp_filters();
+    return internal::is_executable_file(path) && internal::kernel_supports_seccomp_filters() &&
+           internal::worker_runs(path);
   };
   return internal::make_process_adapter_with(internal::make_exec_launcher(path),
                                              std::move(is_available));

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "codemode/process_adapter.h"
 #include "sandbox/worker_launcher.h"
@@ -21,6 +22,10 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<Worker
 // program fails with EFAULT where filters exist and EINVAL where they do not (the probe Chromium's
 // sandbox uses). Nothing is installed either way.
 bool kernel_supports_seccomp_filters();
+
+// Whether `path` runs: `path --probe` exits 0 within a few seconds. It fails when the dynamic
+// loader cannot find SpiderMonkey (libmozjs-102) or the binary is not a worker.
+bool worker_runs(const std::string& path);
 
 }  // namespace codemode::internal
 

@@ -18,6 +18,8 @@
 namespace {
 
 constexpr std::string_view kWriteCacheFlag = "--write-self-hosted-cache";
+// Availability probe: the process started, so the loader found SpiderMonkey; nothing else runs.
+constexpr std::string_view kProbeFlag = "--probe";
 
 // Runs `body` on a thread with the engine's stack, and exits with its status.
 template <typename Body>
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
   mallopt(M_ARENA_MAX, 1);
   // A parent that went away makes write(2) fail with EPIPE instead of killing the worker silently.
   signal(SIGPIPE, SIG_IGN);
+  if (argc == 2 && argv[1] == kProbeFlag) return 0;
   if (argc == 3 && argv[1] == kWriteCacheFlag) {
     const std::string path = argv[2];
     run_on_engine_thread([path] {

@@ -104,6 +104,9 @@ TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
       make_process_adapter({.worker_path = std::string(CODEMODE_SOURCE_DIR) + "/CMakeLists.txt"})
           ->is_available());
   EXPECT_FALSE(make_process_adapter({.worker_path = CODEMODE_SOURCE_DIR})->is_available());
+  // Executable but not a worker that starts (as when the loader cannot find libmozjs-102, which
+  // exits 127): the --probe run must succeed.
+  EXPECT_FALSE(make_process_adapter({.worker_path = "/bin/false"})->is_available());
 }
 
 TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
