@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "codemode/command_tool.h"
+#include "sandbox/process_adapter.h"
+#include "sandbox/worker_launcher.h"
 #include "support/catalog_fixture.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
@@ -281,9 +283,12 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecuti
 }
 
 TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) {
-  const CodeExecutionOutcome crashed =
-      run(js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
-          make_process_adapter({.worker_path = "/bin/false"}));
+  // /bin/false fails the availability probe, so it is launched through an adapter whose probe
+  // says yes: the exit before `confined` must be a sandbox error, not a hang or a crash.
+  const CodeExecutionOutcome crashed = run(
+      js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
+      internal::make_process_adapter_with(internal::make_exec_launcher("/bin/false"),
+                                          [] { return true; }));
   EXPECT_EQ(crashed.error->rule, "sandbox_error");
   const CodeExecutionOutcome next = run(js_program("(input) => ({ value: input.value + 4 })"),
                                         {{"value", 3}}, testing::doubling_broker());
