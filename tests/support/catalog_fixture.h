@@ -4,6 +4,8 @@
 #ifndef CODEMODE_TESTS_SUPPORT_CATALOG_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_CATALOG_FIXTURE_H_
 
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -14,15 +16,11 @@
 
 namespace codemode::testing {
 
-inline const char* kCatalogTotalSource = R"js(async (input, tools) => {
-    let total = 0;
-    for (const sku of input.skus) {
-      const result = await tools.call('catalog.price', { sku });
-      if (result.status !== 'succeeded') throw new Error('price lookup failed');
-      total += result.output.cents;
-    }
-    return { totalCents: total };
-  })js";
+// The shipped example program itself, so the tests run exactly what examples/ documents.
+inline std::string catalog_total_source() {
+  std::ifstream file(std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog/total.js");
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
 
 inline Tool catalog_price_tool() {
   return define_tool(
@@ -62,7 +60,7 @@ inline CodeProgram catalog_total_program(std::vector<Tool> tools = {catalog_pric
               .version = "1",
               .intent = "Add up the prices of several products.",
               .language = ProgramLanguage::kJavaScript,
-              .source = kCatalogTotalSource,
+              .source = catalog_total_source(),
               .input = Schema::compile(Json::parse(R"({"type":"object","properties":{"skus":
                          {"type":"array","items":{"type":"string"},"maxItems":20}},
                          "required":["skus"]})"))
