@@ -57,8 +57,10 @@ void apply_directive(JsCase& c, const std::string& name, const std::string& valu
     Json parsed = Json::parse(value, nullptr, /*allow_exceptions=*/false);
     if (parsed.is_discarded()) {
       c.parse_error = name + ": is not JSON";
+    } else if (name == "output") {
+      c.expected_output = std::move(parsed);
     } else {
-      (name == "output" ? c.expected_output : c.input) = std::move(parsed);
+      c.input = std::move(parsed);
     }
   }
 }

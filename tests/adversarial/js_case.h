@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct JsCase {
   std::map<std::string, std::int64_t> limits;  // camelCase name -> value
   std::string parse_error;  // set when the file itself is malformed; the test then fails
 };
+
+// Tests print a case by its path.
+inline void PrintTo(const JsCase& c, std::ostream* out) { *out << c.path; }
 
 // Every *.js file under `directory`, recursively, sorted by path.
 std::vector<JsCase> load_js_cases(const std::string& directory);
