@@ -219,7 +219,16 @@ Result<std::optional<Completion>> SpiderMonkeyEngine::settle_tool_call(
 }
 
 std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
-  if (!jobs_.drain(cx_) || stop_.load() != StopReason::kNone) return stopped();
+  // The result is decided the moment the program's promise settles; a call made after that (from
+  // a later then-callback, a finally, or a toJSON of the result) is refused in the sandbox, so
+  // the host never runs a tool whose answer nobody can read.
+  const auto close_tools_once_settled = [this] {
+    if (JS::GetPromiseState(result_) != JS::PromiseState::Pending) host_.tools->close();
+  };
+  close_tools_once_settled();
+  if (!jobs_.drain(cx_, close_tools_once_settled) || stop_.load() != StopReason::kNone) {
+    return stopped();
+  }
   JS::RootedValue value(cx_, JS::GetPromiseResult(result_));
   switch (JS::GetPromiseState(result_)) {
     case JS::PromiseState::Fulfilled:

@@ -49,7 +49,7 @@ void EngineJobQueue::runJobs(JSContext* cx) { (void)drain(cx); }
 
 bool EngineJobQueue::empty() const { return next_ == jobs_.length(); }
 
-bool EngineJobQueue::drain(JSContext* cx) {
+bool EngineJobQueue::drain(JSContext* cx, const std::function<void()>& after_each_job) {
   while (!empty()) {
     if (stop_.load() != StopReason::kNone) break;
     JS::RootedObject job(cx, jobs_[next_]);
@@ -60,14 +60,14 @@ bool EngineJobQueue::drain(JSContext* cx) {
     }
     JSAutoRealm realm(cx, job);
     JS::RootedValue ignored(cx);
-    if (JS::Call(cx, JS::UndefinedHandleValue, job, JS::HandleValueArray::empty(), &ignored)) {
-      continue;
+    if (!JS::Call(cx, JS::UndefinedHandleValue, job, JS::HandleValueArray::empty(), &ignored)) {
+      if (!JS_IsExceptionPending(cx)) {
+        clear();  // uncatchable: the interrupt callback or out-of-memory ended the program
+        return false;
+      }
+      JS_ClearPendingException(cx);
     }
-    if (!JS_IsExceptionPending(cx)) {
-      clear();  // uncatchable: the interrupt callback or out-of-memory ended the program
-      return false;
-    }
-    JS_ClearPendingException(cx);
+    if (after_each_job) after_each_job();
   }
   const bool stopped = stop_.load() != StopReason::kNone;
   clear();

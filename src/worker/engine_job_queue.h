@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 
 #include "worker/engine.h"
 
@@ -33,7 +34,8 @@ class EngineJobQueue final : public JS::JobQueue {
   // Runs jobs, including those they enqueue, until none is left. Returns false at once, leaving
   // the queue empty, when a job stops uncatchably (false with no exception pending) or the stop
   // reason is set. A job that throws has its exception cleared, as the engine's own queue does.
-  bool drain(JSContext* cx);
+  // `after_each_job`, when given, runs after every job that returned or threw.
+  bool drain(JSContext* cx, const std::function<void()>& after_each_job = {});
 
  private:
   class Saved;
