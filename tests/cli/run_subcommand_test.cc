@@ -61,6 +61,26 @@ TEST_F(RunSubcommandTest, AFailedOutcomeExitsOne) {
             Json({{"name", "Error"}, {"message", "price lookup failed"}}));
 }
 
+TEST_F(RunSubcommandTest, ALeakyToolShowsItsSecretNowhere) {
+  // The tool prints its secret argument and a host path on stdout and stderr and exits 3; the host
+  // environment holds the secret too. Neither reaches the program, the outcome or the terminal.
+  setenv("CODEMODE_CLI_TEST_TOKEN", "cm-secret-cli-41d9", 1);
+  const auto run = codemode_cli(
+      {"run", kData + "/leaky.js", "--tools", kData + "/leaky_tools.json"});
+  unsetenv("CODEMODE_CLI_TEST_TOKEN");
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  const Json outcome = outcome_of(run);
+  EXPECT_EQ(outcome.at("error").at("rule"), "program_error");
+  // What the program saw of the tool, rethrown: the fixed failure, nothing of the tool's text.
+  EXPECT_EQ(Json::parse(outcome.at("programError").at("message").get<std::string>()),
+            Json({{"status", "failed"},
+                  {"error", {{"code", "TOOL_FAILED"}, {"message", "The tool call failed."}}}}));
+  for (const std::string* text : {&run.out, &run.err}) {
+    EXPECT_EQ(text->find("cm-secret-cli-41d9"), std::string::npos) << *text;
+    EXPECT_EQ(text->find("/private/codemode-secret"), std::string::npos) << *text;
+  }
+}
+
 TEST_F(RunSubcommandTest, TheInputDefaultsToNull) {
   const auto run = codemode_cli({"run", kData + "/identity.js"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
