@@ -2,8 +2,11 @@
 //
 // Schemas are checked by valijson. compile refuses documents that are not bounded plain JSON, that
 // valijson cannot parse, or that refer to remote documents ($ref to another URI); such refusals are
-// INVALID_CONFIG with rule "schema". validate's refusals name the failing place in the *schema*
-// (a JSON Pointer such as "#/properties/skus/items") and never echo the value being validated.
+// INVALID_CONFIG with rule "schema". Regular expressions ("pattern", "patternProperties") are
+// compiled once, here, with RE2, which matches in linear time; one RE2 cannot evaluate
+// (backreferences, lookaround, some escapes) is INVALID_CONFIG with rule "schema_pattern".
+// validate's refusals name the failing place in the *schema* (a JSON Pointer such as
+// "#/properties/skus/items") and never echo the value being validated.
 // docs/json-and-schemas.md lists the draft 7 features that are knowingly unsupported ("format" is
 // an annotation only, as draft 7 allows).
 //

@@ -7,6 +7,7 @@
 #include "core/integral_numbers.h"
 #include "tools/schema_checks.h"
 #include "tools/schema_location.h"
+#include "tools/schema_patterns.h"
 #include "tools/schema_walk.h"
 #include "tools/valijson.h"
 
@@ -14,6 +15,7 @@ namespace codemode {
 
 struct Schema::Compiled {
   Json document;
+  internal::SchemaPatterns patterns;  // every regular expression in `document`, compiled once
   valijson::Schema schema;  // immutable after compile; valijson only reads it while validating
 };
 
@@ -39,16 +41,25 @@ const std::vector<std::string>& deepest_path(const valijson::ValidationResults& 
   return *deepest;
 }
 
-Status validate_with(const Json& document, const valijson::Schema& schema, const Json& value) {
-  valijson::Validator validator;  // per call: its regex cache is not thread-safe
+// The parts of Schema::Compiled one validation reads.
+struct CompiledView {
+  const Json& document;
+  const internal::SchemaPatterns& patterns;
+  const valijson::Schema& schema;
+};
+
+Status validate_with(const CompiledView& compiled, const Json& value) {
+  const internal::ValijsonPatternScope patterns(compiled.patterns);
+  valijson::Validator validator;  // per call: it is not thread-safe
   const valijson::adapters::NlohmannJsonAdapter target(value);
-  if (validator.validate(schema, target, nullptr)) return {};
+  if (validator.validate(compiled.schema, target, nullptr)) return {};
   // Failed: validate again, collecting every failure, only to find where.
   valijson::ValidationResults results;
-  validator.validate(schema, target, &results);
-  return validation_error(
-      "The value does not satisfy the schema at " +
-      internal::failing_schema_location(document, value, deepest_path(results)) + ".");
+  validator.validate(compiled.schema, target, &results);
+  return validation_error("The value does not satisfy the schema at " +
+                          internal::failing_schema_location(compiled.document, compiled.patterns,
+                                                            value, deepest_path(results)) +
+                          ".");
 }
 
 }  // namespace
@@ -59,11 +70,14 @@ Result<Schema> Schema::compile(const Json& document) {
   if (Status checked = internal::check_schema_document(document); !checked.ok()) {
     return std::move(checked).error();
   }
+  Result<internal::SchemaPatterns> patterns = internal::SchemaPatterns::compile(document);
+  if (!patterns.ok()) return std::move(patterns).error();
   try {
     auto compiled = std::make_shared<Compiled>();
     compiled->document = document;
+    compiled->patterns = std::move(patterns).value();
     // "format" is an annotation only (draft 7 allows either). valijson would assert date, time
-    // and date-time with std::regex over the whole string; see valijson.h for why that is avoided.
+    // and date-time with std::regex over the whole string, which recurses once per character.
     Json asserted = document;
     internal::erase_keyword(asserted, "format");
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
@@ -87,14 +101,15 @@ Status Schema::validate(const Json& value) const {
   if (Result<std::size_t> shape = check_json(value, kValueShape); !shape.ok()) {
     return std::move(shape).error();
   }
+  const CompiledView view{compiled_->document, compiled_->patterns, compiled_->schema};
   try {
     if (internal::has_integral_float(value)) {
       Json as_javascript_sees_it = value;
       internal::integral_floats_to_integers(as_javascript_sees_it);
-      return validate_with(compiled_->document, compiled_->schema, as_javascript_sees_it);
+      return validate_with(view, as_javascript_sees_it);
     }
-    return validate_with(compiled_->document, compiled_->schema, value);
-  } catch (...) {  // e.g. std::regex_error (error_complexity, error_stack) from "pattern"
+    return validate_with(view, value);
+  } catch (...) {  // valijson's own errors, or a pattern check with no compiled pattern
     return validation_error("The value could not be checked against the schema.");
   }
 }

@@ -1,7 +1,5 @@
 #include "tools/schema_checks.h"
 
-#include <algorithm>
-#include <regex>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -10,49 +8,6 @@
 
 namespace codemode::internal {
 namespace {
-
-// libstdc++ compiles a regular expression by recursive descent, a few frames per group, and
-// crashes on the native stack at some thousands of nested groups; a schema of 1 MiB could hold
-// that many. Real patterns nest a few levels.
-constexpr int kMaxRegexGroupDepth = 32;
-
-// The deepest nesting of groups in `pattern`, skipping escapes and character classes.
-int group_depth(std::string_view pattern) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_class = false;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '\\') {
-      ++i;
-    } else if (in_class) {
-      in_class = c != ']';
-    } else if (c == '[') {
-      in_class = true;
-    } else if (c == '(') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ')') {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
-// `what` names the keyword for the message: "pattern" or "patternProperties name".
-Status check_regex(const std::string& pattern, std::string_view what) {
-  if (group_depth(pattern) > kMaxRegexGroupDepth) {
-    return schema_config_error("The schema has a " + std::string(what) + " with groups nested " +
-                               "deeper than " + std::to_string(kMaxRegexGroupDepth) + " levels.");
-  }
-  try {
-    // The same syntax valijson uses when it evaluates "pattern" (std::regex's ECMAScript default).
-    std::regex compiled(pattern);
-    return {};
-  } catch (const std::exception&) {
-    return schema_config_error("The schema has a " + std::string(what) +
-                               " that is not a valid regular expression.");
-  }
-}
 
 // The first problem with one subschema's own keywords, or OK.
 Status check_keywords(const Json& root, const Json& schema) {
@@ -66,15 +21,6 @@ Status check_keywords(const Json& root, const Json& schema) {
     }
     if (resolve_local_ref(root, text) == nullptr) {
       return schema_config_error("The schema has a $ref that points to nothing in the schema.");
-    }
-  }
-  if (const auto pattern = schema.find("pattern"); pattern != schema.end() && pattern->is_string()) {
-    if (Status s = check_regex(pattern->get_ref<const std::string&>(), "pattern"); !s.ok()) return s;
-  }
-  if (const auto patterns = schema.find("patternProperties");
-      patterns != schema.end() && patterns->is_object()) {
-    for (auto it = patterns->begin(); it != patterns->end(); ++it) {
-      if (Status s = check_regex(it.key(), "patternProperties name"); !s.ok()) return s;
     }
   }
   return {};

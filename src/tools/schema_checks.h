@@ -1,5 +1,5 @@
 // What Schema::compile checks before handing a document to valijson: bounded plain JSON, an object
-// or boolean, only local $refs that resolve, valid regular expressions, and no $ref/allOf/... cycle
+// or boolean, only local $refs that resolve, and no $ref/allOf/... cycle
 // that would re-apply a schema to the same value forever. Each refusal is INVALID_CONFIG with rule
 // "schema" and a message naming the problem, never the document's content. Internal.
 #ifndef CODEMODE_TOOLS_SCHEMA_CHECKS_H_

@@ -3,7 +3,6 @@
 #include <array>
 #include <charconv>
 #include <optional>
-#include <regex>
 #include <string_view>
 
 #include "tools/schema_walk.h"
@@ -26,7 +25,8 @@ const Json* find_member(const Json& object, std::string_view key) {
 }
 
 // The subschema that checks member `key` of an object, or nullopt.
-std::optional<SchemaAt> member_schema(const SchemaAt& at, const std::string& key) {
+std::optional<SchemaAt> member_schema(const SchemaAt& at, const SchemaPatterns& patterns,
+                                      const std::string& key) {
   const Json& schema = *at.schema;
   if (const Json* properties = find_member(schema, "properties");
       properties && properties->is_object()) {
@@ -34,10 +34,10 @@ std::optional<SchemaAt> member_schema(const SchemaAt& at, const std::string& key
       return SchemaAt{sub, at.pointer + "/properties/" + pointer_token(key)};
     }
   }
-  if (const Json* patterns = find_member(schema, "patternProperties");
-      patterns && patterns->is_object()) {
-    for (auto it = patterns->begin(); it != patterns->end(); ++it) {
-      if (std::regex_search(key, std::regex(it.key()))) {
+  if (const Json* by_pattern = find_member(schema, "patternProperties");
+      by_pattern && by_pattern->is_object()) {
+    for (auto it = by_pattern->begin(); it != by_pattern->end(); ++it) {
+      if (patterns.search(it.key(), key).value_or(false)) {
         return SchemaAt{&it.value(), at.pointer + "/patternProperties/" + pointer_token(it.key())};
       }
     }
@@ -64,11 +64,12 @@ std::optional<SchemaAt> element_schema(const SchemaAt& at, std::size_t index) {
 
 // Moves one segment down the value and the schema; nullopt when the schema has no direct child
 // for it.
-std::optional<Position> descend(const Position& here, const std::string& segment) {
+std::optional<Position> descend(const Position& here, const SchemaPatterns& patterns,
+                                const std::string& segment) {
   if (!here.at.schema->is_object()) return std::nullopt;
   if (here.value->is_object()) {
     const Json* member = find_member(*here.value, segment);
-    std::optional<SchemaAt> sub = member ? member_schema(here.at, segment) : std::nullopt;
+    std::optional<SchemaAt> sub = member ? member_schema(here.at, patterns, segment) : std::nullopt;
     if (sub) return Position{std::move(*sub), member};
   } else if (here.value->is_array()) {
     std::size_t index = 0;
@@ -97,11 +98,11 @@ std::string segment_of(const std::string& context) {
 
 }  // namespace
 
-std::string failing_schema_location(const Json& root, const Json& value,
-                                    const std::vector<std::string>& value_path) {
+std::string failing_schema_location(const Json& root, const SchemaPatterns& patterns,
+                                    const Json& value, const std::vector<std::string>& value_path) {
   Position here{follow_refs(root, {&root, "#"}), &value};
   for (std::size_t i = 1; i < value_path.size(); ++i) {
-    std::optional<Position> next = descend(here, segment_of(value_path[i]));
+    std::optional<Position> next = descend(here, patterns, segment_of(value_path[i]));
     if (!next) return with_branching_keyword(here.at);
     here = std::move(*next);
     here.at = follow_refs(root, std::move(here.at));

@@ -14,12 +14,15 @@
 
 #include "codemode/json.h"
 
+#include "tools/schema_patterns.h"
+
 namespace codemode::internal {
 
 // `value_path` is valijson's context: "<root>" followed by "[name]" or "[index]" segments.
-// REQUIRES: `root` passed check_schema_document. Returns a pointer such as "#/properties/a/items".
-std::string failing_schema_location(const Json& root, const Json& value,
-                                    const std::vector<std::string>& value_path);
+// REQUIRES: `root` passed check_schema_document and `patterns` was compiled from it. Returns a
+// pointer such as "#/properties/a/items".
+std::string failing_schema_location(const Json& root, const SchemaPatterns& patterns,
+                                    const Json& value, const std::vector<std::string>& value_path);
 
 }  // namespace codemode::internal
 

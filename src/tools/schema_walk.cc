@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <optional>
+#include <unordered_set>
 #include <utility>
 
 namespace codemode::internal {
@@ -129,6 +130,17 @@ const Json* find_by_id(const Json& root, std::string_view id) {
   return found;
 }
 
+// The node a subschema's local "$ref" points at, named by the ref text.
+std::optional<SchemaAt> local_ref_target(const Json& root, const SchemaAt& at) {
+  if (!at.schema->is_object()) return std::nullopt;
+  const auto ref = at.schema->find("$ref");
+  if (ref == at.schema->end() || !ref->is_string()) return std::nullopt;
+  const std::string& text = ref->get_ref<const std::string&>();
+  const Json* target = resolve_local_ref(root, text);
+  if (target == nullptr) return std::nullopt;
+  return SchemaAt{target, text};
+}
+
 }  // namespace
 
 std::vector<SchemaAt> child_subschemas(const SchemaAt& at) {
@@ -144,7 +156,11 @@ std::vector<SchemaAt> child_subschemas(const SchemaAt& at) {
 }
 
 bool for_each_subschema(const Json& root, const std::function<bool(const SchemaAt&)>& visit) {
-  std::vector<SchemaAt> pending{{&root, "#"}};
+  return for_each_subschema(SchemaAt{&root, "#"}, visit);
+}
+
+bool for_each_subschema(const SchemaAt& start, const std::function<bool(const SchemaAt&)>& visit) {
+  std::vector<SchemaAt> pending{start};
   while (!pending.empty()) {
     SchemaAt at = std::move(pending.back());
     pending.pop_back();
@@ -152,6 +168,26 @@ bool for_each_subschema(const Json& root, const std::function<bool(const SchemaA
     std::vector<SchemaAt> children = child_subschemas(at);
     for (auto it = children.rbegin(); it != children.rend(); ++it)
       pending.push_back(std::move(*it));
+  }
+  return true;
+}
+
+bool for_each_reachable_subschema(const Json& root,
+                                  const std::function<bool(const SchemaAt&)>& visit) {
+  std::unordered_set<const Json*> visited;
+  std::vector<SchemaAt> starts{{&root, "#"}};
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    const SchemaAt start = starts[i];              // a copy: the walk below appends to `starts`
+    if (visited.contains(start.schema)) continue;  // its whole subtree was walked already
+    const bool finished = for_each_subschema(start, [&](const SchemaAt& at) {
+      visited.insert(at.schema);
+      if (!visit(at)) return false;
+      if (const std::optional<SchemaAt> target = local_ref_target(root, at)) {
+        starts.push_back(*target);
+      }
+      return true;
+    });
+    if (!finished) return false;
   }
   return true;
 }
@@ -179,20 +215,17 @@ const Json* resolve_local_ref(const Json& root, std::string_view ref) {
 }
 
 SchemaAt follow_refs(const Json& root, SchemaAt at) {
-  for (int hop = 0; hop < kMaxRefHops && at.schema->is_object(); ++hop) {
-    const auto ref = at.schema->find("$ref");
-    if (ref == at.schema->end() || !ref->is_string()) break;
-    const std::string& text = ref->get_ref<const std::string&>();
-    const Json* target = resolve_local_ref(root, text);
-    if (target == nullptr) break;
-    at = {target, text};
+  for (int hop = 0; hop < kMaxRefHops; ++hop) {
+    std::optional<SchemaAt> target = local_ref_target(root, at);
+    if (!target) break;
+    at = std::move(*target);
   }
   return at;
 }
 
 void erase_keyword(Json& root, std::string_view keyword) {
   std::vector<const Json*> holders;
-  for_each_subschema(root, [&](const SchemaAt& at) {
+  for_each_reachable_subschema(root, [&](const SchemaAt& at) {
     if (at.schema->is_object() && at.schema->contains(keyword)) holders.push_back(at.schema);
     return true;
   });

@@ -27,6 +27,16 @@ std::vector<SchemaAt> child_subschemas(const SchemaAt& at);
 // Calls `visit` for `root` and every subschema below it, parents first. Stops when visit returns
 // false and returns false then.
 bool for_each_subschema(const Json& root, const std::function<bool(const SchemaAt&)>& visit);
+// The same walk from `start` (pointers continue from `start.pointer`).
+bool for_each_subschema(const SchemaAt& start, const std::function<bool(const SchemaAt&)>& visit);
+
+// for_each_subschema over `root`, then over the target of every local $ref met on the way that
+// the walk has not visited, with pointers starting at the $ref text. valijson reads whatever a $ref
+// points at as a schema, even a node under a member that holds no subschemas (a "$defs" that draft
+// 7 does not know), so whatever must be removed or checked before valijson sees it is found here.
+// A node may be visited more than once.
+bool for_each_reachable_subschema(const Json& root,
+                                  const std::function<bool(const SchemaAt&)>& visit);
 
 // The subschemas that apply to the same instance as `schema` itself: allOf, anyOf, oneOf, not,
 // if, then, else and the schema form of dependencies ($ref is resolved separately).
@@ -43,8 +53,8 @@ const Json* resolve_local_ref(const Json& root, std::string_view ref);
 // followed only while it resolves). `at.pointer` becomes the final target's ref text.
 SchemaAt follow_refs(const Json& root, SchemaAt at);
 
-// Removes `keyword` from every subschema of `root` (and from nowhere else: an "enum" value or a
-// property named like the keyword is left alone).
+// Removes `keyword` from every reachable subschema of `root` (and from nowhere else: an "enum"
+// value or a property named like the keyword is left alone).
 void erase_keyword(Json& root, std::string_view keyword);
 
 // One reference token for a pointer in URI fragment form: "~" -> "~0", "/" -> "~1", and bytes

@@ -42,7 +42,7 @@ const std::map<std::string, std::string>& unsupported_groups() {
       {"optional/content.json / validation of binary-encoded media type documents",
        "contentEncoding and contentMediaType are annotations only"},
       {"optional/ecmascript-regex.json / ECMA 262 regex non-compliance",
-       "std::regex accepts \\Z, which ECMA 262 lacks"},
+       "format \"regex\" is an annotation only (a \"pattern\" with \\Z is refused)"},
       {"ref.json / remote ref, containing refs itself",
        "$ref to the draft 7 meta-schema, a remote document"},
       {"ref.json / Recursive references between schemas",
@@ -59,7 +59,9 @@ const std::map<std::string, std::string>& unsupported_groups() {
 }
 
 // Of 444 tests in the top-level and optional/*.json files (optional/format/ is not run: "format"
-// is an annotation only).
+// is an annotation only). Unchanged by the move from std::regex to RE2 for "pattern" and
+// "patternProperties": every pattern in pattern.json, patternProperties.json, properties.json and
+// additionalProperties.json translates to RE2 and gives the same answers.
 constexpr int kExpectedPasses = 410;
 
 struct Tally {

@@ -181,19 +181,6 @@ TEST(SchemaCompile, RefusesSchemasValijsonCannotParse) {
   expect_refused(Json::parse("5"), "The schema is neither an object nor a boolean.");
 }
 
-TEST(SchemaCompile, RefusesInvalidRegularExpressions) {
-  expect_refused(Json::parse(R"({"pattern":"(unclosed"})"),
-                 "The schema has a pattern that is not a valid regular expression.");
-  // Thousands of nested groups would overflow the stack in std::regex's compiler.
-  const std::string nested = std::string(20'000, '(') + "a" + std::string(20'000, ')');
-  expect_refused(Json{{"pattern", nested}},
-                 "The schema has a pattern with groups nested deeper than 32 levels.");
-  compile(R"({"pattern":"^(((a)))[(((]\\(\\(x$"})");  // escapes and classes do not nest
-  expect_refused(Json::parse(R"({"patternProperties":{"[z-a]":{}}})"),
-                 "The schema has a patternProperties name that is not a valid regular "
-                 "expression.");
-}
-
 TEST(SchemaCompile, RefusesDocumentsOutsideTheJsonBoundary) {
   Json deep = Json::object();
   for (int i = 0; i < 40; ++i) deep = Json{{"not", deep}};
