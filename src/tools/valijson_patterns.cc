@@ -2,7 +2,9 @@
 // its "format" check, which codemode treats as an annotation. See tools/valijson.h for why these
 // are explicit specializations of valijson's own members; the pattern checks keep the behaviour of
 // the members they replace (type checks, continue/stop flags, matched names).
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "tools/schema_patterns.h"
