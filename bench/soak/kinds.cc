@@ -35,9 +35,9 @@ constexpr BudgetLimits kAmpleBudget{.max_cost_micros = 1000, .max_calls = 100};
 struct KindSpec {
   const char* name;
   const char* source;
-  Json input;
   ExpectedOutcome expected;
   int weight;
+  Json input = Json::object();
   LimitTweaks limits{};
   WorkerBinary worker = WorkerBinary::kStandard;
   BudgetLimits budget = kAmpleBudget;
@@ -58,109 +58,121 @@ constexpr const char* kThreeCalls = R"js(async (input, tools) => {
   return { seen };
 })js";
 
-std::vector<KindSpec> success_specs() {
-  return {
-      {"success_no_tool_calls", "(input) => ({ sum: input.values.reduce((a, b) => a + b, 0) })",
-       Json::parse(R"({"values":[1,2,3,4]})"), succeeds_with(R"({"sum":10})"), 14},
-      {"success_one_tool_call",
-       "async (input, tools) => (await tools.call('number.double', input)).output",
-       Json{{"value", 21}}, succeeds_with(R"({"value":42})"), 14},
-      {"success_several_tool_calls", R"js(async (input, tools) => {
+constexpr const char* kSeveralCalls = R"js(async (input, tools) => {
   let value = input.value;
   for (let i = 0; i < 3; i++) value = (await tools.call('number.double', { value })).output.value;
   const all = await Promise.all([1, 2, 3].map((v) => tools.call('number.double', { value: v })));
   return { value, sum: all.reduce((s, r) => s + r.output.value, 0) };
-})js",
-       Json{{"value", 5}}, succeeds_with(R"({"value":40,"sum":12})"), 10},
-      {"tool_failure", R"js(async (input, tools) => {
+})js";
+
+constexpr const char* kToolFailure = R"js(async (input, tools) => {
   const r = await tools.call('soak.fail', {});
   return { status: r.status, code: r.error.code };
-})js",
-       Json::object(), succeeds_with(R"({"status":"failed","code":"TOOL_FAILED"})"), 5},
+})js";
+
+// The second call is made while the first (150 ms) is in flight, with a concurrency of one.
+constexpr const char* kTwoAtOnce = R"js(async (input, tools) => {
+  const slow = tools.call('soak.sleep', { ms: 150 });
+  const second = await tools.call('number.double', { value: 1 });
+  await slow;
+  return { second: second.status === 'succeeded' ? 'ok' : second.error.code };
+})js";
+
+constexpr const char* kSleepLong = "async (input, tools) => tools.call('soak.sleep', { ms: 1000 })";
+
+std::vector<KindSpec> success_specs() {
+  return {
+      {.name = "success_no_tool_calls",
+       .source = "(input) => ({ sum: input.values.reduce((a, b) => a + b, 0) })",
+       .expected = succeeds_with(R"({"sum":10})"),
+       .weight = 14,
+       .input = Json::parse(R"({"values":[1,2,3,4]})")},
+      {.name = "success_one_tool_call",
+       .source = "async (input, tools) => (await tools.call('number.double', input)).output",
+       .expected = succeeds_with(R"({"value":42})"),
+       .weight = 14,
+       .input = Json{{"value", 21}}},
+      {.name = "success_several_tool_calls",
+       .source = kSeveralCalls,
+       .expected = succeeds_with(R"({"value":40,"sum":12})"),
+       .weight = 10,
+       .input = Json{{"value", 5}}},
+      {.name = "tool_failure",
+       .source = kToolFailure,
+       .expected = succeeds_with(R"({"status":"failed","code":"TOOL_FAILED"})"),
+       .weight = 5},
   };
 }
 
 std::vector<KindSpec> worker_limit_specs() {
   return {
-      {"program_throws", "() => { throw new TypeError('soak'); }", Json::object(),
-       fails_with(ErrorCode::kToolFailed, "program_error"), 5},
-      {"cpu_limit",
-       "() => { for (;;) {} }",
-       Json::object(),
-       fails_with(ErrorCode::kLimitExceeded, "cpu_limit"),
-       5,
-       {.cpu_millis = 50}},
-      {"memory_limit", "() => { const a = []; for (;;) a.push(new Uint8Array(1 << 20)); }",
-       Json::object(), fails_with(ErrorCode::kLimitExceeded, "memory_limit"), 5},
-      {"invalid_output_cyclic", "() => { const o = {}; o.self = o; return o; }", Json::object(),
-       fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"), 4},
-      {"invalid_output_undefined", "() => undefined", Json::object(),
-       fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"), 4},
-      {"invalid_output_oversized", "() => 'x'.repeat(8192)", Json::object(),
-       fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"), 4},
-      {"crash_sigsys",
-       "() => __codemodeTestHook('open')",
-       Json::object(),
-       fails_with(ErrorCode::kToolFailed, "sandbox_error"),
-       5,
-       {},
-       WorkerBinary::kTestHooks},
+      {.name = "program_throws",
+       .source = "() => { throw new TypeError('soak'); }",
+       .expected = fails_with(ErrorCode::kToolFailed, "program_error"),
+       .weight = 5},
+      {.name = "cpu_limit",
+       .source = "() => { for (;;) {} }",
+       .expected = fails_with(ErrorCode::kLimitExceeded, "cpu_limit"),
+       .weight = 5,
+       .limits = {.cpu_millis = 50}},
+      {.name = "memory_limit",
+       .source = "() => { const a = []; for (;;) a.push(new Uint8Array(1 << 20)); }",
+       .expected = fails_with(ErrorCode::kLimitExceeded, "memory_limit"),
+       .weight = 5},
+      {.name = "invalid_output_cyclic",
+       .source = "() => { const o = {}; o.self = o; return o; }",
+       .expected = fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"),
+       .weight = 4},
+      {.name = "invalid_output_undefined",
+       .source = "() => undefined",
+       .expected = fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"),
+       .weight = 4},
+      {.name = "invalid_output_oversized",
+       .source = "() => 'x'.repeat(8192)",  // maxOutputBytes is 4096
+       .expected = fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"),
+       .weight = 4},
+      // openat is not in the seccomp allow-list: the kernel kills the worker with SIGSYS.
+      {.name = "crash_sigsys",
+       .source = "() => __codemodeTestHook('open')",
+       .expected = fails_with(ErrorCode::kToolFailed, "sandbox_error"),
+       .weight = 5,
+       .worker = WorkerBinary::kTestHooks},
   };
 }
 
 std::vector<KindSpec> host_stop_specs() {
-  const char* sleep_long = "async (input, tools) => tools.call('soak.sleep', { ms: 1000 })";
   return {
-      {"wall_timeout",
-       sleep_long,
-       Json::object(),
-       fails_with(ErrorCode::kTimeout, "wall_time_limit"),
-       4,
-       {.wall_time_millis = 100}},
-      {"cancel_during_tool_call",
-       sleep_long,
-       Json::object(),
-       fails_with(ErrorCode::kCancelled, "cancelled"),
-       4,
-       {},
-       WorkerBinary::kStandard,
-       kAmpleBudget,
-       Cancellation::kDuringToolCall},
-      {"cancel_while_computing",
-       "async (input, tools) => { await tools.call('number.double', { value: 1 }); for (;;) {} }",
-       Json::object(),
-       fails_with(ErrorCode::kCancelled, "cancelled"),
-       4,
-       {},
-       WorkerBinary::kStandard,
-       kAmpleBudget,
-       Cancellation::kAfterToolCall},
-      {"budget_exhausted",
-       kThreeCalls,
-       Json::object(),
-       succeeds_with(R"({"seen":["ok","ok","BUDGET_EXCEEDED"]})"),
-       5,
-       {},
-       WorkerBinary::kStandard,
-       {.max_cost_micros = 1000, .max_calls = 2}},
-      {"max_tool_calls",
-       kThreeCalls,
-       Json::object(),
-       succeeds_with(R"({"seen":["ok","ok","LIMIT_EXCEEDED"]})"),
-       5,
-       {.max_tool_calls = 2, .max_tool_concurrency = 2}},
-      // The second call is made while the first (150 ms) is in flight, with a concurrency of one.
-      {"max_tool_concurrency",
-       R"js(async (input, tools) => {
-  const slow = tools.call('soak.sleep', { ms: 150 });
-  const second = await tools.call('number.double', { value: 1 });
-  await slow;
-  return { second: second.status === 'succeeded' ? 'ok' : second.error.code };
-})js",
-       Json::object(),
-       succeeds_with(R"({"second":"LIMIT_EXCEEDED"})"),
-       3,
-       {.max_tool_calls = 4, .max_tool_concurrency = 1}},
+      {.name = "wall_timeout",
+       .source = kSleepLong,
+       .expected = fails_with(ErrorCode::kTimeout, "wall_time_limit"),
+       .weight = 4,
+       .limits = {.wall_time_millis = 100}},
+      {.name = "cancel_during_tool_call",
+       .source = kSleepLong,
+       .expected = fails_with(ErrorCode::kCancelled, "cancelled"),
+       .weight = 4,
+       .cancellation = Cancellation::kDuringToolCall},
+      {.name = "cancel_while_computing",
+       .source = "async (input, tools) => { await tools.call('number.double', { value: 1 }); "
+                 "for (;;) {} }",
+       .expected = fails_with(ErrorCode::kCancelled, "cancelled"),
+       .weight = 4,
+       .cancellation = Cancellation::kAfterToolCall},
+      {.name = "budget_exhausted",
+       .source = kThreeCalls,
+       .expected = succeeds_with(R"({"seen":["ok","ok","BUDGET_EXCEEDED"]})"),
+       .weight = 5,
+       .budget = {.max_cost_micros = 1000, .max_calls = 2}},
+      {.name = "max_tool_calls",
+       .source = kThreeCalls,
+       .expected = succeeds_with(R"({"seen":["ok","ok","LIMIT_EXCEEDED"]})"),
+       .weight = 5,
+       .limits = {.max_tool_calls = 2, .max_tool_concurrency = 2}},
+      {.name = "max_tool_concurrency",
+       .source = kTwoAtOnce,
+       .expected = succeeds_with(R"({"second":"LIMIT_EXCEEDED"})"),
+       .weight = 3,
+       .limits = {.max_tool_calls = 4, .max_tool_concurrency = 1}},
   };
 }
 
@@ -176,14 +188,14 @@ Result<SoakKind> compile_kind(KindSpec spec, const SoakTools& tools) {
                                                      .tools = all_tools(tools),
                                                      .limits = soak_limits(spec.limits)});
   if (!program.ok()) return program.error();
-  return SoakKind{spec.name,
-                  std::move(program).value(),
-                  std::move(spec.input),
-                  spec.expected,
-                  spec.weight,
-                  spec.worker,
-                  spec.budget,
-                  spec.cancellation};
+  return SoakKind{.name = spec.name,
+                  .program = std::move(program).value(),
+                  .input = std::move(spec.input),
+                  .expected = std::move(spec.expected),
+                  .weight = spec.weight,
+                  .worker = spec.worker,
+                  .budget = spec.budget,
+                  .cancellation = spec.cancellation};
 }
 
 }  // namespace
