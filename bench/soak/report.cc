@@ -1,5 +1,6 @@
 #include "soak/report.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <map>
 
@@ -31,6 +32,21 @@ std::int64_t rss_growth_kib(const LeakFigures& leaks) {
 std::int64_t fd_growth(const LeakFigures& leaks) {
   return static_cast<std::int64_t>(leaks.fds_end) -
          static_cast<std::int64_t>(leaks.fds_after_warmup);
+}
+
+std::size_t measured_executions(const SoakReport& report) {
+  return report.settings.executions - report.settings.warmup;
+}
+
+std::size_t tolerance_kib(const SoakReport& report) {
+  return rss_tolerance_kib(measured_executions(report));
+}
+
+// Growth per execution after the warm-up, in bytes: the figure to compare with a leak's size.
+std::int64_t growth_per_execution(const SoakReport& report) {
+  const std::size_t executions = measured_executions(report);
+  if (executions == 0) return 0;
+  return rss_growth_kib(report.leaks) * 1024 / static_cast<std::int64_t>(executions);
 }
 
 std::string figure(const std::optional<std::size_t>& value) {
@@ -80,7 +96,8 @@ void print_leaks(std::ostream& out, const SoakReport& report, const Verdict& ver
   const LeakFigures& leaks = report.leaks;
   out << "parent RSS: " << figure(leaks.rss_after_warmup_kib) << " KiB after warm-up, "
       << figure(leaks.rss_end_kib) << " KiB at the end, growth " << rss_growth_kib(leaks)
-      << " KiB (tolerance " << kRssToleranceKib << " KiB"
+      << " KiB = " << growth_per_execution(report) << " B per execution (tolerance "
+      << tolerance_kib(report) << " KiB"
       << (leaks.rss_judged ? "" : "; not judged under AddressSanitizer") << ")  "
       << verdict_word(verdict.rss) << "\n";
   out << "open fds: " << leaks.fds_after_warmup << " after warm-up, " << leaks.fds_end
@@ -123,7 +140,8 @@ Json outcomes_json(const SoakReport& report, const std::vector<SoakKind>& kinds)
   return rows;
 }
 
-Json leaks_json(const LeakFigures& leaks) {
+Json leaks_json(const SoakReport& report) {
+  const LeakFigures& leaks = report.leaks;
   auto optional = [](const std::optional<std::size_t>& value) {
     return value ? Json(*value) : Json(nullptr);
   };
@@ -131,7 +149,8 @@ Json leaks_json(const LeakFigures& leaks) {
            {{"afterWarmup", optional(leaks.rss_after_warmup_kib)},
             {"end", optional(leaks.rss_end_kib)},
             {"growth", rss_growth_kib(leaks)},
-            {"tolerance", kRssToleranceKib},
+            {"growthBytesPerExecution", growth_per_execution(report)},
+            {"tolerance", tolerance_kib(report)},
             {"judged", leaks.rss_judged}}},
           {"fds", {{"afterWarmup", leaks.fds_after_warmup}, {"end", leaks.fds_end}}},
           {"processesLeft", leaks.processes_left.size()},
@@ -141,13 +160,18 @@ Json leaks_json(const LeakFigures& leaks) {
 
 }  // namespace
 
+std::size_t rss_tolerance_kib(std::size_t executions_after_warmup) {
+  const std::size_t remembered = std::min(executions_after_warmup, kRememberedExecutionIds);
+  return kRssSlackKib + remembered * kRssBytesPerExecution / 1024;
+}
+
 Verdict judge(const SoakReport& report) {
   const LeakFigures& leaks = report.leaks;
   Verdict verdict;
   verdict.outcomes = report.tally.unexpected == 0;
-  verdict.rss =
-      !leaks.rss_judged || (leaks.rss_after_warmup_kib && leaks.rss_end_kib &&
-                            rss_growth_kib(leaks) <= static_cast<std::int64_t>(kRssToleranceKib));
+  verdict.rss = !leaks.rss_judged ||
+                (leaks.rss_after_warmup_kib && leaks.rss_end_kib &&
+                 rss_growth_kib(leaks) <= static_cast<std::int64_t>(tolerance_kib(report)));
   verdict.fds = fd_growth(leaks) <= 0;
   verdict.processes = leaks.processes_left.empty();
   verdict.temp_files = leaks.private_tmp_left.empty() && leaks.shared_tmp_left.empty();
@@ -189,7 +213,7 @@ Json report_json(const SoakReport& report, const std::vector<SoakKind>& kinds) {
           {"kinds", kinds_json(report, kinds)},
           {"unexpected", report.tally.unexpected},
           {"firstUnexpected", std::move(unexpected)},
-          {"leaks", leaks_json(report.leaks)},
+          {"leaks", leaks_json(report)},
           {"passed", judge(report).passed()}};
 }
 

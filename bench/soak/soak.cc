@@ -93,7 +93,7 @@ int run_soak(const SoakOptions& options) {
   report.tally = tally.snapshot();
   report.leaks.processes_left = child_processes();
   report.leaks.private_tmp_left = tmpdir->entries();
-  report.leaks.shared_tmp_left = stray_shared_temp_files(since);
+  report.leaks.shared_tmp_left = stray_temp_files(kSharedTempDirectories, since);
   return finish(report, *kinds, options);
 }
 

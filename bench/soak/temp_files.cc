@@ -63,9 +63,10 @@ PrivateTmpdir::~PrivateTmpdir() {
 
 std::vector<std::string> PrivateTmpdir::entries() const { return list_directory(path_); }
 
-std::vector<std::string> stray_shared_temp_files(std::filesystem::file_time_type since) {
+std::vector<std::string> stray_temp_files(const std::vector<std::filesystem::path>& directories,
+                                          std::filesystem::file_time_type since) {
   std::vector<std::string> strays;
-  for (const char* directory : {"/tmp", "/dev/shm"}) {
+  for (const std::filesystem::path& directory : directories) {
     for (std::string& entry : list_directory(directory)) {
       if (is_recent_codemode_entry(entry, since)) strays.push_back(std::move(entry));
     }

@@ -4,7 +4,7 @@
 //     whatever this process (and any child that keeps the variable) creates the usual way lands
 //     there; every entry left at the end is ours. The worker gets an empty environment and has no
 //     open() at all under its seccomp filter, so this mostly watches the parent.
-//   - stray_shared_temp_files: /tmp and /dev/shm, for files made without TMPDIR (glibc's tmpfile()
+//   - stray_temp_files: /tmp and /dev/shm, for files made without TMPDIR (glibc's tmpfile()
 //     and shm_open ignore it). Other processes create files there at the same time (compilers'
 //     ccXXXXXX.s, other test runs), so only entries newer than the start whose names mention
 //     "codemode" count: that is every name codemode would choose, and none a bystander would.
@@ -42,9 +42,13 @@ class PrivateTmpdir {
   std::filesystem::path path_;  // empty once moved from
 };
 
-// Entries of /tmp and /dev/shm modified at or after `since` whose names contain "codemode",
-// except soaks' private directories. Paths, for printing.
-std::vector<std::string> stray_shared_temp_files(std::filesystem::file_time_type since);
+// The shared directories stray_temp_files looks in.
+inline const std::vector<std::filesystem::path> kSharedTempDirectories = {"/tmp", "/dev/shm"};
+
+// Entries of `directories` modified at or after `since` whose names contain "codemode", except
+// soaks' private directories. Paths, for printing.
+std::vector<std::string> stray_temp_files(const std::vector<std::filesystem::path>& directories,
+                                          std::filesystem::file_time_type since);
 
 }  // namespace codemode::soak
 
