@@ -100,8 +100,9 @@ void print_leaks(std::ostream& out, const SoakReport& report, const Verdict& ver
       << tolerance_kib(report) << " KiB"
       << (leaks.rss_judged ? "" : "; not judged under AddressSanitizer") << ")  "
       << verdict_word(verdict.rss) << "\n";
-  out << "open fds: " << leaks.fds_after_warmup << " after warm-up, " << leaks.fds_end
-      << " at the end  " << verdict_word(verdict.fds) << "\n";
+  out << "open fds: " << leaks.fds_at_start << " at start, " << leaks.fds_after_warmup
+      << " after warm-up, " << leaks.fds_end << " at the end  " << verdict_word(verdict.fds)
+      << "\n";
   out << "processes left (children, zombies included): " << leaks.processes_left.size() << "  "
       << verdict_word(verdict.processes) << "\n";
   out << "temp files left: " << leaks.private_tmp_left.size() << " in the private TMPDIR, "
@@ -152,7 +153,10 @@ Json leaks_json(const SoakReport& report) {
             {"growthBytesPerExecution", growth_per_execution(report)},
             {"tolerance", tolerance_kib(report)},
             {"judged", leaks.rss_judged}}},
-          {"fds", {{"afterWarmup", leaks.fds_after_warmup}, {"end", leaks.fds_end}}},
+          {"fds",
+           {{"atStart", leaks.fds_at_start},
+            {"afterWarmup", leaks.fds_after_warmup},
+            {"end", leaks.fds_end}}},
           {"processesLeft", leaks.processes_left.size()},
           {"tempFilesLeft",
            {{"privateTmpdir", leaks.private_tmp_left}, {"sharedTmp", leaks.shared_tmp_left}}}};

@@ -45,6 +45,7 @@ struct LeakFigures {
   // False under AddressSanitizer, whose quarantine holds freed memory on purpose: RSS is reported
   // but not judged there (LeakSanitizer judges leaks at exit instead).
   bool rss_judged = true;
+  std::size_t fds_at_start = 0;  // reported only: lazily made process-wide state comes after it
   std::size_t fds_after_warmup = 0;
   std::size_t fds_end = 0;
   std::vector<pid_t> processes_left;

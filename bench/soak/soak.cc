@@ -54,6 +54,14 @@ double run_plan(SoakRunner& runner, const std::vector<std::size_t>& plan,
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// What is left once every CodeMode is gone: children, and temporary files.
+void take_census(LeakFigures& leaks, const PrivateTmpdir& tmpdir,
+                 std::filesystem::file_time_type since) {
+  leaks.processes_left = child_processes();
+  leaks.private_tmp_left = tmpdir.entries();
+  leaks.shared_tmp_left = stray_temp_files(kSharedTempDirectories, since);
+}
+
 int finish(const SoakReport& report, const std::vector<SoakKind>& kinds,
            const SoakOptions& options) {
   print_report(std::cout, report, kinds);
@@ -71,6 +79,7 @@ int run_soak(const SoakOptions& options) {
   // Orphans of our children (a worker's own child, were one ever born) are reparented here, so
   // the process census below sees them instead of init.
   if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) std::cerr << "codemode-soak: no subreaper\n";
+  const std::size_t fds_at_start = open_fd_count();
   Result<PrivateTmpdir> tmpdir = PrivateTmpdir::create();
   if (!tmpdir.ok()) return setup_error(tmpdir.error());
   const auto since = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(1);
@@ -88,12 +97,11 @@ int run_soak(const SoakOptions& options) {
                                  std::min(kWarmupExecutions, options.executions)},
                     .planned_by_kind = planned_counts(plan, kinds->size())};
   report.leaks.rss_judged = !address_sanitizer_build();
+  report.leaks.fds_at_start = fds_at_start;
   report.seconds = run_plan(**runner, plan, options, report.settings.warmup, report.leaks);
   runner->reset();  // every CodeMode and worker gone before the census
   report.tally = tally.snapshot();
-  report.leaks.processes_left = child_processes();
-  report.leaks.private_tmp_left = tmpdir->entries();
-  report.leaks.shared_tmp_left = stray_temp_files(kSharedTempDirectories, since);
+  take_census(report.leaks, *tmpdir, since);
   return finish(report, *kinds, options);
 }
 
