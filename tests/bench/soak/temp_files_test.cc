@@ -14,20 +14,29 @@
 namespace codemode::soak {
 namespace {
 
-// Restores TMPDIR as it was, so the tests leave the environment as they found it.
-class SavedTmpdir {
+// Points TMPDIR into the build tree while a test runs, and restores it after: tests that run at
+// the same time (the process adapter stress test) watch /tmp, and must not see these entries.
+class TmpdirInBuildTree {
  public:
-  SavedTmpdir() {
+  TmpdirInBuildTree() {
     if (const char* value = std::getenv("TMPDIR")) saved_ = value;
+    std::filesystem::create_directories(path_);
+    setenv("TMPDIR", path_.c_str(), 1);
   }
-  ~SavedTmpdir() { saved_ ? setenv("TMPDIR", saved_->c_str(), 1) : unsetenv("TMPDIR"); }
+  ~TmpdirInBuildTree() {
+    saved_ ? setenv("TMPDIR", saved_->c_str(), 1) : unsetenv("TMPDIR");
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);  // only when empty; another test may share it
+  }
 
  private:
+  const std::filesystem::path path_ =
+      std::filesystem::path(CODEMODE_BINARY_DIR) / "soak-test-tmp" / std::to_string(getpid());
   std::optional<std::string> saved_;
 };
 
-// A directory of its own for the scan to look at, so no concurrent soak sees these test files in
-// /tmp; removed with its contents at the end of the test.
+// A directory of its own (under TMPDIR) for the scan to look at, so no concurrent soak sees these
+// test files; removed with its contents at the end of the test.
 class ScratchDirectory {
  public:
   ScratchDirectory() : path_(std::filesystem::temp_directory_path() / "stray-scan-test.XXXXXX") {
@@ -50,7 +59,7 @@ bool contains(const std::vector<std::string>& paths, const std::string& path) {
 }
 
 TEST(SoakPrivateTmpdir, IsExportedAsTmpdirAndRemovedWhenEmpty) {
-  SavedTmpdir saved;
+  TmpdirInBuildTree tmpdir_in_build_tree;
   std::filesystem::path path;
   {
     Result<PrivateTmpdir> tmpdir = PrivateTmpdir::create();
@@ -66,7 +75,7 @@ TEST(SoakPrivateTmpdir, IsExportedAsTmpdirAndRemovedWhenEmpty) {
 }
 
 TEST(SoakPrivateTmpdir, WithLeftoversStaysForInspection) {
-  SavedTmpdir saved;
+  TmpdirInBuildTree tmpdir_in_build_tree;
   std::filesystem::path path;
   {
     Result<PrivateTmpdir> tmpdir = PrivateTmpdir::create();
@@ -79,6 +88,7 @@ TEST(SoakPrivateTmpdir, WithLeftoversStaysForInspection) {
 }
 
 TEST(SoakStrayTempFiles, CountsOnlyNewEntriesNamedCodemode) {
+  TmpdirInBuildTree tmpdir_in_build_tree;
   const auto since = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(1);
   ScratchDirectory directory;
   const std::string ours = directory.make("codemode-left.1");
@@ -91,6 +101,7 @@ TEST(SoakStrayTempFiles, CountsOnlyNewEntriesNamedCodemode) {
 }
 
 TEST(SoakStrayTempFiles, IgnoresEntriesOlderThanTheStart) {
+  TmpdirInBuildTree tmpdir_in_build_tree;
   ScratchDirectory directory;
   const std::string old = directory.make("codemode-left.1");
   const auto since = std::filesystem::file_time_type::clock::now() + std::chrono::seconds(5);
