@@ -143,7 +143,9 @@ TEST(ProcessAdapterProtocol, WorkerThatNeverReadsCannotGrowTheParentsQueue) {
   limits.max_output_bytes = 1 << 20;
   limits.max_tool_calls = 40;
   limits.max_tool_concurrency = 40;
-  limits.wall_time_millis = 5'000;
+  // Generous: the wall time must not be what ends it, and under the sanitizer build on a loaded
+  // machine making the 40 answers takes about 5 s.
+  limits.wall_time_millis = 25'000;
   const CodeProgram program = javascript_program(limits);
   std::string script = confined_frame();
   for (int id = 1; id <= 40; ++id) script += tool_call_frame(id, {{"value", id}});
