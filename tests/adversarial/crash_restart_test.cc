@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <ostream>
 
 #include <signal.h>
 
@@ -63,7 +64,15 @@ Tool probe_tool(std::string id, ToolEffects effects, std::shared_ptr<ProbeLog> l
       .value();
 }
 
-class CrashRestartTest : public ::testing::TestWithParam<ToolEffects> {
+// The in-flight call's tool: pure, or with effects.
+struct EffectsCase {
+  ToolEffects effects;
+  const char* name;
+};
+
+void PrintTo(const EffectsCase& c, std::ostream* out) { *out << c.name; }
+
+class CrashRestartTest : public ::testing::TestWithParam<EffectsCase> {
  protected:
   void SetUp() override { CODEMODE_REQUIRE_TESTHOOKS_WORKER(); }
 
@@ -86,7 +95,7 @@ class CrashRestartTest : public ::testing::TestWithParam<ToolEffects> {
 
 TEST_P(CrashRestartTest, SegfaultWhileAToolCallIsInFlight) {
   auto log = std::make_shared<ProbeLog>();
-  const Tool probe = probe_tool("probe.outlive", GetParam(), log, false);
+  const Tool probe = probe_tool("probe.outlive", GetParam().effects, log, false);
   HookedMode mode({probe});
   const CodeExecutionOutcome outcome = mode.run(testing::hook_program(
       "async (input, tools) => { const pending = tools.call('probe.outlive', {});"
@@ -100,7 +109,7 @@ TEST_P(CrashRestartTest, SegfaultWhileAToolCallIsInFlight) {
 
 TEST_P(CrashRestartTest, SigkillWhileAToolCallIsInFlight) {
   auto log = std::make_shared<ProbeLog>();
-  const Tool probe = probe_tool("probe.kill", GetParam(), log, true);
+  const Tool probe = probe_tool("probe.kill", GetParam().effects, log, true);
   HookedMode mode({probe});
   const CodeExecutionOutcome outcome = mode.run(
       testing::hook_program("async (input, tools) => (await tools.call('probe.kill', {})).status",
@@ -113,10 +122,10 @@ TEST_P(CrashRestartTest, SigkillWhileAToolCallIsInFlight) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Effects, CrashRestartTest,
-                         ::testing::Values(ToolEffects::kNone, ToolEffects::kWrite),
-                         [](const ::testing::TestParamInfo<ToolEffects>& info) {
-                           return info.param == ToolEffects::kNone ? std::string("PureTool")
-                                                                   : std::string("WriteTool");
+                         ::testing::Values(EffectsCase{ToolEffects::kNone, "PureTool"},
+                                           EffectsCase{ToolEffects::kWrite, "WriteTool"}),
+                         [](const ::testing::TestParamInfo<EffectsCase>& info) {
+                           return std::string(info.param.name);
                          });
 
 class WorkerEndTest : public ::testing::Test {

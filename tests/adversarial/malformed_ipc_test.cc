@@ -8,6 +8,7 @@
 // worker hangs), with the worker killed and reaped, and the next execution on the same CodeMode
 // must work.
 #include <chrono>
+#include <ostream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -98,6 +99,13 @@ struct ParamCase {
   Then then;
 };
 
+std::string case_name(const ParamCase& c) {
+  return std::string(c.malformed.name) + (c.then == Then::kExit ? "ThenExit" : "ThenHang");
+}
+
+// Names the case in gtest's and ctest's listings instead of dumping its bytes.
+void PrintTo(const ParamCase& c, std::ostream* out) { *out << case_name(c); }
+
 std::vector<ParamCase> param_cases() {
   std::vector<ParamCase> cases;
   for (const MalformedCase& malformed : malformed_cases()) {
@@ -128,8 +136,7 @@ TEST_P(MalformedIpcTest, EndsAsAProtocolErrorWithTheWorkerGone) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, MalformedIpcTest, ::testing::ValuesIn(param_cases()),
                          [](const ::testing::TestParamInfo<ParamCase>& info) {
-                           return std::string(info.param.malformed.name) +
-                                  (info.param.then == Then::kExit ? "ThenExit" : "ThenHang");
+                           return case_name(info.param);
                          });
 
 class MalformedIpcEdgeTest : public ::testing::Test {
