@@ -7,13 +7,22 @@
 //   auto mode = create_code_mode({.adapter = make_process_adapter(),
 //                                 .invoke_tool = standard_broker({...})}).value();
 //
-// What it reports (SandboxResult reasons; the executor maps them to codes, code_mode.h):
+// What it reports (SandboxResult reasons and faults; the executor maps them to codes and rules,
+// code_mode.h):
 //   unsupported_program  language "typescript" or any approved import; no worker is started
 //   cpu_limit, memory_limit, invalid_output, program_error   as the worker reports them
-//   sandbox_error        the worker could not start, failed to confirm its confinement, crashed
-//                        (a seccomp kill included), broke the wire protocol (docs/protocol.md),
-//                        wrote more than 64 KiB to stderr, or was killed on the caller's stop
-// Nothing a worker writes (stderr, a malformed frame) ever reaches an error message.
+//                        (cpu_limit also when the worker died of SIGXCPU, the RLIMIT_CPU backstop)
+//   sandbox_error with a fault:
+//     worker_start_failed    the worker could not be started, or ended before confirming its
+//                            confinement
+//     worker_protocol_error  it broke the wire protocol (docs/protocol.md); it is killed at once
+//     worker_exited          it died (a crash, the seccomp filter's SIGSYS) or exited before its
+//                            result
+//   sandbox_error without a fault: the worker reported that it failed, the parent's own I/O
+//                        failed, or the caller's stop killed the worker (the executor then
+//                        reports the timeout or cancellation)
+// Its stderr is drained and discarded, never capped into a failure. Nothing a worker writes
+// (stderr, a malformed frame) ever reaches an error message.
 //
 // Ownership and thread-safety: make_process_adapter returns a shared adapter; execute may run on
 // many threads at once, one worker process per execution.

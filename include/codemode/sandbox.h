@@ -42,6 +42,21 @@ CODEMODE_EXPORT std::string_view to_string(SandboxFailureReason reason);
 CODEMODE_EXPORT std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(
     std::string_view text);
 
+// Which failure of the sandbox itself, when the reason is kSandboxError. The executor reports it
+// as the Error's rule (code TOOL_FAILED, a fixed message per fault); without one the rule is
+// "sandbox_error". Only the adapter decides it, from what it saw: a worker never reports one.
+// Closed list; add at the end.
+enum class SandboxFault : int {
+  kWorkerStartFailed = 1,  // "worker_start_failed": no worker could be started, or it ended
+                           // before confirming its confinement
+  kWorkerProtocolError,    // "worker_protocol_error": the worker broke the frame protocol
+                           // (docs/protocol.md); it was killed
+  kWorkerExited,           // "worker_exited": the worker died (by a signal, the system-call
+                           // filter's SIGSYS included) or exited before sending its result
+};
+CODEMODE_EXPORT std::string_view to_string(SandboxFault fault);
+CODEMODE_EXPORT std::optional<SandboxFault> sandbox_fault_from_string(std::string_view text);
+
 // What the program threw. Untrusted program output: it may contain tool data.
 struct ProgramError {
   std::string name;     // capped at 128 UTF-16 code units by the executor
@@ -50,18 +65,22 @@ struct ProgramError {
 };
 
 // What an adapter returns. Exactly one shape is valid:
-//   succeeded: output set; no reason, no program_error
-//   failed:    no output; reason usually set; program_error only with kProgramError
-// The executor treats any other combination as a sandbox failure.
+//   succeeded: output set; no reason, no program_error, no fault
+//   failed:    no output; reason usually set; program_error only with kProgramError; fault only
+//              with kSandboxError
+// The executor treats any other combination as a sandbox failure (rule "sandbox_error").
 struct SandboxResult {
   bool succeeded = false;
   std::optional<Json> output;
   std::optional<SandboxFailureReason> reason;
   std::optional<ProgramError> program_error;
+  std::optional<SandboxFault> fault;
 
   static SandboxResult success(Json output);
   static SandboxResult failure(SandboxFailureReason reason,
                                std::optional<ProgramError> program_error = {});
+  // Reason kSandboxError with `fault`.
+  static SandboxResult failure(SandboxFault fault);
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or

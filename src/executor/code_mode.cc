@@ -84,9 +84,10 @@ SandboxResult run_adapter(SandboxAdapter& adapter, const SandboxRequest& request
 // The adapter's result has exactly one of the two valid shapes (sandbox.h).
 bool has_valid_shape(const SandboxResult& result) {
   if (result.succeeded) {
-    return result.output.has_value() && !result.reason && !result.program_error;
+    return result.output.has_value() && !result.reason && !result.program_error && !result.fault;
   }
-  return !result.output.has_value();
+  return !result.output.has_value() &&
+         (!result.fault || result.reason == SandboxFailureReason::kSandboxError);
 }
 
 // One execution, after its options, id, input and adapter were accepted.
@@ -151,7 +152,8 @@ class ExecutionRun {
 
   CodeExecutionOutcome adapter_failure(const SandboxResult& result,
                                        CodeExecutionUsage usage) const {
-    CodeExecutionOutcome outcome = failure(internal::sandbox_failure_error(result.reason), usage);
+    CodeExecutionOutcome outcome =
+        failure(internal::sandbox_failure_error(result.reason, result.fault), usage);
     if (result.reason == SandboxFailureReason::kProgramError && result.program_error) {
       outcome.program_error = internal::cap_program_error(*result.program_error);
     }

@@ -59,6 +59,23 @@ constexpr std::array<ReasonMapping, 6> kReasonMappings{{
      "The sandbox failed before the program finished; its details are withheld."},
 }};
 
+struct FaultMapping {
+  SandboxFault fault;
+  std::string_view message;
+};
+
+// Code TOOL_FAILED; the rule is the fault's name (sandbox.h).
+constexpr std::array<FaultMapping, 3> kFaultMappings{{
+    {SandboxFault::kWorkerStartFailed,
+     "The sandbox worker could not be started or did not confirm its confinement; its details "
+     "are withheld."},
+    {SandboxFault::kWorkerProtocolError,
+     "The sandbox worker broke the parent-worker protocol and was stopped; its details are "
+     "withheld."},
+    {SandboxFault::kWorkerExited,
+     "The sandbox worker ended before returning a result; its details are withheld."},
+}};
+
 std::string with_schema_detail(std::string_view sentence, std::string_view detail) {
   std::string message(sentence);
   if (!detail.empty()) message.append(" ").append(detail);
@@ -81,7 +98,14 @@ CodeToolOutcome bridge_refusal(ErrorCode code) {
                          .message = std::string(bridge_message(code))};
 }
 
-Error sandbox_failure_error(std::optional<SandboxFailureReason> reason) {
+Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
+                            std::optional<SandboxFault> fault) {
+  for (const FaultMapping& mapping : kFaultMappings) {
+    if (fault == mapping.fault && reason == SandboxFailureReason::kSandboxError) {
+      return Error{ErrorCode::kToolFailed, std::string(to_string(mapping.fault)),
+                   std::string(mapping.message)};
+    }
+  }
   if (!reason) {
     return Error{ErrorCode::kToolFailed, "sandbox_unexplained",
                  "The program or its sandbox failed; the adapter did not report why."};

@@ -20,8 +20,10 @@ std::string_view bridge_message(ErrorCode code);
 CodeToolOutcome bridge_refusal(ErrorCode code);
 
 // The public error for an adapter's failure reason; nullopt reason is a failure that did not say
-// why ("legacy" in the reference).
-Error sandbox_failure_error(std::optional<SandboxFailureReason> reason);
+// why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule.
+// REQUIRES: fault only with kSandboxError (the executor checks the result's shape first).
+Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
+                            std::optional<SandboxFault> fault = std::nullopt);
 
 // The executor's own outcomes.
 Error invalid_input_bytes_error();

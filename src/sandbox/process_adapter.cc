@@ -46,11 +46,12 @@ class ProcessAdapter final : public SandboxAdapter {
     if (!runs_in_worker(request.program)) {
       return SandboxResult::failure(SandboxFailureReason::kUnsupportedProgram);
     }
+    // Stopped already: the executor reports the timeout or cancellation, not this.
     if (stop.stop_requested()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
     std::shared_ptr<ToolResultMailbox> mailbox = ToolResultMailbox::create();
-    if (!mailbox) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
+    if (!mailbox) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     Result<WorkerProcess> worker = launcher_->launch();
-    if (!worker.ok()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
+    if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     WorkerSession session(std::move(*worker), std::move(mailbox), request, tools);
     return session.run(std::move(stop));
   }

@@ -18,6 +18,12 @@ constexpr std::array<std::pair<SandboxFailureReason, std::string_view>, 6> kReas
     {SandboxFailureReason::kSandboxError, "sandbox_error"},
 }};
 
+constexpr std::array<std::pair<SandboxFault, std::string_view>, 3> kFaultNames{{
+    {SandboxFault::kWorkerStartFailed, "worker_start_failed"},
+    {SandboxFault::kWorkerProtocolError, "worker_protocol_error"},
+    {SandboxFault::kWorkerExited, "worker_exited"},
+}};
+
 }  // namespace
 
 std::string_view to_string(AdapterQualification qualification) {
@@ -38,6 +44,20 @@ std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(std::stri
   return std::nullopt;
 }
 
+std::string_view to_string(SandboxFault fault) {
+  for (const auto& [known, name] : kFaultNames) {
+    if (known == fault) return name;
+  }
+  return "sandbox_error";
+}
+
+std::optional<SandboxFault> sandbox_fault_from_string(std::string_view text) {
+  for (const auto& [fault, name] : kFaultNames) {
+    if (name == text) return fault;
+  }
+  return std::nullopt;
+}
+
 SandboxResult SandboxResult::success(Json output) {
   return SandboxResult{.succeeded = true, .output = std::move(output)};
 }
@@ -48,6 +68,12 @@ SandboxResult SandboxResult::failure(SandboxFailureReason reason,
                        .output = std::nullopt,
                        .reason = reason,
                        .program_error = std::move(program_error)};
+}
+
+SandboxResult SandboxResult::failure(SandboxFault fault) {
+  SandboxResult result = failure(SandboxFailureReason::kSandboxError);
+  result.fault = fault;
+  return result;
 }
 
 Json CodeToolOutcome::to_json() const {

@@ -5,6 +5,8 @@
 #ifndef CODEMODE_SANDBOX_WORKER_PROCESS_H_
 #define CODEMODE_SANDBOX_WORKER_PROCESS_H_
 
+#include <optional>
+
 #include "codemode/sandbox.h"
 #include "core/child_process.h"
 
@@ -12,10 +14,19 @@ namespace codemode::internal {
 
 using WorkerProcess = SpawnedChild;
 
-// Why a worker that ended before sending its result failed, from how it ended. A worker killed
-// by SIGXCPU hit the RLIMIT_CPU backstop (its watchdog missed the cpuMillis limit): cpu_limit.
-// Anything else, SIGSYS from the seccomp filter included, is sandbox_error.
-SandboxFailureReason reason_for_early_exit(const std::optional<ExitStatus>& status);
+// What the parent knows about a worker whose stdout ended before its result frame.
+struct EarlyEnd {
+  std::optional<ExitStatus> status;  // nullopt: it could not be reaped
+  bool confined = false;             // its confined frame had arrived
+  bool mid_frame = false;            // stdout ended inside a frame
+};
+
+// Why such a worker failed, as a flat list of decisions:
+//   killed by SIGXCPU: it hit the RLIMIT_CPU backstop (its watchdog missed cpuMillis): cpu_limit;
+//   exited on its own inside a frame: worker_protocol_error (a truncated frame);
+//   ended before its confined frame: worker_start_failed;
+//   anything else (a signal, SIGSYS from the filter included, or an exit): worker_exited.
+SandboxResult result_of_early_end(const EarlyEnd& end);
 
 }  // namespace codemode::internal
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <utility>
 #include <variant>
 
@@ -46,19 +47,32 @@ SandboxResult WorkerSession::run(std::stop_token stop) {
   queue_frame(start_message(request_), start_frame_cap_for(request_.program));
   while (!done()) {
     if (stop.stop_requested()) {
-      fail();
+      host_failure();
       break;
     }
-    step();
+    step(-1);
   }
+  if (!failure_) wait_for_end_of_stdout(stop);
   // Whatever happens next, the worker is done: stop it now rather than when the session goes.
   worker_.process.kill();
-  if (result_) return std::move(*result_);
-  return SandboxResult::failure(*failure_);
+  return failure_ ? std::move(*failure_) : std::move(*result_);
+}
+
+// After the result: the worker's stdout ending, the grace period or the stop ends the wait with
+// the result standing; any byte on stdout first is a protocol error (read_stdout).
+void WorkerSession::wait_for_end_of_stdout(const std::stop_token& stop) {
+  using std::chrono::steady_clock;
+  const auto deadline = steady_clock::now() + std::chrono::milliseconds(kResultGraceMillis);
+  while (!failure_ && worker_.stdout_fd.valid() && !stop.stop_requested()) {
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - steady_clock::now()).count();
+    if (left <= 0) return;
+    step(static_cast<int>(left));
+  }
 }
 
 // One poll() round: waits until a pipe or the mailbox is ready, then serves each ready one.
-void WorkerSession::step() {
+void WorkerSession::step(int timeout_millis) {
   enum Slot { kWake, kStdout, kStderr, kStdin };
   std::array<pollfd, 4> fds{};
   fds[kWake] = {mailbox_->wake_fd(), POLLIN, 0};
@@ -66,8 +80,8 @@ void WorkerSession::step() {
   // A negative fd is skipped by poll(2): the pipe closed, or nothing to write.
   fds[kStderr] = {worker_.stderr_fd.get(), POLLIN, 0};
   fds[kStdin] = {outbound_.empty() ? -1 : worker_.stdin_fd.get(), POLLOUT, 0};
-  if (poll(fds.data(), fds.size(), -1) < 0) {
-    if (errno != EINTR) fail();
+  if (poll(fds.data(), fds.size(), timeout_millis) < 0) {
+    if (errno != EINTR) host_failure();
     return;
   }
   if (fds[kWake].revents != 0) queue_tool_results();
@@ -77,30 +91,41 @@ void WorkerSession::step() {
 }
 
 void WorkerSession::read_stdout() {
-  if (done()) return;
+  if (failure_) return;
   std::string chunk;
   const IoResult read = read_some(worker_.stdout_fd.get(), kReadChunkBytes, chunk);
   if (read.status == IoStatus::kWouldBlock) return;
-  if (read.status == IoStatus::kClosed) return worker_ended();
-  if (read.status == IoStatus::kFailed) return fail();
+  if (read.status == IoStatus::kClosed) {
+    if (!result_) return worker_ended();
+    worker_.stdout_fd.reset();  // the end wait_for_end_of_stdout waits for
+    return;
+  }
+  if (read.status == IoStatus::kFailed) return host_failure();
+  if (result_) return protocol_error();  // nothing may follow the result
   reader_.consume(chunk);
+  read_frames();
+}
+
+void WorkerSession::read_frames() {
   while (!done()) {
     Result<std::optional<Json>> frame = reader_.next();
-    if (!frame.ok()) return fail();
+    if (!frame.ok()) return protocol_error();
     if (!frame->has_value()) return;
     handle_frame(std::move(**frame));
   }
+  // The result must be the last thing the worker writes: not even part of another frame follows.
+  if (result_ && !reader_.at_frame_boundary()) protocol_error();
 }
 
 void WorkerSession::handle_frame(Json frame) {
   if (!confined_) {
     // The worker proves it is confined before anything of the program runs (DESIGN.md).
-    if (!check_confined_message(frame).ok()) return fail();
+    if (!check_confined_message(frame).ok()) return protocol_error();
     confined_ = true;
     return;
   }
   Result<WorkerMessage> message = parse_worker_message(std::move(frame));
-  if (!message.ok()) return fail();
+  if (!message.ok()) return protocol_error();
   if (auto* call = std::get_if<ToolCallMessage>(&*message))
     return start_tool_call(std::move(*call));
   result_ = std::get<SandboxResult>(std::move(*message));
@@ -108,7 +133,7 @@ void WorkerSession::handle_frame(Json frame) {
 
 void WorkerSession::start_tool_call(ToolCallMessage call) {
   const auto max_calls = static_cast<std::uint64_t>(request_.program.limits().max_tool_calls);
-  if (call.call_id != next_call_id_ || call.call_id > max_calls) return fail();
+  if (call.call_id != next_call_id_ || call.call_id > max_calls) return protocol_error();
   ++next_call_id_;
   const std::uint64_t call_id = call.call_id;
   bridge_.call(call.tool_id, std::move(call.input),
@@ -122,17 +147,15 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
                });
 }
 
+// Read and dropped: what a worker writes there must not reach results, errors or logs, and a full
+// pipe must not stall the worker. There is no cap to fail on: the worker's cpuMillis and the wall
+// deadline bound how much it can write, and the parent holds one chunk at a time.
 void WorkerSession::drain_stderr() {
   std::string chunk;
   const IoResult read = read_some(worker_.stderr_fd.get(), kReadChunkBytes, chunk);
-  if (read.status == IoStatus::kWouldBlock) return;
-  if (read.status != IoStatus::kOk) {
+  if (read.status == IoStatus::kClosed || read.status == IoStatus::kFailed) {
     worker_.stderr_fd.reset();  // end of stream: stop polling it
-    return;
   }
-  // Counted, never kept: what a worker writes must not reach results, errors or logs.
-  stderr_bytes_ += read.bytes;
-  if (stderr_bytes_ > kMaxWorkerStderrBytes) fail();
 }
 
 void WorkerSession::queue_tool_results() {
@@ -144,9 +167,9 @@ void WorkerSession::queue_tool_results() {
 void WorkerSession::queue_frame(const Json& message, std::size_t cap) {
   if (done() || !worker_.stdin_fd.valid()) return;
   Result<std::string> frame = encode_frame(message, cap);
-  if (!frame.ok()) return fail();
+  if (!frame.ok()) return host_failure();  // the parent's own frame; the bridge bounds its values
   outbound_bytes_ += frame->size();
-  if (outbound_bytes_ > outbound_cap_ && !outbound_.empty()) return fail();
+  if (outbound_bytes_ > outbound_cap_ && !outbound_.empty()) return protocol_error();
   outbound_.push_back(std::move(*frame));
 }
 
@@ -172,12 +195,16 @@ void WorkerSession::write_stdin() {
   }
 }
 
-// stdout ended before the result. How the worker ended decides the reason; it is killed first,
+// stdout ended before the result. How the worker ended decides the failure; it is killed first,
 // since a worker that merely closed its stdout may still be running.
-void WorkerSession::worker_ended() { fail(reason_for_early_exit(worker_.process.kill_and_reap())); }
+void WorkerSession::worker_ended() {
+  fail(result_of_early_end({.status = worker_.process.kill_and_reap(),
+                            .confined = confined_,
+                            .mid_frame = !reader_.at_frame_boundary()}));
+}
 
-void WorkerSession::fail(SandboxFailureReason reason) {
-  if (!done()) failure_ = reason;
+void WorkerSession::fail(SandboxResult failure) {
+  if (!failure_) failure_ = std::move(failure);
 }
 
 }  // namespace codemode::internal

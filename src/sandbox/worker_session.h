@@ -1,13 +1,22 @@
 // WorkerSession is one execution's conversation with one worker, on the thread that called the
-// adapter: a single poll() loop over the worker's stdout (frames), its stderr (drained and only
-// counted), its stdin (frames written as the pipe takes them) and the mailbox where the ToolBridge
-// leaves its answers. It owns the worker: destroying the session kills and reaps it.
+// adapter: a single poll() loop over the worker's stdout (frames), its stderr (drained and
+// discarded), its stdin (frames written as the pipe takes them) and the mailbox where the
+// ToolBridge leaves its answers. It owns the worker: destroying the session kills and reaps it.
 //
-// The worker is untrusted. Anything but the documented sequence ends the session with
-// sandbox_error: a first frame other than "confined" (or end of stream before it), a malformed,
-// oversized or unexpected frame, a toolCall whose callId is not exactly the next of 1, 2, 3, ...
-// or beyond maxToolCalls (the worker answers those itself), more than 64 KiB of stderr, or end of
-// stdout before the result.
+// The worker is untrusted. Anything but the documented sequence ends the session as a sandbox
+// error whose fault says what went wrong (sandbox.h):
+//   worker_protocol_error  a first frame other than "confined", a malformed, oversized or
+//                          unexpected frame, a toolCall whose callId is not exactly the next of
+//                          1, 2, 3, ... or beyond maxToolCalls (the worker answers those itself),
+//                          any byte after the result, a frame cut short by the worker's own exit,
+//                          or answers piling up unread (kOutboundAllowanceBytes)
+//   worker_start_failed    end of stdout before "confined"
+//   worker_exited          end of stdout after "confined" but before the result
+// (cpu_limit instead when the worker died of SIGXCPU; worker_process.h.)
+//
+// Once the result arrives the session waits up to kResultGraceMillis for the worker to close its
+// stdout (the real worker exits right after its result), so a second result or trailing bytes
+// are caught rather than ignored.
 //
 // Thread-safety: run is called once, on one thread. The bridge's callbacks may run anywhere.
 #ifndef CODEMODE_SANDBOX_WORKER_SESSION_H_
@@ -29,12 +38,12 @@
 
 namespace codemode::internal {
 
-// Most a worker may write to stderr over its life; past it the execution fails (sandbox_error).
-inline constexpr std::size_t kMaxWorkerStderrBytes = 64u << 10;
+// How long the parent waits, after the result, for the worker to close its stdout.
+inline constexpr int kResultGraceMillis = 250;
 // The most the parent keeps queued for a worker that does not read its stdin: a few tool results
 // at the program's own cap on top of a fixed allowance. A worker that lets more pile up (by never
-// reading, or by flooding calls while it computes) ends with sandbox_error instead of growing the
-// parent's memory by up to maxToolCalls results.
+// reading, or by flooding calls while it computes) ends with worker_protocol_error instead of
+// growing the parent's memory by up to maxToolCalls results.
 inline constexpr std::size_t kOutboundAllowanceBytes = 16u << 20;
 inline constexpr std::size_t kOutboundResultFrames = 4;
 
@@ -49,13 +58,16 @@ class WorkerSession {
   WorkerSession& operator=(const WorkerSession&) = delete;
 
   // Sends the start frame and relays until the worker's result, a failure, or `stop` (then
-  // sandbox_error at once; the executor reports the timeout or cancellation). Never calls the
-  // bridge after returning.
+  // sandbox_error at once, with no fault; the executor reports the timeout or cancellation).
+  // Never calls the bridge after returning.
   SandboxResult run(std::stop_token stop);
 
  private:
-  void step();
+  // One poll() round of at most `timeout_millis` (-1: no limit).
+  void step(int timeout_millis);
+  void wait_for_end_of_stdout(const std::stop_token& stop);
   void read_stdout();
+  void read_frames();
   void handle_frame(Json frame);
   void start_tool_call(ToolCallMessage call);
   void drain_stderr();
@@ -63,7 +75,11 @@ class WorkerSession {
   void queue_frame(const Json& message, std::size_t cap);
   void write_stdin();
   void worker_ended();
-  void fail(SandboxFailureReason reason = SandboxFailureReason::kSandboxError);
+  void fail(SandboxResult failure);
+  // The worker broke the protocol.
+  void protocol_error() { fail(SandboxResult::failure(SandboxFault::kWorkerProtocolError)); }
+  // The parent's own side failed (or was stopped): no fault to name.
+  void host_failure() { fail(SandboxResult::failure(SandboxFailureReason::kSandboxError)); }
   bool done() const { return result_.has_value() || failure_.has_value(); }
 
   WorkerProcess worker_;
@@ -80,9 +96,8 @@ class WorkerSession {
   std::size_t outbound_offset_ = 0;  // bytes of outbound_.front() already written
   bool confined_ = false;
   std::uint64_t next_call_id_ = 1;
-  std::size_t stderr_bytes_ = 0;
   std::optional<SandboxResult> result_;
-  std::optional<SandboxFailureReason> failure_;  // sticky: the first failure decides
+  std::optional<SandboxResult> failure_;  // sticky: the first failure decides, even after result_
 };
 
 }  // namespace codemode::internal

@@ -9,9 +9,11 @@
 #include <js/Realm.h>
 #include <js/RealmOptions.h>
 #include <js/SourceText.h>
+#include <js/String.h>
 
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -121,13 +123,49 @@ bool tool_call_native(JSContext* cx, unsigned argc, JS::Value* vp) {
 }
 
 #ifdef CODEMODE_WORKER_TEST_HOOKS
-// __codemodeTestHook(name) -> number
-//   Test builds only: makes the forbidden system call `name` (see test_hooks.h) and returns its
-//   result, if the filter lets the worker live that long.
+// The code units of `value`, each 0-255, as one byte each; nullopt when it is not such a string.
+std::optional<std::string> copy_byte_string(JSContext* cx, JS::HandleValue value) {
+  if (!value.isString()) return std::nullopt;
+  JSLinearString* linear = JS_EnsureLinearString(cx, value.toString());
+  if (!linear) return std::nullopt;
+  const std::size_t length = JS::GetLinearStringLength(linear);
+  std::string bytes;
+  bytes.reserve(length);
+  for (std::size_t i = 0; i < length; ++i) {
+    const char16_t unit = JS::GetLinearStringCharAt(linear, i);
+    if (unit > 0xFF) return std::nullopt;
+    bytes.push_back(static_cast<char>(unit));
+  }
+  return bytes;
+}
+
+TestHookArguments test_hook_arguments(JSContext* cx, const JS::CallArgs& args) {
+  TestHookArguments arguments;
+  arguments.bytes = copy_byte_string(cx, args.get(1)).value_or("");
+  for (unsigned index : {1u, 2u}) {
+    if (args.get(index).isNumber()) {
+      arguments.number = static_cast<long long>(args.get(index).toNumber());
+      break;
+    }
+  }
+  return arguments;
+}
+
+// __codemodeTestHook(name, bytesOrNumber, number) -> number
+//   Test builds only: runs the native hook `name` (see test_hooks.h) and returns its result, if
+//   the worker is still alive then.
 bool test_hook_native(JSContext* cx, unsigned argc, JS::Value* vp) {
   JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
   std::optional<std::string> name = copy_string_argument(cx, args.get(0), 64);
-  args.rval().setNumber(static_cast<double>(run_test_hook(name.value_or(""))));
+  if (JS_IsExceptionPending(cx)) return false;
+  try {
+    const TestHookArguments arguments = test_hook_arguments(cx, args);
+    if (JS_IsExceptionPending(cx)) return false;
+    args.rval().setNumber(static_cast<double>(run_test_hook(name.value_or(""), arguments)));
+  } catch (const std::bad_alloc&) {
+    JS_ReportOutOfMemory(cx);
+    return false;
+  }
   return true;
 }
 #endif
@@ -138,7 +176,7 @@ bool test_hook_native(JSContext* cx, unsigned argc, JS::Value* vp) {
 const JSFunctionSpec kGuestFunctions[] = {
     JS_FN("__codemodeToolCall", tool_call_native, 2, 0),
 #ifdef CODEMODE_WORKER_TEST_HOOKS
-    JS_FN("__codemodeTestHook", test_hook_native, 1, 0),
+    JS_FN("__codemodeTestHook", test_hook_native, 3, 0),
 #endif
     JS_FS_END};
 // clang-format on

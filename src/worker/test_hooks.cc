@@ -2,16 +2,28 @@
 
 #ifdef CODEMODE_WORKER_TEST_HOOKS
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
+
+#include "worker/fd_io.h"
 
 namespace codemode::worker {
 namespace {
+
+// Sized like a pipe's buffer, so a flood moves in few system calls.
+constexpr std::size_t kFloodChunkBytes = 64u << 10;
 
 long result_of(long value) { return value < 0 ? -errno : value; }
 
@@ -21,24 +33,98 @@ long make_page_executable() {
   return result_of(syscall(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC));
 }
 
-long fork_and_exit() {
+long map_executable() {
+  const long address =
+      syscall(SYS_mmap, nullptr, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return result_of(address);
+}
+
+[[noreturn]] void sleep_forever() {
+  for (;;) {
+    const timespec hour{3600, 0};
+    clock_nanosleep(CLOCK_MONOTONIC, 0, &hour, nullptr);
+  }
+}
+
+long fork_and_linger() {
   const long pid = syscall(SYS_fork);
-  if (pid == 0) _exit(0);  // the child, if the filter let it be born
+  if (pid == 0) {  // the child, if the filter let it be born: it lingers where a test can see it
+    const timespec linger{5, 0};
+    clock_nanosleep(CLOCK_MONOTONIC, 0, &linger, nullptr);
+    _exit(0);
+  }
   return result_of(pid);
+}
+
+long execute(const std::string& path) {
+  const std::string target = path.empty() ? "/nonexistent/codemode-test-hook" : path;
+  char* const argv[] = {const_cast<char*>(target.c_str()), nullptr};
+  char* const envp[] = {nullptr};
+  return result_of(syscall(SYS_execve, target.c_str(), argv, envp));
+}
+
+long connect_to_loopback(long long port) {
+  const long fd = syscall(SYS_socket, AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -errno;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  return result_of(syscall(SYS_connect, fd, &address, sizeof address));
+}
+
+long write_repeated(int fd, const std::string& bytes, long long times) {
+  if (bytes.empty()) return 0;
+  std::string chunk;
+  const std::size_t per_chunk = std::max<std::size_t>(1, kFloodChunkBytes / bytes.size());
+  for (std::size_t i = 0; i < per_chunk; ++i) chunk += bytes;
+  long long left = std::max<long long>(1, times);
+  long written = 0;
+  while (left > 0) {
+    const long long copies = std::min<long long>(left, static_cast<long long>(per_chunk));
+    const std::string_view part(chunk.data(), static_cast<std::size_t>(copies) * bytes.size());
+    if (!write_all(fd, part)) return -errno;
+    written += static_cast<long>(part.size());
+    left -= copies;
+  }
+  return written;
+}
+
+void store_through_null() {
+  // A volatile store through a pointer read from a volatile: the compiler can neither see the
+  // null (and emit a trap instead) nor drop the store (GCC 12 drops a plain one).
+  volatile int* volatile target = nullptr;
+  *target = 1;
+}
+
+long forbidden_call(std::string_view name, const TestHookArguments& arguments) {
+  if (name == "open") return result_of(syscall(SYS_openat, AT_FDCWD, "/etc/hostname", O_RDONLY));
+  if (name == "create") {
+    return result_of(
+        syscall(SYS_openat, AT_FDCWD, arguments.bytes.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600));
+  }
+  if (name == "socket") return result_of(syscall(SYS_socket, AF_INET, SOCK_STREAM, 0));
+  if (name == "connect") return connect_to_loopback(arguments.number);
+  if (name == "fork") return fork_and_linger();
+  if (name == "exec") return execute(arguments.bytes);
+  if (name == "mmap_exec") return map_executable();
+  if (name == "mprotect_exec") return make_page_executable();
+  if (name == "ptrace") {
+    return result_of(syscall(SYS_ptrace, PTRACE_ATTACH, arguments.number, nullptr, nullptr));
+  }
+  if (name == "kill") return result_of(syscall(SYS_kill, arguments.number, SIGTERM));
+  return -1;
 }
 
 }  // namespace
 
-long run_test_hook(std::string_view name) {
-  if (name == "open") return result_of(syscall(SYS_openat, AT_FDCWD, "/etc/hostname", O_RDONLY));
-  if (name == "socket") return result_of(syscall(SYS_socket, AF_INET, SOCK_STREAM, 0));
-  if (name == "fork") return fork_and_exit();
-  if (name == "exec") {
-    char* const argv[] = {nullptr};
-    return result_of(syscall(SYS_execve, "/nonexistent/codemode-test-hook", argv, argv));
-  }
-  if (name == "mprotect_exec") return make_page_executable();
-  return -1;
+long run_test_hook(std::string_view name, const TestHookArguments& arguments) {
+  if (name == "write_stdout") return write_repeated(1, arguments.bytes, 1);
+  if (name == "write_stderr") return write_repeated(2, arguments.bytes, arguments.number);
+  if (name == "exit") _exit(static_cast<int>(arguments.number));
+  if (name == "hang") sleep_forever();
+  if (name == "segfault") store_through_null();
+  return forbidden_call(name, arguments);
 }
 
 }  // namespace codemode::worker

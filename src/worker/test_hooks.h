@@ -1,19 +1,48 @@
-// Test hooks: forbidden system calls the codemode-worker-testhooks binary lets a program make
-// through __codemodeTestHook(name), so tests can show that the system-call filter kills the
-// worker. The production codemode-worker is built without CODEMODE_WORKER_TEST_HOOKS and has no
-// such global (a test asserts it).
+// Test hooks: native code the codemode-worker-testhooks binary runs on a program's request
+// through __codemodeTestHook(name, bytesOrNumber, number), after confinement and while the
+// program runs, so tests can act like an exploited engine: make forbidden system calls (the
+// filter must kill the worker), or misbehave in ways the filter allows (garbage on the frame
+// pipe, a stderr flood, a sudden exit, a hang in native code, a crash) and show the parent copes.
+// The production codemode-worker is built without CODEMODE_WORKER_TEST_HOOKS and has no such
+// global (a test asserts it).
 #ifndef CODEMODE_WORKER_TEST_HOOKS_H_
 #define CODEMODE_WORKER_TEST_HOOKS_H_
 
+#include <string>
 #include <string_view>
 
 namespace codemode::worker {
 
 #ifdef CODEMODE_WORKER_TEST_HOOKS
-// Makes the raw system call `name`: "open" (openat of /etc/hostname), "socket", "fork", "exec"
-// (execve of a path that does not exist), "mprotect_exec" (an anonymous page made executable).
-// Returns the call's result, or -errno, if the process survives; -1 for an unknown name.
-long run_test_hook(std::string_view name);
+// What the program passed after the hook's name.
+struct TestHookArguments {
+  std::string bytes;     // the first argument, when a string of code units 0-255: one byte each
+  long long number = 0;  // the first argument that is a number (the first or the second)
+};
+
+// Runs the hook `name`. Forbidden system calls, each of which must kill the worker (SIGSYS):
+//   "open"           openat of /etc/hostname, read-only
+//   "create"         openat(bytes, O_WRONLY | O_CREAT | O_EXCL)
+//   "socket"         socket(AF_INET, SOCK_STREAM)
+//   "connect"        a socket, then connect to 127.0.0.1, port `number`
+//   "fork"           fork; the child would sleep 5 s before exiting, so a leak would show
+//   "exec"           execve of `bytes` (argv {bytes}, no environment), or of a path that does not
+//                    exist when `bytes` is empty
+//   "mmap_exec"      an anonymous executable mapping
+//   "mprotect_exec"  an anonymous page made executable
+//   "ptrace"         PTRACE_ATTACH to pid `number`
+//   "kill"           SIGTERM to pid `number` (the caller passes its parent's pid: getppid itself
+//                    is not allowed, and would hide whether kill is)
+// Misbehaviour the filter allows:
+//   "write_stdout"   writes `bytes` verbatim to fd 1, the frame pipe
+//   "write_stderr"   writes `bytes` to fd 2, `number` times (at least once)
+//   "exit"           ends the process at once with exit status `number`
+//   "hang"           sleeps in clock_nanosleep forever: no CPU is used and no JavaScript runs,
+//                    so neither the CPU watchdog nor the engine's interrupt can end it
+//   "segfault"       stores through a null pointer
+// Returns the call's result (bytes written for the writes), or -errno, if the process survives;
+// -1 for an unknown name.
+long run_test_hook(std::string_view name, const TestHookArguments& arguments);
 #endif
 
 }  // namespace codemode::worker

@@ -131,6 +131,55 @@ TEST(CodeModeOutcome, MapsEachSandboxReasonToAPreciseCode) {
             "The program or its sandbox failed; the adapter did not report why.");
 }
 
+TEST(CodeModeOutcome, NamesTheSandboxFaultAsTheRule) {
+  struct Case {
+    SandboxFault fault;
+    std::string rule;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {SandboxFault::kWorkerStartFailed, "worker_start_failed",
+       "The sandbox worker could not be started or did not confirm its confinement; its details "
+       "are withheld."},
+      {SandboxFault::kWorkerProtocolError, "worker_protocol_error",
+       "The sandbox worker broke the parent-worker protocol and was stopped; its details are "
+       "withheld."},
+      {SandboxFault::kWorkerExited, "worker_exited",
+       "The sandbox worker ended before returning a result; its details are withheld."},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    EXPECT_EQ(to_string(c.fault), c.rule);
+    EXPECT_EQ(sandbox_fault_from_string(c.rule), c.fault);
+    const SandboxResult result = SandboxResult::failure(c.fault);
+    EXPECT_EQ(result.reason, SandboxFailureReason::kSandboxError);
+    CodeExecutionOutcome outcome = run_with_result(result, "fault-" + std::to_string(n++));
+    EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+    EXPECT_EQ(outcome.error->rule, c.rule);
+    EXPECT_EQ(outcome.error->message, c.message);
+  }
+  EXPECT_EQ(sandbox_fault_from_string("sandbox_error"), std::nullopt);
+  EXPECT_EQ(sandbox_fault_from_string("Worker_exited"), std::nullopt);
+}
+
+TEST(CodeModeOutcome, AFaultWithAnyOtherReasonOrWithSuccessIsAnInvalidResult) {
+  SandboxResult with_program_error = SandboxResult::failure(SandboxFailureReason::kProgramError);
+  with_program_error.fault = SandboxFault::kWorkerExited;
+  SandboxResult without_reason = SandboxResult::failure(SandboxFault::kWorkerProtocolError);
+  without_reason.reason.reset();
+  SandboxResult with_success = SandboxResult::success(Json{{"value", 1}});
+  with_success.fault = SandboxFault::kWorkerStartFailed;
+  int n = 0;
+  for (const SandboxResult& result : {with_program_error, without_reason, with_success}) {
+    CodeExecutionOutcome outcome = run_with_result(result, "bad-fault-" + std::to_string(n++));
+    EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+    EXPECT_EQ(outcome.error->rule, "sandbox_error");
+    EXPECT_EQ(outcome.error->message, kSandboxMessage);
+  }
+}
+
 TEST(CodeModeOutcome, TreatsContradictoryResultsAsSandboxFailures) {
   SandboxResult with_reason = SandboxResult::success(Json{{"value", 1}});
   with_reason.reason = SandboxFailureReason::kCpuLimit;

@@ -59,7 +59,7 @@ std::vector<Kind> kinds() {
       {js_program("() => { throw new RangeError('no'); }"), false, "program_error"},
       {js_program("() => undefined"), false, "max_output_bytes"},
       {js_program("() => { for (;;) {} }", 20), false, "cpu_limit"},
-      {js_program("() => __codemodeTestHook('socket')"), true, "sandbox_error"},
+      {js_program("() => __codemodeTestHook('socket')"), true, "worker_exited"},
       {js_program("async (input, tools) => tools.call('number.double', { value: 1, wait: 1 })",
                   1000, 50),
        false, "wall_time_limit"},

@@ -266,7 +266,7 @@ TEST_F(ProcessAdapterTest, CpuLimitIsLimitExceeded) {
   EXPECT_EQ(outcome.error->rule, "cpu_limit");
 }
 
-TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecutionWorks) {
+TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) {
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
   auto adapter = make_process_adapter({.worker_path = *hooks});
@@ -275,7 +275,7 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecuti
   const CodeExecutionOutcome killed = mode->execute(
       js_program("() => __codemodeTestHook('socket')"), nullptr, testing::execute_options("e-1"));
   EXPECT_EQ(killed.error->code, ErrorCode::kToolFailed);
-  EXPECT_EQ(killed.error->rule, "sandbox_error");
+  EXPECT_EQ(killed.error->rule, "worker_exited");
   const CodeExecutionOutcome next = mode->execute(js_program("(input) => input.value + 1"),
                                                   {{"value", 1}}, testing::execute_options("e-2"));
   ASSERT_TRUE(next.ok()) << to_json(next);
@@ -284,12 +284,12 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompIsASandboxErrorAndTheNextExecuti
 
 TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) {
   // /bin/false fails the availability probe, so it is launched through an adapter whose probe
-  // says yes: the exit before `confined` must be a sandbox error, not a hang or a crash.
+  // says yes: the exit before `confined` is a worker that never started, not a hang or a crash.
   const CodeExecutionOutcome crashed = run(
       js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
       internal::make_process_adapter_with(internal::make_exec_launcher("/bin/false"),
                                           [] { return true; }));
-  EXPECT_EQ(crashed.error->rule, "sandbox_error");
+  EXPECT_EQ(crashed.error->rule, "worker_start_failed");
   const CodeExecutionOutcome next = run(js_program("(input) => ({ value: input.value + 4 })"),
                                         {{"value", 3}}, testing::doubling_broker());
   ASSERT_TRUE(next.ok()) << to_json(next);

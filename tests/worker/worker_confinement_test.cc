@@ -94,16 +94,21 @@ TEST(WorkerConfinementTest, TestHookWithAnUnknownNameReturns) {
 
 class ForbiddenSyscallTest : public ::testing::TestWithParam<const char*> {};
 
+// The parameter is the hook's arguments. Were a call let through, each would fail harmlessly: the
+// paths do not exist, nothing listens on port 1, and no process has pid 2147483647.
 TEST_P(ForbiddenSyscallTest, KillsTheWorkerWithSigsys) {
-  Execution run = execute(std::string("() => __codemodeTestHook('") + GetParam() + "')", nullptr,
-                          {}, echo_tool, kTestHooksBinary);
+  Execution run = execute(std::string("() => __codemodeTestHook(") + GetParam() + ")", nullptr, {},
+                          echo_tool, kTestHooksBinary);
   EXPECT_TRUE(run.confined.has_value());
   EXPECT_FALSE(run.result.has_value());
   EXPECT_TRUE(run.killed_by(SIGSYS)) << "wait status " << run.wait_status.value_or(-1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Calls, ForbiddenSyscallTest,
-                         ::testing::Values("open", "socket", "fork", "exec", "mprotect_exec"));
+                         ::testing::Values("'open'", "'create', '/nonexistent/codemode-hook'",
+                                           "'socket'", "'connect', 1", "'fork'", "'exec'",
+                                           "'exec', '/bin/true'", "'mmap_exec'", "'mprotect_exec'",
+                                           "'ptrace', 2147483647", "'kill', 2147483647"));
 
 }  // namespace
 }  // namespace codemode::testing

@@ -1,0 +1,204 @@
+// The OS confinement holds when the engine does not: the test-hooks worker runs native code after
+// the system-call filter went on, as an exploited engine would, and tries to reach the host. Each
+// attempt must kill the worker (the filter's SIGSYS; tests/worker/worker_confinement_test.cc
+// checks the signal itself on the raw worker), end the execution as worker_exited, and leave the
+// host exactly as it was: no file, no connection, no process, no signal, no tracer.
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <gtest/gtest.h>
+
+#include "core/unique_fd.h"
+#include "support/testhooks_fixture.h"
+
+namespace codemode {
+namespace {
+
+using testing::HookedMode;
+using testing::js_bytes;
+
+// A fresh directory under the system's temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "codemode-os-XXXXXX").string();
+    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+class OsConfinementTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+    mode_.emplace();
+  }
+  void TearDown() override {
+    EXPECT_TRUE(testing::child_pids().empty()) << "a worker or a process of its was left behind";
+  }
+
+  // Runs `hook_call` (the arguments of __codemodeTestHook) and expects the worker killed. Had the
+  // call returned, the program would have returned "survived" and the execution succeeded.
+  void expect_killed(const std::string& hook_call) {
+    const CodeExecutionOutcome outcome = mode_->run(testing::hook_program(
+        "() => { __codemodeTestHook(" + hook_call + "); return 'survived'; }"));
+    testing::expect_sandbox_fault(outcome, "worker_exited");
+    EXPECT_EQ(outcome.usage.tool_calls, 0);
+  }
+
+  std::optional<HookedMode> mode_;  // made once the test-hooks worker is known to exist
+};
+
+TEST_F(OsConfinementTest, CreatingAFileKillsTheWorkerAndNoFileAppears) {
+  TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const std::filesystem::path target = dir.path() / "created-by-worker";
+  expect_killed("'create', " + js_bytes(target.string()));
+  EXPECT_FALSE(std::filesystem::exists(target));
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+  expect_killed("'open'");  // reading a host file: /etc/hostname
+  mode_->expect_next_execution_works();
+}
+
+TEST_F(OsConfinementTest, ConnectingToALoopbackListenerKillsTheWorkerAndNothingConnects) {
+  internal::UniqueFd listener(socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  ASSERT_TRUE(listener.valid());
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(bind(listener.get(), reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(listen(listener.get(), 8), 0);
+  ASSERT_EQ(getsockname(listener.get(), reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const int port = ntohs(address.sin_port);
+
+  expect_killed("'connect', " + std::to_string(port));
+  errno = 0;
+  EXPECT_EQ(accept4(listener.get(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC), -1);
+  EXPECT_EQ(errno, EAGAIN) << "something connected to the listener";
+  mode_->expect_next_execution_works();
+}
+
+TEST_F(OsConfinementTest, ExecutingABinaryKillsTheWorkerAndItNeverRuns) {
+  TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const std::filesystem::path marker = dir.path() / "marker";
+  const std::filesystem::path script = dir.path() / "make-marker";
+  {
+    std::ofstream file(script);
+    file << "#!/bin/sh\n: > '" << marker.string() << "'\n";
+  }
+  ASSERT_EQ(chmod(script.c_str(), 0755), 0);
+  // The script does create the marker when it runs, so its absence below means it never ran.
+  testing::run_process({script.string()}, "");
+  ASSERT_TRUE(std::filesystem::exists(marker));
+  std::filesystem::remove(marker);
+
+  expect_killed("'exec', " + js_bytes(script.string()));
+  EXPECT_FALSE(std::filesystem::exists(marker));
+  mode_->expect_next_execution_works();
+}
+
+// Makes this process the reaper of orphaned descendants for the scope, so a process the worker
+// forked would be reparented here when the worker dies, and seen by child_pids.
+class SubreaperScope {
+ public:
+  SubreaperScope() { active_ = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0; }
+  ~SubreaperScope() {
+    if (active_) prctl(PR_SET_CHILD_SUBREAPER, 0);
+  }
+  SubreaperScope(const SubreaperScope&) = delete;
+  SubreaperScope& operator=(const SubreaperScope&) = delete;
+  bool active() const { return active_; }
+
+ private:
+  bool active_ = false;
+};
+
+TEST_F(OsConfinementTest, ForkingKillsTheWorkerAndNoProcessIsLeft) {
+  SubreaperScope subreaper;
+  ASSERT_TRUE(subreaper.active());
+  expect_killed("'fork'");  // the child would linger 5 s, so it would still be here
+  EXPECT_TRUE(testing::child_pids().empty()) << "the worker's child survived it";
+  mode_->expect_next_execution_works();
+}
+
+TEST_F(OsConfinementTest, ExecutableMemoryKillsTheWorker) {
+  expect_killed("'mmap_exec'");
+  expect_killed("'mprotect_exec'");
+  mode_->expect_next_execution_works();
+}
+
+// The "TracerPid:" field of /proc/self/status.
+std::string tracer_pid() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("TracerPid:", 0) == 0) return line.substr(line.find_first_not_of(" \t", 10));
+  }
+  return "";
+}
+
+TEST_F(OsConfinementTest, TracingTheHostKillsTheWorkerAndTheHostStaysUntraced) {
+  ASSERT_EQ(tracer_pid(), "0") << "this test process is already traced";
+  expect_killed("'ptrace', " + std::to_string(getpid()));
+  EXPECT_EQ(tracer_pid(), "0");
+  mode_->expect_next_execution_works();
+}
+
+volatile sig_atomic_t g_sigterm_received = 0;
+
+// Catches SIGTERM for the scope, so a signal that got through is recorded instead of ending the
+// test process.
+class SigtermCatcher {
+ public:
+  SigtermCatcher() {
+    g_sigterm_received = 0;
+    struct sigaction catcher {};
+    catcher.sa_handler = [](int) { g_sigterm_received = 1; };
+    sigemptyset(&catcher.sa_mask);
+    installed_ = sigaction(SIGTERM, &catcher, &previous_) == 0;
+  }
+  ~SigtermCatcher() {
+    if (installed_) sigaction(SIGTERM, &previous_, nullptr);
+  }
+  SigtermCatcher(const SigtermCatcher&) = delete;
+  SigtermCatcher& operator=(const SigtermCatcher&) = delete;
+  bool installed() const { return installed_; }
+
+ private:
+  struct sigaction previous_ {};
+  bool installed_ = false;
+};
+
+TEST_F(OsConfinementTest, SignallingTheHostKillsTheWorkerAndNoSignalArrives) {
+  SigtermCatcher catcher;
+  ASSERT_TRUE(catcher.installed());
+  // The worker's parent is this process; the hook gets its pid because getppid itself is denied.
+  expect_killed("'kill', " + std::to_string(getpid()));
+  EXPECT_EQ(g_sigterm_received, 0) << "SIGTERM reached the host";
+  mode_->expect_next_execution_works();
+}
+
+}  // namespace
+}  // namespace codemode
