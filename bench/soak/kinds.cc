@@ -134,7 +134,7 @@ std::vector<KindSpec> worker_limit_specs() {
       // openat is not in the seccomp allow-list: the kernel kills the worker with SIGSYS.
       {.name = "crash_sigsys",
        .source = "() => __codemodeTestHook('open')",
-       .expected = fails_with(ErrorCode::kToolFailed, "sandbox_error"),
+       .expected = fails_with(ErrorCode::kToolFailed, "worker_exited"),
        .weight = 5,
        .worker = WorkerBinary::kTestHooks},
   };

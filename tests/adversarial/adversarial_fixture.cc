@@ -175,8 +175,11 @@ std::vector<int> child_processes() {
   while (const dirent* entry = readdir(proc)) {
     const int pid = std::atoi(entry->d_name);
     if (pid <= 0) continue;
+    // A process may exit while it is read: getline then fails quietly, where an
+    // istreambuf_iterator would throw.
     std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text{std::istreambuf_iterator<char>(stat), {}};
+    std::string text;
+    if (!std::getline(stat, text)) continue;
     // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
     const auto close = text.rfind(')');
     if (close == std::string::npos) continue;
