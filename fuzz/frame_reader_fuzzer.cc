@@ -9,18 +9,23 @@
 //   - every frame is a JSON object within its frame's limits, encode_frame writes it within the
 //     cap, and reading that encoding back gives the same value;
 //   - a fault is sticky: later next(), consume() and finish() report the same error, which is
-//     INTEGRITY_VIOLATION / worker_protocol_error with the one fixed message of that fault.
+//     INTEGRITY_VIOLATION / worker_protocol_error with the one fixed message of that fault;
+//   - the message layer above (src/sandbox/worker_messages.h) accepts a frame only in exactly one
+//     documented shape, rebuilt here field by field from what it returned, and refuses anything
+//     else with worker_protocol_error and a fixed message.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "fuzz_check.h"
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
+#include "sandbox/worker_messages.h"
 
 namespace codemode::fuzz {
 namespace {
@@ -166,6 +171,56 @@ void check_reencodes(const Json& frame, std::size_t cap) {
   FUZZ_CHECK(reader.at_frame_boundary() && reader.finish().ok());
 }
 
+void check_message_refusal(const Error& error) {
+  FUZZ_CHECK(error.code == ErrorCode::kIntegrityViolation);
+  FUZZ_CHECK(error.rule == "worker_protocol_error");
+  check_closed_message("message", error.message, 16);
+}
+
+// The frame a worker writes for `message`, as docs/protocol.md gives it.
+Json documented_frame(const internal::WorkerMessage& message, const Json& original) {
+  if (const auto* call = std::get_if<internal::ToolCallMessage>(&message)) {
+    FUZZ_CHECK(call->call_id >= 1 && call->call_id <= static_cast<std::uint64_t>(kMaxSafeInteger));
+    return Json{{"type", "toolCall"},
+                {"callId", call->call_id},
+                {"toolId", call->tool_id},
+                {"input", call->input}};
+  }
+  const auto& result = std::get<SandboxResult>(message);
+  if (result.succeeded) {
+    FUZZ_CHECK(result.output.has_value() && !result.reason && !result.program_error);
+    return Json{{"type", "result"},
+                {"status", "succeeded"},
+                {"hasOutput", true},
+                {"output", *result.output}};
+  }
+  FUZZ_CHECK(!result.output.has_value() && result.reason.has_value());
+  FUZZ_CHECK(*result.reason != SandboxFailureReason::kUnsupportedProgram);
+  Json frame{{"type", "result"}, {"status", "failed"}, {"reason", to_string(*result.reason)}};
+  if (result.program_error) {
+    FUZZ_CHECK(*result.reason == SandboxFailureReason::kProgramError);
+    frame["programError"] = {{"name", result.program_error->name},
+                             {"message", result.program_error->message}};
+  }
+  if (original.contains("hasOutput")) frame["hasOutput"] = false;
+  return frame;
+}
+
+void check_messages(const Json& frame) {
+  if (Status confined = internal::check_confined_message(frame); confined.ok()) {
+    FUZZ_CHECK(frame.size() == 3 && frame.at("type") == "confined" && frame.at("version") == 1);
+    for (const Json& layer : frame.at("layers")) FUZZ_CHECK(layer.is_string());
+  } else {
+    check_message_refusal(confined.error());
+  }
+  Result<internal::WorkerMessage> message = internal::parse_worker_message(frame);
+  if (message.ok()) {
+    FUZZ_CHECK(documented_frame(*message, frame) == frame);
+  } else {
+    check_message_refusal(message.error());
+  }
+}
+
 }  // namespace
 }  // namespace codemode::fuzz
 
@@ -182,6 +237,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(actual.frames == expected.frames);
   for (std::size_t i = 0; i < actual.frames.size(); ++i) {
     check_reencodes(actual.frames[i], i == 0 ? first_cap : later_cap);
+    check_messages(actual.frames[i]);
   }
   return 0;
 }
