@@ -9,11 +9,14 @@
 //     control characters and parses back to the same value, and writing that gives the same text;
 //   - nlohmann's own parser agrees: what parse_json accepts it accepts as the same value, and what
 //     it accepts parse_json refuses only for a rule, never as a syntax error;
-//   - limits are monotonic: text accepted under the small limits is accepted under the defaults;
+//   - limits are exact: a value the defaults accept is refused under smaller limits exactly when
+//     its depth, value count or compact size (measured here) exceeds them, for the rule that
+//     names one that does; text accepted under small limits gives the same value by default;
 //   - check_json judges any Json nlohmann built (duplicate keys, 2.0, 2^60, "__proto__", deep):
 //     what it accepts serializes and round-trips, what it refuses is an INVALID_JSON rule;
 //   - refusals are INVALID_JSON with one of the seven rules, and each rule has at most two fixed
 //     messages under given limits (so none quotes the text).
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +41,38 @@ JsonLimits pick_limits(std::uint8_t selector) {
   return JsonLimits{.max_bytes = 1 + 8 * low,
                     .max_depth = kDepths[(selector >> 5) & 3],
                     .max_values = 1 + 3 * low};
+}
+
+// A value's measures, as json.h defines them.
+struct Shape {
+  int depth = 0;
+  std::size_t values = 0;
+  std::size_t bytes = 0;
+};
+
+// REQUIRES: check_json(value) (default limits) is ok.
+Shape shape_of(const Json& value) {
+  Shape shape;
+  walk(value, [&](const Json&, int depth) {
+    ++shape.values;
+    shape.depth = std::max(shape.depth, depth);
+  });
+  shape.bytes = *check_json(value);
+  return shape;
+}
+
+// `refusal` is what parse_json or check_json said under `limits` (null when accepted) about a
+// value the default limits accept.
+void check_limits_exact(const Error* refusal, const Json& value, const JsonLimits& limits) {
+  const Shape shape = shape_of(value);
+  const bool depth_over = shape.depth > limits.max_depth;
+  const bool values_over = shape.values > limits.max_values;
+  const bool bytes_over = shape.bytes > limits.max_bytes;
+  FUZZ_CHECK((refusal == nullptr) == !(depth_over || values_over || bytes_over));
+  if (refusal == nullptr) return;
+  FUZZ_CHECK((refusal->rule == "json_depth_limit" && depth_over) ||
+             (refusal->rule == "json_values_limit" && values_over) ||
+             (refusal->rule == "json_bytes_limit" && bytes_over));
 }
 
 bool is_reserved(const std::string& key) {
@@ -93,6 +128,8 @@ void check_round_trip(const Json& value, const JsonLimits& limits) {
 void check_foreign_value(const Json& foreign, std::uint8_t selector) {
   const JsonLimits limits = pick_limits(selector);
   Result<std::size_t> size = check_json(foreign, limits);
+  if (check_json(foreign).ok())
+    check_limits_exact(size.ok() ? nullptr : &size.error(), foreign, limits);
   if (!size.ok()) {
     check_refusal(size.error(), selector);
     FUZZ_CHECK(!serialize_json(foreign, limits).ok());
@@ -105,6 +142,10 @@ void check_text(std::string_view text, std::uint8_t selector) {
   const JsonLimits limits = pick_limits(selector);
   Result<Json> parsed = parse_json(text, limits);
   const Json foreign = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  Result<Json> by_default = parse_json(text);
+  if (by_default.ok()) {
+    check_limits_exact(parsed.ok() ? nullptr : &parsed.error(), *by_default, limits);
+  }
   if (!parsed.ok()) {
     check_refusal(parsed.error(), selector);
     if (!foreign.is_discarded()) FUZZ_CHECK(parsed.error().rule != "json_syntax");
@@ -112,7 +153,6 @@ void check_text(std::string_view text, std::uint8_t selector) {
     check_promises(*parsed, limits);
     check_round_trip(*parsed, limits);
     FUZZ_CHECK(!foreign.is_discarded() && foreign == *parsed);
-    Result<Json> by_default = parse_json(text);
     FUZZ_CHECK(by_default.ok() && *by_default == *parsed);
   }
   if (!foreign.is_discarded()) check_foreign_value(foreign, selector);
