@@ -9,6 +9,14 @@
 namespace codemode::internal {
 namespace {
 
+// Draft 7: multipleOf "MUST be a number, strictly greater than 0". valijson divides by it without
+// checking: an integer 0 becomes an integer division by zero (SIGFPE kills the host process).
+Status check_multiple_of(const Json& schema) {
+  const auto found = schema.find("multipleOf");
+  if (found == schema.end() || (found->is_number() && found->get<double>() > 0)) return {};
+  return schema_config_error("The schema has a multipleOf that is not a number greater than 0.");
+}
+
 // The first problem with one subschema's own keywords, or OK.
 Status check_keywords(const Json& root, const Json& schema) {
   if (!schema.is_object()) return {};
@@ -23,6 +31,7 @@ Status check_keywords(const Json& root, const Json& schema) {
       return schema_config_error("The schema has a $ref that points to nothing in the schema.");
     }
   }
+  if (Status s = check_multiple_of(schema); !s.ok()) return s;
   return {};
 }
 

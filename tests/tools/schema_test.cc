@@ -181,6 +181,21 @@ TEST(SchemaCompile, RefusesSchemasValijsonCannotParse) {
   expect_refused(Json::parse("5"), "The schema is neither an object nor a boolean.");
 }
 
+// Regression (found by fuzz/schema_fuzzer.cc): {"multipleOf":0} compiled, and validating -1
+// against it ran valijson's integer `-1 % 0`, a SIGFPE that killed the host process.
+TEST(SchemaCompile, RefusesMultipleOfZeroInsteadOfDividingByIt) {
+  const std::string message = "The schema has a multipleOf that is not a number greater than 0.";
+  expect_refused(Json::parse(R"({"multipleOf":0})"), message);
+  expect_refused(Json::parse(R"({"type":"integer","multipleOf":0.0})"), message);
+  expect_refused(Json::parse(R"({"multipleOf":-2})"), message);
+  expect_refused(Json::parse(R"({"multipleOf":"3"})"), message);
+  expect_refused(Json::parse(R"({"items":{"properties":{"n":{"multipleOf":0}}}})"), message);
+  compile(R"({"enum":[{"multipleOf":0}]})");  // data, not a keyword
+  const Schema half = compile(R"({"multipleOf":0.5})");
+  EXPECT_TRUE(half.validate(Json(-1)).ok());
+  EXPECT_EQ(failure(half, "0.25"), at("#"));
+}
+
 TEST(SchemaCompile, RefusesDocumentsOutsideTheJsonBoundary) {
   Json deep = Json::object();
   for (int i = 0; i < 40; ++i) deep = Json{{"not", deep}};
