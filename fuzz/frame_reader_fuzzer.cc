@@ -58,18 +58,21 @@ std::size_t big_endian_length(std::string_view prefix) {
 // The grammar of docs/protocol.md applied to the whole stream at once.
 Reading reference_read(std::string_view stream, std::size_t first_cap, std::size_t later_cap) {
   Reading reading;
+  const auto end_with = [&reading](FrameFault fault) {
+    reading.fault = fault;
+    return std::move(reading);
+  };
   while (!stream.empty()) {
     const std::size_t cap = reading.frames.empty() ? first_cap : later_cap;
-    if (stream.size() < internal::kFrameLengthBytes)
-      return {reading.frames, FrameFault::kTruncatedLength};
+    if (stream.size() < internal::kFrameLengthBytes) return end_with(FrameFault::kTruncatedLength);
     const std::size_t length = big_endian_length(stream);
-    if (length == 0) return {reading.frames, FrameFault::kZeroLength};
-    if (length > cap) return {reading.frames, FrameFault::kOversizedLength};
+    if (length == 0) return end_with(FrameFault::kZeroLength);
+    if (length > cap) return end_with(FrameFault::kOversizedLength);
     stream.remove_prefix(internal::kFrameLengthBytes);
-    if (stream.size() < length) return {reading.frames, FrameFault::kTruncatedBody};
+    if (stream.size() < length) return end_with(FrameFault::kTruncatedBody);
     Result<Json> body = parse_json(stream.substr(0, length), internal::frame_json_limits(cap));
-    if (!body.ok()) return {reading.frames, FrameFault::kInvalidJson};
-    if (!body->is_object()) return {reading.frames, FrameFault::kNotAnObject};
+    if (!body.ok()) return end_with(FrameFault::kInvalidJson);
+    if (!body->is_object()) return end_with(FrameFault::kNotAnObject);
     reading.frames.push_back(std::move(body).value());
     stream.remove_prefix(length);
   }
