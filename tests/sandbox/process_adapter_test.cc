@@ -3,12 +3,13 @@
 // recovery after a worker dies.
 #include "codemode/process_adapter.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "codemode/command_tool.h"
+
 #include "sandbox/process_adapter.h"
 #include "sandbox/worker_launcher.h"
 #include "support/catalog_fixture.h"
@@ -19,21 +20,10 @@ namespace codemode {
 namespace {
 
 using namespace std::chrono_literals;
+using testing::any_json_program;
 
 std::shared_ptr<SandboxAdapter> real_adapter() {
   return make_process_adapter({.worker_path = testing::worker_binary().value_or("")});
-}
-
-CodeProgram js_program(std::string source, CodeLimits limits = testing::reference_limits(),
-                       std::vector<Tool> tools = {testing::double_tool()}) {
-  CodeProgramOptions options = testing::calculate_options();
-  options.language = ProgramLanguage::kJavaScript;
-  options.source = std::move(source);
-  options.input = Schema::any();
-  options.output = Schema::any();
-  options.limits = limits;
-  options.tools = std::move(tools);
-  return define_code_program(options).value();
 }
 
 struct Counted {
@@ -113,15 +103,16 @@ TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
 
 TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
   const CodeExecutionOutcome outcome =
-      run(js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
+      run(any_json_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
           make_process_adapter({.worker_path = "/nonexistent/codemode-worker"}));
   EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
   EXPECT_EQ(outcome.error->rule, "adapter_unavailable");
 }
 
 TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
-  const CodeExecutionOutcome outcome = run(js_program("() => { throw new TypeError('bad sku'); }"),
-                                           nullptr, testing::doubling_broker());
+  const CodeExecutionOutcome outcome =
+      run(any_json_program("() => { throw new TypeError('bad sku'); }"), nullptr,
+          testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(outcome.error->rule, "program_error");
   EXPECT_EQ(outcome.program_error, (ProgramError{"TypeError", "bad sku"}));
@@ -129,7 +120,7 @@ TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
 
 TEST_F(ProcessAdapterTest, CyclicResultIsInvalidOutput) {
   const CodeExecutionOutcome outcome =
-      run(js_program("() => { const a = {}; a.self = a; return a; }"), nullptr,
+      run(any_json_program("() => { const a = {}; a.self = a; return a; }"), nullptr,
           testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(outcome.error->rule, "max_output_bytes");
@@ -137,19 +128,19 @@ TEST_F(ProcessAdapterTest, CyclicResultIsInvalidOutput) {
 
 TEST_F(ProcessAdapterTest, UndefinedResultIsInvalidOutput) {
   const CodeExecutionOutcome outcome =
-      run(js_program("() => undefined"), nullptr, testing::doubling_broker());
+      run(any_json_program("() => undefined"), nullptr, testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
 }
 
 TEST_F(ProcessAdapterTest, OversizedResultIsInvalidOutput) {
   const CodeExecutionOutcome outcome =
-      run(js_program("() => 'x'.repeat(5000)"), nullptr, testing::doubling_broker());
+      run(any_json_program("() => 'x'.repeat(5000)"), nullptr, testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);  // maxOutputBytes is 4096
 }
 
 TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
   const CodeExecutionOutcome outcome =
-      run(js_program("(input) => input"), std::string(5000, 'x'), testing::doubling_broker());
+      run(any_json_program("(input) => input"), std::string(5000, 'x'), testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(outcome.error->rule, "max_input_bytes");
 }
@@ -157,8 +148,8 @@ TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
 TEST_F(ProcessAdapterTest, OversizedToolInputNeverReachesTheBroker) {
   Counted counted = counting_broker();
   const CodeExecutionOutcome outcome =
-      run(js_program("async (input, tools) => (await tools.call('number.double', "
-                     "{ value: 1, pad: 'x'.repeat(3000) })).error.code"),
+      run(any_json_program("async (input, tools) => (await tools.call('number.double', "
+                           "{ value: 1, pad: 'x'.repeat(3000) })).error.code"),
           nullptr, counted.broker);
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, "INVALID_INPUT");  // maxToolInputBytes is 2048
@@ -170,14 +161,14 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolCallsAreRefusedInsideTheSandbox) {
   limits.max_tool_calls = 2;
   limits.max_tool_concurrency = 1;
   Counted counted = counting_broker();
-  const CodeExecutionOutcome outcome =
-      run(js_program("async (input, tools) => { const codes = [];"
-                     "  for (let i = 0; i < 4; i++) {"
-                     "    const r = await tools.call('number.double', { value: i });"
-                     "    codes.push(r.status === 'succeeded' ? r.output.value : r.error.code); }"
-                     "  return codes; }",
-                     limits),
-          nullptr, counted.broker);
+  const CodeExecutionOutcome outcome = run(
+      any_json_program("async (input, tools) => { const codes = [];"
+                       "  for (let i = 0; i < 4; i++) {"
+                       "    const r = await tools.call('number.double', { value: i });"
+                       "    codes.push(r.status === 'succeeded' ? r.output.value : r.error.code); }"
+                       "  return codes; }",
+                       limits),
+      nullptr, counted.broker);
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({0, 2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
   EXPECT_EQ(*counted.calls, 2);
@@ -189,10 +180,10 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolConcurrencyAreRefusedNotQueued) {
   limits.max_tool_concurrency = 1;
   Counted counted = counting_broker(100ms);
   const CodeExecutionOutcome outcome =
-      run(js_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
-                     "  tools.call('number.double', { value })))).map((r) =>"
-                     "  r.status === 'succeeded' ? r.output.value : r.error.code)",
-                     limits),
+      run(any_json_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
+                           "  tools.call('number.double', { value })))).map((r) =>"
+                           "  r.status === 'succeeded' ? r.output.value : r.error.code)",
+                           limits),
           nullptr, counted.broker);
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
@@ -218,8 +209,8 @@ TEST_F(ProcessAdapterTest, SlowCommandToolHitsTheWallTime) {
   auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 4}).value();
   const auto start = std::chrono::steady_clock::now();
   const CodeExecutionOutcome outcome = run(
-      js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}), nullptr,
-      standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
+      any_json_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}),
+      nullptr, standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
@@ -233,10 +224,11 @@ TEST_F(ProcessAdapterTest, SlowCommandToolWithEffectsLeavesTheOutcomeUnknown) {
   limits.wall_time_millis = 300;
   const Tool tool = sleeping_command_tool("read");
   auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 4}).value();
-  const CodeExecutionOutcome outcome = run(
-      js_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}), nullptr,
-      standard_broker(
-          {.permissions = {.allow = {"tool:slow.sleep", "effect:read"}}, .budget = budget}));
+  const CodeExecutionOutcome outcome =
+      run(any_json_program("async (input, tools) => tools.call('slow.sleep', {})", limits, {tool}),
+          nullptr,
+          standard_broker(
+              {.permissions = {.allow = {"tool:slow.sleep", "effect:read"}}, .budget = budget}));
   EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
   EXPECT_EQ(outcome.usage.unknown_calls, 1);
 }
@@ -252,7 +244,7 @@ TEST_F(ProcessAdapterTest, CancellationKillsTheWorker) {
   limits.wall_time_millis = 10'000;
   const auto start = std::chrono::steady_clock::now();
   const CodeExecutionOutcome outcome =
-      run(js_program("() => { for (;;) {} }", limits), nullptr, testing::doubling_broker(),
+      run(any_json_program("() => { for (;;) {} }", limits), nullptr, testing::doubling_broker(),
           real_adapter(), caller.get_token());
   EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
@@ -261,7 +253,7 @@ TEST_F(ProcessAdapterTest, CancellationKillsTheWorker) {
 
 TEST_F(ProcessAdapterTest, CpuLimitIsLimitExceeded) {
   const CodeExecutionOutcome outcome =
-      run(js_program("() => { for (;;) {} }"), nullptr, testing::doubling_broker());
+      run(any_json_program("() => { for (;;) {} }"), nullptr, testing::doubling_broker());
   EXPECT_EQ(outcome.error->code, ErrorCode::kLimitExceeded);
   EXPECT_EQ(outcome.error->rule, "cpu_limit");
 }
@@ -272,11 +264,12 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) 
   auto adapter = make_process_adapter({.worker_path = *hooks});
   auto mode =
       create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
-  const CodeExecutionOutcome killed = mode->execute(
-      js_program("() => __codemodeTestHook('socket')"), nullptr, testing::execute_options("e-1"));
+  const CodeExecutionOutcome killed =
+      mode->execute(any_json_program("() => __codemodeTestHook('socket')"), nullptr,
+                    testing::execute_options("e-1"));
   EXPECT_EQ(killed.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(killed.error->rule, "worker_exited");
-  const CodeExecutionOutcome next = mode->execute(js_program("(input) => input.value + 1"),
+  const CodeExecutionOutcome next = mode->execute(any_json_program("(input) => input.value + 1"),
                                                   {{"value", 1}}, testing::execute_options("e-2"));
   ASSERT_TRUE(next.ok()) << to_json(next);
   EXPECT_EQ(*next.output, 2);
@@ -285,12 +278,12 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) 
 TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) {
   // /bin/false fails the availability probe, so it is launched through an adapter whose probe
   // says yes: the exit before `confined` is a worker that never started, not a hang or a crash.
-  const CodeExecutionOutcome crashed = run(
-      js_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
-      internal::make_process_adapter_with(internal::make_exec_launcher("/bin/false"),
-                                          [] { return true; }));
+  const CodeExecutionOutcome crashed =
+      run(any_json_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
+          internal::make_process_adapter_with(internal::make_exec_launcher("/bin/false"),
+                                              [] { return true; }));
   EXPECT_EQ(crashed.error->rule, "worker_start_failed");
-  const CodeExecutionOutcome next = run(js_program("(input) => ({ value: input.value + 4 })"),
+  const CodeExecutionOutcome next = run(any_json_program("(input) => ({ value: input.value + 4 })"),
                                         {{"value", 3}}, testing::doubling_broker());
   ASSERT_TRUE(next.ok()) << to_json(next);
   EXPECT_EQ(*next.output, Json({{"value", 7}}));

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "codemode/code_mode.h"
 #include "codemode/program.h"
@@ -67,6 +68,19 @@ inline CodeProgramOptions calculate_options() {
 }
 
 inline CodeProgram calculate_program() { return define_code_program(calculate_options()).value(); }
+
+// A JavaScript program with any input and output, calling `tools` (number.double by default).
+inline CodeProgram any_json_program(std::string source, CodeLimits limits = reference_limits(),
+                                    std::vector<Tool> tools = {double_tool()}) {
+  CodeProgramOptions options = calculate_options();
+  options.language = ProgramLanguage::kJavaScript;
+  options.source = std::move(source);
+  options.input = Schema::any();
+  options.output = Schema::any();
+  options.limits = limits;
+  options.tools = std::move(tools);
+  return define_code_program(options).value();
+}
 
 // A SandboxAdapter double with a chosen qualification, for executor tests.
 class FakeAdapter final : public SandboxAdapter {

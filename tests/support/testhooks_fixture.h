@@ -70,14 +70,7 @@ inline CodeLimits hook_limits(std::int64_t wall_time_millis = 3'000) {
 // A JavaScript program with any input and output, calling `tools` (number.double by default).
 inline CodeProgram hook_program(std::string source, CodeLimits limits = hook_limits(),
                                 std::vector<Tool> tools = {double_tool()}) {
-  CodeProgramOptions options = calculate_options();
-  options.language = ProgramLanguage::kJavaScript;
-  options.source = std::move(source);
-  options.input = Schema::any();
-  options.output = Schema::any();
-  options.limits = limits;
-  options.tools = std::move(tools);
-  return define_code_program(options).value();
+  return any_json_program(std::move(source), limits, std::move(tools));
 }
 
 // One CodeMode on the test-hooks worker with the standard broker (every tool and effect granted),
