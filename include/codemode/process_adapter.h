@@ -37,10 +37,36 @@
 
 namespace codemode {
 
+// How each execution's fresh worker process comes to exist. Either way it is a new process that
+// runs one program, confines itself before compiling it, and is killed and reaped at the end.
+enum class SpawnMode {
+  // One fork server per adapter (`codemode-worker --fork-server`, started at the first execution)
+  // holds a fully initialised engine and forks a child per execution: about a millisecond.
+  // Every child shares the server's address-space layout. If the server dies, executions in
+  // flight fail (sandbox_error) and the next one starts a new server.
+  kForkServer,
+  // codemode-worker is executed for every execution: a few milliseconds more, and each execution
+  // gets its own address-space layout (ASLR per execution).
+  kExec,
+};
+
+// Which operating-system confinement the worker gets on top of the engine's limits, the process
+// limits and the seccomp allow-list that every profile has (docs/security.md).
+enum class IsolationProfile {
+  kProcess,  // id "codemode.process"
+  // id "codemode.isolated": also new user, pid, network, mount, IPC and UTS namespaces and an empty
+  // root, so an escaped worker sees no file, no network interface but a down loopback, and no
+  // other process. is_available() is false where the kernel refuses these namespaces; the
+  // executor then fails UNSUPPORTED_PROFILE and never runs the program with less.
+  kIsolated,
+};
+
 struct ProcessAdapterOptions {
   // The codemode-worker binary. Empty: default_worker_path(). A relative path is made absolute
   // (against the current directory) when the adapter is made.
   std::string worker_path;
+  SpawnMode spawn = SpawnMode::kForkServer;
+  IsolationProfile isolation = IsolationProfile::kProcess;
 };
 
 // Where the build put codemode-worker: next to libcodemode.
