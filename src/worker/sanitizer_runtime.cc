@@ -4,12 +4,12 @@
 
 #ifdef CODEMODE_SANITIZER_BUILD
 
-#include <charconv>
-#include <string_view>
-
 #include <fcntl.h>
 #include <sanitizer/common_interface_defs.h>
 #include <unistd.h>
+
+#include <charconv>
+#include <string_view>
 
 #include "core/unique_fd.h"
 #include "worker/exit_codes.h"
@@ -105,8 +105,6 @@ void start_undefined_behavior_runtime() {
 }  // namespace
 
 void prepare_sanitizers_for_confinement() {
-  __sanitizer_sandbox_arguments arguments{};
-  __sanitizer_sandbox_on_notify(&arguments);
   // A report prints each frame as module+offset, and the runtime reads its module list from
   // /proc/self/maps at its first lookup: make that lookup now. No library is loaded later.
   char frame[128];

@@ -2,7 +2,7 @@
 // docs/security.md "Sanitizer builds"). The options of AddressSanitizer, UndefinedBehaviorSanitizer
 // and LeakSanitizer are compiled into the worker (sanitizer_runtime.cc), because the worker runs
 // with an empty environment and must not take them from ASAN_OPTIONS anyway. In a release build
-// that file defines none of them, and the function below returns 0.
+// that file defines none of them, and the functions below do nothing.
 #ifndef CODEMODE_WORKER_SANITIZER_RUNTIME_H_
 #define CODEMODE_WORKER_SANITIZER_RUNTIME_H_
 
@@ -22,11 +22,11 @@ inline constexpr std::uint64_t kSanitizerQuarantineBytes = 32u << 20;
 std::uint64_t sanitizer_reserved_data_bytes();
 
 // Gets the sanitizer runtimes ready to report under the system-call filter; call it last before
-// confinement. AddressSanitizer caches the memory map it would otherwise read from
-// /proc/self/maps for a report; UndefinedBehaviorSanitizer's runtime (a library of its own under
-// GCC) is started now, as it would otherwise start at its first report by reading
-// /proc/self/exe and /proc/self/environ, and the filter would kill the worker half-way through
-// it. Does nothing in a release build.
+// confinement. AddressSanitizer loads its module list now (from /proc/self/maps, which it would
+// otherwise read in the middle of its first report); UndefinedBehaviorSanitizer's runtime (a
+// library of its own under GCC) is started now, as it would otherwise start at its first report
+// by reading /proc/self/exe and /proc/self/environ. Under the filter either read kills the worker
+// half-way through the report. Does nothing in a release build.
 void prepare_sanitizers_for_confinement();
 
 }  // namespace codemode::worker
