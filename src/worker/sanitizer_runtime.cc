@@ -33,7 +33,7 @@
 // UndefinedBehaviorSanitizer is a separate runtime with its own copy of the common options; the
 // build's -fno-sanitize-recover=all makes every report fatal. silence_unsigned_overflow only
 // quiets start_undefined_behavior_runtime() below: GCC has no unsigned-overflow check. All
-// reports go to fd 2, which the parent drains and caps.
+// reports go to fd 2, which the parent drains and discards.
 extern "C" {
 
 __attribute__((visibility("default"))) const char* __asan_default_options() {

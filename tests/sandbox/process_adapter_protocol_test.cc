@@ -102,7 +102,7 @@ TEST(ProcessAdapterProtocol, ConfinedFrameWithoutEveryLayer) {
   const FakeRun run =
       run_fake(printf_frame(Json{{"type", "confined"}, {"version", 1}, {"layers", layers}}) +
                result_frame({{"value", 7}}) + "sleep 5");
-  expect_sandbox_error(run);
+  expect_fault(run, kProtocolError);
 }
 
 TEST(ProcessAdapterProtocol, EndOfStreamAfterConfined) {
