@@ -287,7 +287,7 @@ TEST_F(ProcessAdapterTest, SanitizerReportInTheWorkerIsWorkerExited) {
                   .value();
   for (const char* hook : {"heap_overflow", "signed_overflow"}) {
     const CodeExecutionOutcome crashed =
-        mode->execute(js_program(std::string("() => __codemodeTestHook('") + hook + "')"), nullptr,
+        mode->execute(any_json_program(std::string("() => __codemodeTestHook('") + hook + "')"), nullptr,
                       testing::execute_options(std::string("e-") + hook));
     ASSERT_TRUE(crashed.error.has_value()) << hook;
     EXPECT_EQ(crashed.error->rule, "worker_exited") << hook;
