@@ -8,8 +8,10 @@
 #define CODEMODE_SANDBOX_FRAME_FORMAT_H_
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "codemode/json.h"
 #include "codemode/program.h"
@@ -17,6 +19,12 @@
 namespace codemode::internal {
 
 inline constexpr int kProtocolVersion = 1;
+
+// The "confined" frame's layers: every layer confine_worker applies, in its order. The worker
+// names exactly these; the parent refuses any other list, so a worker built without a layer never
+// gets a program to run.
+inline constexpr std::array<std::string_view, 5> kConfinementLayers{"engine", "fds", "rlimits",
+                                                                    "process", "seccomp"};
 
 // Width of the big-endian length prefix.
 inline constexpr std::size_t kFrameLengthBytes = 4;

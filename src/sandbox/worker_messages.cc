@@ -1,11 +1,13 @@
 #include "sandbox/worker_messages.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <utility>
 
 #include "codemode/program.h"
+#include "sandbox/frame_format.h"
 
 namespace codemode::internal {
 namespace {
@@ -142,6 +144,14 @@ Status check_confined_message(const Json& frame) {
   }
   for (const Json& layer : *layers) {
     if (!layer.is_string()) return protocol_error("A confined frame's layers are not strings.");
+  }
+  // Exactly the layers, in order: a worker that lacks one (or was built with others) does not run
+  // the program.
+  if (!std::equal(layers->begin(), layers->end(), kConfinementLayers.begin(),
+                  kConfinementLayers.end(), [](const Json& layer, std::string_view expected) {
+                    return layer.get_ref<const std::string&>() == expected;
+                  })) {
+    return protocol_error("The worker does not name every confinement layer.");
   }
   return {};
 }

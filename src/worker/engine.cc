@@ -261,6 +261,9 @@ Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
 }
 
 Completion SpiderMonkeyEngine::stringified(StringifyStatus status, const std::string& json) {
+  if (status == StringifyStatus::kOutOfMemory) {
+    return Completion::failure(SandboxFailureReason::kMemoryLimit);
+  }
   if (status != StringifyStatus::kWritten) {
     return Completion::failure(SandboxFailureReason::kInvalidOutput);
   }

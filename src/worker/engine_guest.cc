@@ -156,9 +156,9 @@ TestHookArguments test_hook_arguments(JSContext* cx, const JS::CallArgs& args) {
 //   the worker is still alive then.
 bool test_hook_native(JSContext* cx, unsigned argc, JS::Value* vp) {
   JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-  std::optional<std::string> name = copy_string_argument(cx, args.get(0), 64);
-  if (JS_IsExceptionPending(cx)) return false;
   try {
+    std::optional<std::string> name = copy_string_argument(cx, args.get(0), 64);
+    if (JS_IsExceptionPending(cx)) return false;
     const TestHookArguments arguments = test_hook_arguments(cx, args);
     if (JS_IsExceptionPending(cx)) return false;
     args.rval().setNumber(static_cast<double>(run_test_hook(name.value_or(""), arguments)));

@@ -3,6 +3,7 @@
 #include <js/JSON.h>
 #include <js/PropertyAndElement.h>
 
+#include <new>
 #include <string_view>
 
 namespace codemode::worker {
@@ -22,14 +23,22 @@ class Utf8Sink {
     return static_cast<Utf8Sink*>(data)->append(chunk, length);
   }
   bool too_long() const { return too_long_; }
+  bool out_of_memory() const { return out_of_memory_; }
   void finish() {
     if (lead_ != 0) append_code_point(0xFFFD);
     lead_ = 0;
   }
 
  private:
+  // Called from inside JS_Stringify: no exception may unwind through the engine's frames, so a
+  // failed allocation (RLIMIT_DATA reached while the text grows) stops the writer like the cap.
   bool append(const char16_t* chunk, uint32_t length) {
-    for (uint32_t i = 0; i < length; ++i) append_unit(chunk[i]);
+    try {
+      for (uint32_t i = 0; i < length; ++i) append_unit(chunk[i]);
+    } catch (const std::bad_alloc&) {
+      out_of_memory_ = true;
+      return false;
+    }
     too_long_ = out_.size() > max_bytes_;
     return !too_long_;  // false makes JS_Stringify stop at once
   }
@@ -71,6 +80,7 @@ class Utf8Sink {
   const std::uint64_t max_bytes_;
   char16_t lead_ = 0;
   bool too_long_ = false;
+  bool out_of_memory_ = false;
 };
 
 }  // namespace
@@ -89,12 +99,14 @@ StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint
   Utf8Sink sink(json, max_bytes + kHolderPrefix.size() + kHolderSuffix.size());
   JS::RootedValue input(cx, JS::ObjectValue(*holder));
   const bool ok = JS_Stringify(cx, &input, nullptr, JS::NullHandleValue, Utf8Sink::write, &sink);
+  if (sink.out_of_memory()) return StringifyStatus::kOutOfMemory;
   if (sink.too_long()) return StringifyStatus::kTooLong;
   if (!ok) return StringifyStatus::kFailed;
   sink.finish();
   if (!json.starts_with(kHolderPrefix)) return StringifyStatus::kNoJson;
-  json =
-      json.substr(kHolderPrefix.size(), json.size() - kHolderPrefix.size() - kHolderSuffix.size());
+  // In place: a copy of a result near the cap could fail where the text itself fit.
+  json.resize(json.size() - kHolderSuffix.size());
+  json.erase(0, kHolderPrefix.size());
   return json.size() > max_bytes ? StringifyStatus::kTooLong : StringifyStatus::kWritten;
 }
 

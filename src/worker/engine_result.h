@@ -14,6 +14,7 @@ enum class StringifyStatus {
   kWritten,  // `json` holds the text
   kNoJson,   // JSON.stringify gives undefined (a function, a symbol, toJSON returning undefined)
   kTooLong,  // longer than the cap
+  kOutOfMemory,  // the text did not fit in the worker's memory (RLIMIT_DATA)
   kFailed,   // JS_Stringify failed: an exception is pending, or the program was stopped
 };
 

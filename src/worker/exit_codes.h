@@ -10,6 +10,9 @@ enum ExitCode : int {
   kExitSandboxError = 1,  // the worker failed (protocol, confinement, engine); reported if it could
   kExitUsage = 2,         // wrong command line
   kExitWallTime = 3,      // still alive a grace period after wallTimeMillis: the watchdog ended it
+  // Sanitizer builds only (sanitizer_runtime.h): AddressSanitizer or UndefinedBehaviorSanitizer
+  // found a bug in the worker, wrote its report to fd 2 and ended the process.
+  kExitSanitizerReport = 4,
 };
 
 }  // namespace codemode::worker

@@ -15,8 +15,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdint>
+#include <memory>
 
+#include "core/sanitizer_build.h"
 #include "worker/fd_io.h"
 
 namespace codemode::worker {
@@ -97,6 +100,22 @@ void store_through_null() {
   *target = 1;
 }
 
+#ifdef CODEMODE_SANITIZER_BUILD
+// Real bugs, compiled only where a sanitizer stops them before they do anything (never in a
+// release binary, test hooks or not). volatile keeps the compiler from seeing through them.
+long read_past_heap_block() {
+  auto block = std::make_unique<char[]>(16);
+  volatile char* bytes = block.get();
+  return bytes[16];
+}
+
+long overflow_int() {
+  volatile int largest = INT_MAX;
+  volatile int one = 1;
+  return largest + one;
+}
+#endif
+
 long forbidden_call(std::string_view name, const TestHookArguments& arguments) {
   if (name == "open") return result_of(syscall(SYS_openat, AT_FDCWD, "/etc/hostname", O_RDONLY));
   if (name == "create") {
@@ -124,6 +143,10 @@ long run_test_hook(std::string_view name, const TestHookArguments& arguments) {
   if (name == "exit") _exit(static_cast<int>(arguments.number));
   if (name == "hang") sleep_forever();
   if (name == "segfault") store_through_null();
+#ifdef CODEMODE_SANITIZER_BUILD
+  if (name == "heap_overflow") return read_past_heap_block();
+  if (name == "signed_overflow") return overflow_int();
+#endif
   return forbidden_call(name, arguments);
 }
 

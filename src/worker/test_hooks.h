@@ -40,6 +40,9 @@ struct TestHookArguments {
 //   "hang"           sleeps in clock_nanosleep forever: no CPU is used and no JavaScript runs,
 //                    so neither the CPU watchdog nor the engine's interrupt can end it
 //   "segfault"       stores through a null pointer
+// Sanitizer builds only (CODEMODE_SANITIZER_BUILD), bugs a sanitizer must report and end on:
+//   "heap_overflow"  reads one byte past a heap block (AddressSanitizer)
+//   "signed_overflow" INT_MAX + 1 (UndefinedBehaviorSanitizer)
 // Returns the call's result (bytes written for the writes), or -errno, if the process survives;
 // -1 for an unknown name.
 long run_test_hook(std::string_view name, const TestHookArguments& arguments);

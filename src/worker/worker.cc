@@ -17,6 +17,7 @@
 #include "worker/fd_io.h"
 #include "worker/frame_channel.h"
 #include "worker/messages.h"
+#include "worker/sanitizer_runtime.h"
 #include "worker/self_hosted_cache.h"
 #include "worker/tool_calls.h"
 #include "worker/watchdog.h"
@@ -27,15 +28,14 @@ namespace {
 constexpr int kParentInFd = 0;
 constexpr int kParentOutFd = 1;
 
-// The layers confine_worker applies, in its order, as the confined frame names them.
-const std::vector<std::string> kConfinementLayers{"engine", "fds", "rlimits", "process", "seccomp"};
-
 confine::ConfinementPlan confinement_plan(const WorkerLimits& limits) {
   confine::ConfinementPlan plan;
   plan.keep_fds = {0, 1, 2};
   const std::uint64_t largest = std::max(limits.max_output_bytes, limits.max_tool_input_bytes);
-  plan.data_limit_bytes =
-      limits.memory_bytes + kInterpreterBaseBytes + kHostCopiesOfLargestValue * largest;
+  // sanitizer_reserved_data_bytes() is 0 in a release build; in a sanitizer build it lifts the
+  // limit above the shadow memory the ASan runtime reserved, leaving the program the same budget.
+  plan.data_limit_bytes = limits.memory_bytes + kInterpreterBaseBytes +
+                          kHostCopiesOfLargestValue * largest + sanitizer_reserved_data_bytes();
   plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
   return plan;
 }
@@ -133,11 +133,13 @@ Result<StartRequest> Worker::receive_start() {
 Status Worker::confine(const WorkerLimits& limits) {
   // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
   // creating threads and opening files).
+  prepare_sanitizers_for_confinement();
   if (Status confined = confine::confine_worker(confinement_plan(limits)); !confined.ok()) {
     return confined;
   }
   confined_ = true;
-  return channel_.write(confined_message(kConfinementLayers));
+  return channel_.write(confined_message(std::vector<std::string>(
+      internal::kConfinementLayers.begin(), internal::kConfinementLayers.end())));
 }
 
 Result<Completion> Worker::execute(StartRequest start) {

@@ -95,6 +95,16 @@ TEST(ProcessAdapterProtocol, FirstFrameIsNotConfined) {
   expect_fault(run_fake(result_frame({{"value", 7}}) + "sleep 5"), kProtocolError);
 }
 
+// A worker built without one of the layers says so in its confined frame; it never gets to run
+// the program, even if it would answer correctly.
+TEST(ProcessAdapterProtocol, ConfinedFrameWithoutEveryLayer) {
+  const Json layers{"engine", "fds", "process", "seccomp"};  // no rlimits
+  const FakeRun run =
+      run_fake(printf_frame(Json{{"type", "confined"}, {"version", 1}, {"layers", layers}}) +
+               result_frame({{"value", 7}}) + "sleep 5");
+  expect_fault(run, kProtocolError);
+}
+
 TEST(ProcessAdapterProtocol, EndOfStreamAfterConfined) {
   expect_fault(run_fake(confined_frame()), kExited);
 }

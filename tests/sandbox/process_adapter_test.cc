@@ -10,6 +10,7 @@
 
 #include "codemode/command_tool.h"
 
+#include "core/sanitizer_build.h"
 #include "sandbox/process_adapter.h"
 #include "sandbox/worker_launcher.h"
 #include "support/catalog_fixture.h"
@@ -273,6 +274,25 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) 
                                                   {{"value", 1}}, testing::execute_options("e-2"));
   ASSERT_TRUE(next.ok()) << to_json(next);
   EXPECT_EQ(*next.output, 2);
+}
+
+// In a sanitizer build a bug in the worker ends it with a report on its stderr, which the parent
+// drains and discards: the worker exited without a result, like any other crash.
+TEST_F(ProcessAdapterTest, SanitizerReportInTheWorkerIsWorkerExited) {
+  if (!internal::kSanitizerBuild) GTEST_SKIP() << "sanitizer builds only (CODEMODE_SANITIZE=ON)";
+  const std::optional<std::string> hooks = testing::testhooks_worker_binary();
+  if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
+  auto mode = create_code_mode({.adapter = make_process_adapter({.worker_path = *hooks}),
+                                .invoke_tool = testing::doubling_broker()})
+                  .value();
+  for (const char* hook : {"heap_overflow", "signed_overflow"}) {
+    const CodeExecutionOutcome crashed =
+        mode->execute(any_json_program(std::string("() => __codemodeTestHook('") + hook + "')"), nullptr,
+                      testing::execute_options(std::string("e-") + hook));
+    ASSERT_TRUE(crashed.error.has_value()) << hook;
+    EXPECT_EQ(crashed.error->rule, "worker_exited") << hook;
+    EXPECT_FALSE(crashed.program_error.has_value()) << hook;
+  }
 }
 
 TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) {

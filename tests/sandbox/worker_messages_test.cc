@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sandbox/frame_format.h"
 #include "support/program_fixture.h"
 
 namespace codemode::internal {
@@ -20,11 +21,15 @@ bool refused(const char* text) {
   return true;
 }
 
-TEST(ConfinedMessage, AcceptsVersionOneWithStringLayers) {
-  EXPECT_TRUE(
-      check_confined_message(frame(R"({"type":"confined","version":1,"layers":["fds","seccomp"]})"))
-          .ok());
-  EXPECT_TRUE(check_confined_message(frame(R"({"type":"confined","version":1,"layers":[]})")).ok());
+constexpr const char* kAllLayers = R"(["engine","fds","rlimits","process","seccomp"])";
+
+Json confined_with(const char* layers) {
+  return frame((std::string(R"({"type":"confined","version":1,"layers":)") + layers + "}").c_str());
+}
+
+TEST(ConfinedMessage, AcceptsVersionOneWithEveryLayerInOrder) {
+  EXPECT_TRUE(check_confined_message(confined_with(kAllLayers)).ok());
+  EXPECT_EQ(confined_with(kAllLayers)["layers"].size(), kConfinementLayers.size());
 }
 
 TEST(ConfinedMessage, RefusesWrongVersionTypeLayersOrExtraFields) {
@@ -36,6 +41,21 @@ TEST(ConfinedMessage, RefusesWrongVersionTypeLayersOrExtraFields) {
         R"({"type":"confined","version":1,"layers":[],"secret":1})",
         R"({"type":"result","status":"succeeded","hasOutput":true,"output":1})"}) {
     EXPECT_FALSE(check_confined_message(frame(text)).ok()) << text;
+  }
+}
+
+// A worker that lacks a layer, adds one of its own or applies them in another order does not
+// run the program.
+TEST(ConfinedMessage, RefusesAnyOtherListOfLayers) {
+  for (const char* layers :
+       {"[]", R"(["engine","fds","process","seccomp"])", R"(["engine","fds","rlimits","process"])",
+        R"(["engine","fds","rlimits","process","seccomp","seccomp"])",
+        R"(["engine","fds","rlimits","process","seccomp","extra"])",
+        R"(["fds","engine","rlimits","process","seccomp"])",
+        R"(["engine","fds","rlimits_unenforced","process","seccomp"])"}) {
+    const Status checked = check_confined_message(confined_with(layers));
+    ASSERT_FALSE(checked.ok()) << layers;
+    EXPECT_EQ(checked.error().rule, "worker_protocol_error");
   }
 }
 

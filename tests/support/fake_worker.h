@@ -8,8 +8,10 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "codemode/json.h"
+#include "sandbox/frame_format.h"
 #include "sandbox/process_adapter.h"
 #include "sandbox/worker_launcher.h"
 
@@ -60,8 +62,11 @@ inline std::string printf_frame(const std::string& body, std::size_t length) {
 inline std::string printf_frame(const std::string& body) { return printf_frame(body, body.size()); }
 inline std::string printf_frame(const Json& message) { return printf_frame(message.dump()); }
 
+// What a real worker sends once confined: every layer, or the parent refuses it.
 inline std::string confined_frame() {
-  return printf_frame(Json{{"type", "confined"}, {"version", 1}, {"layers", Json::array()}});
+  Json layers = Json::array();
+  for (std::string_view layer : internal::kConfinementLayers) layers.push_back(std::string(layer));
+  return printf_frame(Json{{"type", "confined"}, {"version", 1}, {"layers", layers}});
 }
 
 inline std::string tool_call_frame(std::int64_t call_id, const Json& input) {

@@ -42,28 +42,34 @@ Json start_frame(std::string_view source, const Json& input, const StartLimits& 
               {"limits", limits.to_json()}};
 }
 
-WorkerProcess::WorkerProcess(const char* binary) {
+WorkerProcess::WorkerProcess(const char* binary, WorkerStderr stderr_mode) {
   int in[2];
   int out[2];
+  int err[2] = {-1, -1};
   check(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0, "pipe2");
+  if (stderr_mode == WorkerStderr::kCapture) check(pipe2(err, O_CLOEXEC) == 0, "pipe2");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  if (err[1] >= 0) posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   char* const argv[] = {const_cast<char*>(binary), nullptr};
   char* const envp[] = {nullptr};
   const int spawned = posix_spawn(&pid_, binary, &actions, nullptr, argv, envp);
   posix_spawn_file_actions_destroy(&actions);
   close(in[0]);
   close(out[1]);
+  if (err[1] >= 0) close(err[1]);
   to_worker_ = in[1];
   from_worker_ = out[0];
+  stderr_from_worker_ = err[0];
   check(spawned == 0, "posix_spawn");
 }
 
 WorkerProcess::~WorkerProcess() {
   if (to_worker_ >= 0) close(to_worker_);
   if (from_worker_ >= 0) close(from_worker_);
+  if (stderr_from_worker_ >= 0) close(stderr_from_worker_);
   if (!status_ && pid_ > 0) {
     kill(pid_, SIGKILL);
     int status = 0;
@@ -122,6 +128,23 @@ std::optional<Json> WorkerProcess::receive(std::chrono::milliseconds timeout) {
   Result<std::optional<Json>> frame = reader.next();
   check(frame.ok() && frame->has_value(), "the worker wrote a malformed frame");
   return std::move(**frame);
+}
+
+std::string WorkerProcess::read_stderr(std::chrono::milliseconds timeout) {
+  check(stderr_from_worker_ >= 0, "the worker's stderr is not captured");
+  const auto deadline = Clock::now() + timeout;
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    pollfd ready{stderr_from_worker_, POLLIN, 0};
+    if (left.count() <= 0 || poll(&ready, 1, static_cast<int>(left.count())) <= 0) return text;
+    const ssize_t got = read(stderr_from_worker_, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return text;
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
 }
 
 std::optional<int> WorkerProcess::wait(std::chrono::milliseconds timeout) {

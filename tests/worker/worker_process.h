@@ -35,9 +35,13 @@ struct StartLimits {
 
 Json start_frame(std::string_view source, const Json& input, const StartLimits& limits = {});
 
+// Where the worker's fd 2 goes: the test's own stderr, or a pipe read by read_stderr().
+enum class WorkerStderr { kInherit, kCapture };
+
 class WorkerProcess {
  public:
-  explicit WorkerProcess(const char* binary = kWorkerBinary);
+  explicit WorkerProcess(const char* binary = kWorkerBinary,
+                         WorkerStderr stderr_mode = WorkerStderr::kInherit);
   ~WorkerProcess();  // kills and reaps the worker if it still runs
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
@@ -48,6 +52,9 @@ class WorkerProcess {
   void close_stdin();
   // The next frame, or nullopt at end of stream or after `timeout`.
   std::optional<Json> receive(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  // With WorkerStderr::kCapture: everything the worker writes to fd 2 until it closes it (exits)
+  // or `timeout` passes.
+  std::string read_stderr(std::chrono::milliseconds timeout = std::chrono::seconds(60));
   // Waits for the worker to exit; its wait status, or nullopt after `timeout`.
   std::optional<int> wait(std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
@@ -57,6 +64,7 @@ class WorkerProcess {
   pid_t pid_ = -1;
   int to_worker_ = -1;
   int from_worker_ = -1;
+  int stderr_from_worker_ = -1;
   std::optional<int> status_;
 };
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <string>
 
+#include "core/sanitizer_build.h"
 #include "sandbox/confine/confine_error.h"
 
 namespace codemode::confine {
@@ -29,6 +30,12 @@ constexpr std::uint64_t kFutexCommandMask =
 constexpr ArgMaskedEquals futex_command(std::uint64_t command) {
   return {1, kFutexCommandMask, command};
 }
+
+#ifdef CODEMODE_SANITIZER_BUILD
+// sigaltstack(ss, old_ss): a null ss (argument 0) makes the call a read of the calling thread's
+// own alternate-stack setting; installing or changing a stack stays denied.
+constexpr ArgMaskedEquals kReadOnlySigaltstack{0, ~std::uint64_t{0}, 0};
+#endif
 
 // Measured with strace -f on SpiderMonkey 102 (JIT off) after start-up and warm-ups: see
 // docs/security.md. Rows are in the order a reader meets the needs: IPC, threads, time, memory,
@@ -60,6 +67,13 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
     {"rt_sigreturn", kAllow, {}, "returning from a signal handler the engine or runtime set"},
     {"exit", kAllow, {}, "a helper or watchdog thread ending"},
     {"exit_group", kAllow, {}, "the worker ending"},
+#ifdef CODEMODE_SANITIZER_BUILD
+    // Sanitizer builds only (docs/security.md "Sanitizer builds"); sanitizer_build.h makes these
+    // rows impossible without -fsanitize=address.
+    {"sigaltstack", kAllow, kReadOnlySigaltstack,
+     "sanitizer builds: ASan reads it before every noreturn call and throw; reading only"},
+    {"getpid", kAllow, {}, "sanitizer builds: an ASan report's first line names the process"},
+#endif
 });
 
 constexpr std::array kDenied = std::to_array<SyscallDecision>({

@@ -3,6 +3,7 @@
 // table (one generated test each, as Chromium's TEST_BASELINE_SIGSYS) die of SIGSYS.
 #include <gtest/gtest.h>
 #include <linux/futex.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <ostream>
 #include <string>
 
+#include "core/sanitizer_build.h"
 #include "sandbox/confine/child_process.h"
 #include "sandbox/confine/seccomp_policy.h"
 #include "sandbox/confine/seccomp_test_support.h"
@@ -107,6 +109,41 @@ INSTANTIATE_TEST_SUITE_P(WorkerPolicy, DeniedSyscallTest,
                          [](const ::testing::TestParamInfo<SyscallDecision>& info) {
                            return std::string(info.param.name);
                          });
+
+// Sanitizer builds allow reading the alternate signal stack (ASan does before every noreturn call);
+// installing one stays denied in every build.
+TEST(SeccompKillTest, InstallingAnAlternateSignalStackKillsTheProcess) {
+  static char stack[64 * 1024];
+  const ChildOutcome outcome = run_forbidden([] {
+    stack_t alternate{};
+    alternate.ss_sp = stack;
+    alternate.ss_size = sizeof stack;
+    syscall(SYS_sigaltstack, &alternate, nullptr);
+  });
+  expect_killed_by_the_call(outcome);
+}
+
+TEST(SeccompKillTest, ReadingTheAlternateSignalStackKillsOutsideSanitizerBuilds) {
+  const ChildOutcome outcome = run_forbidden([] {
+    stack_t current{};
+    syscall(SYS_sigaltstack, nullptr, &current);
+  });
+  if (internal::kSanitizerBuild) {
+    EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
+    EXPECT_EQ(outcome.report, "filtered survived");
+  } else {
+    expect_killed_by_the_call(outcome);
+  }
+}
+
+TEST(SeccompKillTest, GetpidKillsOutsideSanitizerBuilds) {
+  const ChildOutcome outcome = run_forbidden([] { syscall(SYS_getpid); });
+  if (internal::kSanitizerBuild) {
+    EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
+  } else {
+    expect_killed_by_the_call(outcome);
+  }
+}
 
 // An unlisted call with no row anywhere falls to the default action too.
 TEST(SeccompKillTest, UnlistedCallKillsTheProcess) {

@@ -24,6 +24,7 @@
 #include <string>
 #include <thread>
 
+#include "core/sanitizer_build.h"
 #include "sandbox/confine/child_process.h"
 #include "sandbox/confine/seccomp_test_support.h"
 
@@ -67,6 +68,25 @@ TEST(SeccompPolicyTest, AllowListStaysSmall) {
   std::set<std::string_view> calls;
   for (const SyscallDecision& row : worker_allowed_syscalls()) calls.insert(row.name);
   EXPECT_LE(calls.size(), 24u);
+}
+
+// The calls only a sanitizer build allows (docs/security.md "Sanitizer builds") are absent from a
+// release build's table, and sigaltstack is allowed for reading only (a null new stack).
+TEST(SeccompPolicyTest, SanitizerOnlyCallsAreAllowedOnlyInSanitizerBuilds) {
+  std::size_t found = 0;
+  for (const SyscallDecision& row : worker_allowed_syscalls()) {
+    if (row.name == "sigaltstack") {
+      ASSERT_TRUE(row.only_if.has_value());
+      EXPECT_EQ(row.only_if->index, 0u);
+      EXPECT_EQ(row.only_if->mask, ~std::uint64_t{0});
+      EXPECT_EQ(row.only_if->value, 0u);
+    }
+    if (row.name == "sigaltstack" || row.name == "getpid") {
+      EXPECT_TRUE(row.reason.starts_with("sanitizer builds")) << row.name;
+      ++found;
+    }
+  }
+  EXPECT_EQ(found, internal::kSanitizerBuild ? 2u : 0u);
 }
 
 TEST(SeccompPolicyTest, EveryAllowedCallExistsOnThisArchitecture) {
