@@ -11,7 +11,8 @@
 // patterns of the schema being validated (tools/schema_patterns.h), made current on the calling
 // thread by a ValijsonPatternScope. "format", an annotation only in codemode, is specialized to
 // accept everything: Schema::compile removes it before valijson sees it, and this keeps valijson's
-// std::regex date and time checks off every value even so. The declarations must precede every
+// std::regex date and time checks off every value even so. "multipleOf" is specialized too
+// (tools/valijson_multiple_of.cc): valijson's own applies it to strings that look like numbers. The declarations must precede every
 // use of the validator, which is why they live here.
 #ifndef CODEMODE_TOOLS_VALIJSON_H_
 #define CODEMODE_TOOLS_VALIJSON_H_
@@ -62,6 +63,20 @@ bool ValidationVisitor<adapters::NlohmannJsonAdapter>::visit(
 template <>
 bool ValidationVisitor<adapters::StdStringAdapter>::visit(
     const constraints::FormatConstraint& constraint);
+
+// tools/valijson_multiple_of.cc: multipleOf applies to JSON numbers only, exactly.
+template <>
+bool ValidationVisitor<adapters::NlohmannJsonAdapter>::visit(
+    const constraints::MultipleOfIntConstraint& constraint);
+template <>
+bool ValidationVisitor<adapters::StdStringAdapter>::visit(
+    const constraints::MultipleOfIntConstraint& constraint);
+template <>
+bool ValidationVisitor<adapters::NlohmannJsonAdapter>::visit(
+    const constraints::MultipleOfDoubleConstraint& constraint);
+template <>
+bool ValidationVisitor<adapters::StdStringAdapter>::visit(
+    const constraints::MultipleOfDoubleConstraint& constraint);
 
 template <>
 template <>

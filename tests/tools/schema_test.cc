@@ -139,6 +139,24 @@ TEST(SchemaValidate, TreatsIntegralFloatsAsIntegersLikeJavaScript) {
   EXPECT_EQ(failure(schema, "4.5"), at("#"));
 }
 
+// valijson 1.0 converted strings that look like numbers ("7" failed multipleOf 3) and truncated a
+// fraction before an integer divisor (6.5 passed multipleOf 3): draft 7 applies multipleOf to JSON
+// numbers only, exactly (tools/valijson_multiple_of.cc).
+TEST(SchemaValidate, MultipleOfAppliesToNumbersOnlyAndExactly) {
+  const Schema by_three = compile(R"({"multipleOf":3})");
+  EXPECT_TRUE(by_three.validate(Json("7")).ok());
+  EXPECT_TRUE(by_three.validate(Json("x")).ok());
+  EXPECT_TRUE(by_three.validate(Json(9)).ok());
+  EXPECT_TRUE(by_three.validate(Json(-9.0)).ok());
+  EXPECT_EQ(failure(by_three, "7"), at("#"));
+  EXPECT_EQ(failure(by_three, "6.5"), at("#"));
+  EXPECT_TRUE(by_three.validate(Json(9e15)).ok());  // a float, integral and divisible
+  const Schema by_fraction = compile(R"({"properties":{"n":{"multipleOf":0.5}}})");
+  EXPECT_TRUE(by_fraction.validate(Json::parse(R"({"n":"1.25"})")).ok());
+  EXPECT_TRUE(by_fraction.validate(Json::parse(R"({"n":3})")).ok());
+  EXPECT_EQ(failure(by_fraction, R"({"n":1.25})"), at("#/properties/n"));
+}
+
 TEST(SchemaValidate, FormatIsAnAnnotationOnly) {
   const Schema schema = compile(R"({"properties":{"d":{"type":"string","format":"date"}}})");
   EXPECT_TRUE(schema.validate(Json::parse(R"({"d":"not a date"})")).ok());
