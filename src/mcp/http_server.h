@@ -1,0 +1,112 @@
+// A small HTTP/1.1 server for the MCP Streamable HTTP transport: bound to one address (loopback by
+// default), a thread per connection up to a cap, persistent connections, bounded heads and bodies,
+// and responses either whole or as a server-sent-event stream (chunked). It knows nothing of MCP:
+// a handler gets each request and answers through its HttpExchange.
+//
+// Ownership and thread-safety: start returns the owner; destroying it stops accepting, shuts
+// every connection down (a handler blocked on its exchange sees stop_requested and failed writes)
+// and joins every thread. The handler runs on connection threads, several at once.
+#ifndef CODEMODE_MCP_HTTP_SERVER_H_
+#define CODEMODE_MCP_HTTP_SERVER_H_
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "codemode/error.h"
+#include "core/unique_fd.h"
+#include "mcp/http_request.h"
+
+namespace codemode::mcp {
+
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
+
+// The answer to one request. Exactly one of respond or start_event_stream is used; a handler that
+// uses neither gets a 500 sent for it. Writes return false once the client is gone.
+class HttpExchange {
+ public:
+  HttpExchange(int fd, std::stop_token stop) : fd_(fd), stop_(std::move(stop)) {}
+
+  bool respond(int status, std::string_view content_type, std::string_view body,
+               const HttpHeaders& headers = {});
+  // 200, Content-Type text/event-stream, chunked. Then send_event for each event and finish.
+  bool start_event_stream(const HttpHeaders& headers = {});
+  // One event: "data: <data>\n\n". `data` must not contain a line break (compact JSON has none).
+  bool send_event(std::string_view data);
+  // Ends the event stream (the last chunk).
+  bool finish();
+
+  bool answered() const { return answered_; }
+  // Whether the connection must close after this exchange (an unfinished stream, a failed write).
+  bool must_close() const { return must_close_; }
+  // Fires when the server stops.
+  const std::stop_token& stop_token() const { return stop_; }
+
+ private:
+  bool write(std::string_view bytes);
+
+  int fd_;
+  std::stop_token stop_;
+  bool answered_ = false;
+  bool streaming_ = false;
+  bool must_close_ = false;
+};
+
+using HttpHandler = std::function<void(const HttpRequest& request, HttpExchange& exchange)>;
+
+struct HttpServerOptions {
+  std::string address = "127.0.0.1";  // an IPv4 address literal
+  std::uint16_t port = 0;              // 0: the kernel picks one (see HttpServer::port)
+  std::size_t max_head_bytes = 16 * 1024;
+  std::size_t max_body_bytes = 4u << 20;
+  std::size_t max_connections = 32;     // past it a new connection gets 503 and is closed
+  std::chrono::seconds idle_timeout{60};  // a connection idle this long between requests closes
+};
+
+class HttpServer {
+ public:
+  // Binds and listens, then accepts on a thread of its own. INVALID_CONFIG (rule "http_listen")
+  // when the address is not an IPv4 literal or cannot be bound.
+  static Result<std::unique_ptr<HttpServer>> start(HttpServerOptions options, HttpHandler handler);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  std::uint16_t port() const { return port_; }
+
+ private:
+  struct Connection {
+    internal::UniqueFd fd;
+    std::jthread thread;
+    std::atomic<bool> done = false;
+  };
+
+  HttpServer(HttpServerOptions options, HttpHandler handler, internal::UniqueFd listener,
+             std::uint16_t port);
+  void accept_loop(std::stop_token stop);
+  void admit(internal::UniqueFd fd);
+  void serve(Connection& connection, std::stop_token stop);
+  void reap_finished_connections();
+
+  const HttpServerOptions options_;
+  const HttpHandler handler_;
+  internal::UniqueFd listener_;
+  const std::uint16_t port_;
+  std::stop_source stop_;
+  std::mutex mutex_;
+  std::list<Connection> connections_;  // guarded by mutex_
+  std::jthread acceptor_;              // last: stops first
+};
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_HTTP_SERVER_H_
