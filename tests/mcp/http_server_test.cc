@@ -3,10 +3,6 @@
 // client, the connection cap, and a stop that does not wait for a handler streaming forever.
 #include "mcp/http_server.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 
 #include <atomic>
 #include <chrono>
@@ -15,49 +11,17 @@
 
 #include <gtest/gtest.h>
 
+#include "mcp/http_test_client.h"
+
 namespace codemode::mcp {
 namespace {
 
 using internal::UniqueFd;
+using testing::connect_to;
+using testing::read_to_end;
+using testing::read_until;
+using testing::send_text;
 using namespace std::chrono_literals;
-
-UniqueFd connect_to(std::uint16_t port) {
-  UniqueFd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
-  EXPECT_EQ(::connect(fd.get(), reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  const timeval timeout{.tv_sec = 5, .tv_usec = 0};
-  ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  return fd;
-}
-
-void send_text(const UniqueFd& fd, std::string_view text) {
-  ASSERT_EQ(::send(fd.get(), text.data(), text.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(text.size()));
-}
-
-// Everything the server sends until it closes the connection (or 5 s pass).
-std::string read_to_end(const UniqueFd& fd) {
-  std::string text;
-  char bytes[4096];
-  ssize_t got;
-  while ((got = ::recv(fd.get(), bytes, sizeof bytes, 0)) > 0) text.append(bytes, got);
-  return text;
-}
-
-// Reads until `text` holds `marker` (or the connection ends).
-std::string read_until(const UniqueFd& fd, std::string_view marker) {
-  std::string text;
-  char bytes[4096];
-  ssize_t got;
-  while (text.find(marker) == std::string::npos &&
-         (got = ::recv(fd.get(), bytes, sizeof bytes, 0)) > 0) {
-    text.append(bytes, got);
-  }
-  return text;
-}
 
 // Echoes the method, path and body; "/events" streams two events.
 void echo_handler(const HttpRequest& request, HttpExchange& exchange) {

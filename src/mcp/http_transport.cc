@@ -1,0 +1,344 @@
+#include "mcp/http_transport.h"
+
+#include <sys/random.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+
+namespace codemode::mcp {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::string_view kJson = "application/json";
+constexpr JsonLimits kMessageLimits{.max_bytes = 4u << 20};
+
+std::string random_session_id() {
+  unsigned char bytes[16];
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n > 0) got += static_cast<std::size_t>(n);
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id;
+  for (unsigned char byte : bytes) {
+    id.push_back(kHex[byte >> 4]);
+    id.push_back(kHex[byte & 15]);
+  }
+  return id;
+}
+
+// Compares without stopping at the first difference, so timing does not reveal a token's prefix
+// (its length may show; tokens are random and of a fixed length).
+bool same_secret(std::string_view given, std::string_view expected) {
+  if (given.size() != expected.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    difference |= static_cast<unsigned char>(given[i] ^ expected[i]);
+  }
+  return difference == 0;
+}
+
+bool is_loopback_origin(std::string_view origin) {
+  for (std::string_view host : {"http://localhost", "http://127.0.0.1", "http://[::1]",
+                                "https://localhost", "https://127.0.0.1", "https://[::1]"}) {
+    if (!origin.starts_with(host)) continue;
+    const std::string_view rest = origin.substr(host.size());
+    if (rest.empty()) return true;
+    if (rest.front() != ':' || rest.size() == 1) return false;
+    return rest.substr(1).find_first_not_of("0123456789") == std::string_view::npos;
+  }
+  return false;
+}
+
+bool accepts(const HttpRequest& request, std::string_view media_type) {
+  const std::optional<std::string_view> accept = request.header("accept");
+  return accept && accept->find(media_type) != std::string_view::npos;
+}
+
+// The key a JSON-RPC id is filed under: its compact JSON (so 1 and "1" differ).
+std::string id_key(const Json& id) { return id.dump(); }
+
+Json rpc_error_body(const Json& id, int code, std::string_view message) {
+  return Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+std::string compact(const Json& message) {
+  return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+bool is_request(const Json& message) {
+  return message.contains("method") && message.contains("id");
+}
+
+}  // namespace
+
+// One MCP session: its endpoint and the requests waiting for their answers.
+class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
+ public:
+  struct Waiter {
+    std::deque<Json> messages;  // progress notifications, then the response
+    bool answered = false;
+  };
+
+  void attach(std::unique_ptr<McpEndpoint> endpoint) { endpoint_ = std::move(endpoint); }
+  McpEndpoint& endpoint() { return *endpoint_; }
+
+  // A waiter for request `id`, or nullptr when one is already waiting on that id.
+  std::shared_ptr<Waiter> expect(const Json& id, const Json& params) {
+    std::lock_guard lock(mutex_);
+    auto [at, inserted] = waiters_.try_emplace(id_key(id), std::make_shared<Waiter>());
+    if (!inserted) return nullptr;
+    const Json* token = progress_token(params);
+    if (token) progress_.insert_or_assign(token->dump(), id_key(id));
+    return at->second;
+  }
+
+  // From the endpoint, any thread: a response or progress goes to the request waiting for it;
+  // anything else has no stream to go to (GET is not served) and is dropped.
+  void deliver(const Json& message) {
+    std::lock_guard lock(mutex_);
+    const std::string* key = destination(message);
+    if (key == nullptr) return;
+    const auto waiter = waiters_.find(*key);
+    if (waiter == waiters_.end()) return;
+    waiter->second->messages.push_back(message);
+    if (!message.contains("method")) waiter->second->answered = true;
+    changed_.notify_all();
+  }
+
+  // The next message for `waiter`, or nullopt once it has nothing more (answered and drained, the
+  // session ended, or `stop` fired).
+  std::optional<Json> next(const Json& id, Waiter& waiter, const std::stop_token& stop) {
+    std::unique_lock lock(mutex_);
+    while (waiter.messages.empty() && !waiter.answered && !closed_ && !stop.stop_requested()) {
+      changed_.wait_for(lock, 50ms);
+    }
+    if (waiter.messages.empty()) {
+      forget(id);
+      return std::nullopt;
+    }
+    Json message = std::move(waiter.messages.front());
+    waiter.messages.pop_front();
+    if (waiter.messages.empty() && waiter.answered) forget(id);
+    return message;
+  }
+
+  // Answers request `id` on `exchange`: as events while the client accepts them, else one JSON
+  // body with the response (progress is then dropped).
+  void answer(const Json& id, Waiter& waiter, const HttpRequest& request, HttpExchange& exchange,
+              const HttpHeaders& headers) {
+    if (accepts(request, "text/event-stream")) {
+      exchange.start_event_stream(headers);
+      while (auto message = next(id, waiter, exchange.stop_token())) {
+        if (!exchange.send_event(compact(*message))) return;
+      }
+      exchange.finish();
+      return;
+    }
+    std::optional<Json> response;
+    while (auto message = next(id, waiter, exchange.stop_token())) {
+      if (!message->contains("method")) response = std::move(message);
+    }
+    if (response) {
+      exchange.respond(200, kJson, compact(*response), headers);
+    } else {
+      exchange.respond(404, "text/plain", "the session ended", headers);
+    }
+  }
+
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  static const Json* progress_token(const Json& params) {
+    if (!params.is_object() || !params.contains("_meta") || !params["_meta"].is_object()) {
+      return nullptr;
+    }
+    const auto token = params["_meta"].find("progressToken");
+    return token == params["_meta"].end() ? nullptr : &*token;
+  }
+
+  const std::string* destination(const Json& message) {
+    if (!message.is_object()) return nullptr;
+    if (message.contains("id") && !message.contains("method")) {
+      key_ = id_key(message["id"]);
+      return &key_;
+    }
+    if (message.value("method", "") != "notifications/progress") return nullptr;
+    const auto token = message.contains("params") && message["params"].is_object()
+                           ? progress_.find(message["params"].value("progressToken", Json()).dump())
+                           : progress_.end();
+    return token == progress_.end() ? nullptr : &token->second;
+  }
+
+  void forget(const Json& id) {
+    waiters_.erase(id_key(id));
+    std::erase_if(progress_, [&](const auto& entry) { return entry.second == id_key(id); });
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, std::shared_ptr<Waiter>> waiters_;  // by id key
+  std::map<std::string, std::string> progress_;             // progress token -> id key
+  std::string key_;  // scratch for destination(), under mutex_
+  bool closed_ = false;
+  std::unique_ptr<McpEndpoint> endpoint_;  // last: its calls may still deliver while it stops
+};
+
+Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(McpHttpOptions options,
+                                                                  McpEndpointFactory make_endpoint) {
+  std::unique_ptr<McpHttpTransport> transport(
+      new McpHttpTransport(std::move(options), std::move(make_endpoint)));
+  auto server = HttpServer::start(transport->options_.http,
+                                  [raw = transport.get()](const HttpRequest& request,
+                                                          HttpExchange& exchange) {
+                                    raw->handle(request, exchange);
+                                  });
+  if (!server.ok()) return std::move(server).error();
+  transport->server_ = std::move(*server);
+  return transport;
+}
+
+McpHttpTransport::McpHttpTransport(McpHttpOptions options, McpEndpointFactory make_endpoint)
+    : options_(std::move(options)), make_endpoint_(std::move(make_endpoint)) {}
+
+McpHttpTransport::~McpHttpTransport() {
+  server_.reset();  // no request is being handled after this
+  std::lock_guard lock(mutex_);
+  for (auto& [id, session] : sessions_) session->close();
+  sessions_.clear();
+}
+
+void McpHttpTransport::handle(const HttpRequest& request, HttpExchange& exchange) {
+  if (const auto refused = refusal(request)) {
+    HttpHeaders headers;
+    if (refused->first == 401) headers.emplace_back("WWW-Authenticate", "Bearer");
+    if (refused->first == 405) headers.emplace_back("Allow", "POST, DELETE");
+    exchange.respond(refused->first, "text/plain", refused->second, headers);
+  } else if (request.method == "POST") {
+    post(request, exchange);
+  } else {
+    end_session(request, exchange);
+  }
+}
+
+// The first check a request fails, as (status, fixed text); nullopt when it may go on.
+std::optional<std::pair<int, std::string_view>> McpHttpTransport::refusal(
+    const HttpRequest& request) const {
+  if (request.path() != options_.path) return std::pair{404, "not the MCP endpoint"};
+  const std::optional<std::string_view> origin = request.header("origin");
+  if (origin && !is_loopback_origin(*origin) &&
+      std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), *origin) ==
+          options_.allowed_origins.end()) {
+    return std::pair{403, "origin not allowed"};
+  }
+  if (!options_.bearer_token.empty()) {
+    const std::string_view authorization = request.header("authorization").value_or("");
+    if (!authorization.starts_with("Bearer ") ||
+        !same_secret(authorization.substr(7), options_.bearer_token)) {
+      return std::pair{401, "a bearer token is required"};
+    }
+  }
+  if (request.method == "GET") return std::pair{405, "GET streams are not served"};
+  if (request.method != "POST" && request.method != "DELETE") {
+    return std::pair{405, "only POST and DELETE"};
+  }
+  const std::optional<std::string_view> version = request.header("mcp-protocol-version");
+  if (version && std::find(options_.protocol_versions.begin(), options_.protocol_versions.end(),
+                           *version) == options_.protocol_versions.end()) {
+    return std::pair{400, "unsupported MCP-Protocol-Version"};
+  }
+  return std::nullopt;
+}
+
+std::shared_ptr<McpHttpTransport::Session> McpHttpTransport::find_session(
+    const HttpRequest& request) {
+  const std::optional<std::string_view> id = request.header("mcp-session-id");
+  if (!id) return nullptr;
+  std::lock_guard lock(mutex_);
+  const auto session = sessions_.find(std::string(*id));
+  return session == sessions_.end() ? nullptr : session->second;
+}
+
+void McpHttpTransport::post(const HttpRequest& request, HttpExchange& exchange) {
+  if (!request.header("content-type").value_or("").starts_with(kJson)) {
+    exchange.respond(415, "text/plain", "Content-Type must be application/json");
+    return;
+  }
+  Result<Json> message = parse_json(request.body, kMessageLimits);
+  if (!message.ok() || !message->is_object()) {
+    exchange.respond(400, kJson, rpc_error_body(nullptr, -32700, "Parse error").dump());
+    return;
+  }
+  if (message->value("method", "") == "initialize" && message->contains("id")) {
+    initialize(request, *message, exchange);
+    return;
+  }
+  std::shared_ptr<Session> session = find_session(request);
+  if (!session) {
+    const bool sent = request.header("mcp-session-id").has_value();
+    exchange.respond(sent ? 404 : 400, "text/plain",
+                     sent ? "unknown session" : "Mcp-Session-Id is required");
+    return;
+  }
+  if (!is_request(*message)) {
+    session->endpoint().handle_line(request.body);
+    exchange.respond(202, "", "");
+    return;
+  }
+  const Json id = (*message)["id"];
+  auto waiter = session->expect(id, message->value("params", Json::object()));
+  if (!waiter) {
+    exchange.respond(400, kJson, rpc_error_body(id, -32600, "Duplicate request id").dump());
+    return;
+  }
+  session->endpoint().handle_line(request.body);
+  session->answer(id, *waiter, request, exchange, {});
+}
+
+void McpHttpTransport::initialize(const HttpRequest& request, const Json& message,
+                                  HttpExchange& exchange) {
+  auto session = std::make_shared<Session>();
+  const std::string id = random_session_id();
+  {
+    std::lock_guard lock(mutex_);
+    if (sessions_.size() >= options_.max_sessions) {
+      exchange.respond(503, "text/plain", "too many sessions");
+      return;
+    }
+    sessions_.emplace(id, session);
+  }
+  session->attach(make_endpoint_([weak = std::weak_ptr<Session>(session)](const Json& message) {
+    if (auto alive = weak.lock()) alive->deliver(message);
+  }));
+  auto waiter = session->expect(message["id"], message.value("params", Json::object()));
+  session->endpoint().handle_line(request.body);
+  session->answer(message["id"], *waiter, request, exchange, {{"Mcp-Session-Id", id}});
+}
+
+void McpHttpTransport::end_session(const HttpRequest& request, HttpExchange& exchange) {
+  std::shared_ptr<Session> session;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = sessions_.find(std::string(request.header("mcp-session-id").value_or("")));
+    if (found != sessions_.end()) {
+      session = found->second;
+      sessions_.erase(found);
+    }
+  }
+  if (!session) {
+    exchange.respond(404, "text/plain", "unknown session");
+    return;
+  }
+  session->close();
+  exchange.respond(204, "", "");
+}
+
+}  // namespace codemode::mcp

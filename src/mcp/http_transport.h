@@ -1,0 +1,81 @@
+// MCP's Streamable HTTP transport (protocol 2025-06-18 and 2025-11-25) over HttpServer: one
+// endpoint path; POST carries one JSON-RPC message; a request is answered on an event stream (its
+// progress notifications, then its response) or, for a client that accepts only JSON, as one JSON
+// body; notifications and responses get 202. `initialize` opens a session whose id (128 random
+// bits) the client sends back in Mcp-Session-Id; DELETE ends it. GET gets 405: this server sends
+// nothing that is not tied to a request. Every request is checked first: the path, the Origin
+// (DNS rebinding: absent or an allowed origin), the bearer token when one is configured, the
+// session, and a supported MCP-Protocol-Version when the header is present.
+//
+// Ownership and thread-safety: McpHttpTransport owns its sessions and their endpoints; destroying
+// it stops the HTTP server first, then ends every session.
+#ifndef CODEMODE_MCP_HTTP_TRANSPORT_H_
+#define CODEMODE_MCP_HTTP_TRANSPORT_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+#include "mcp/http_server.h"
+
+namespace codemode::mcp {
+
+// The server side of one MCP session, whatever the transport: it is handed each message the client
+// sent, and answers through the `send` it was made with (from any thread).
+class McpEndpoint {
+ public:
+  virtual ~McpEndpoint() = default;
+  virtual void handle_line(std::string_view message) = 0;
+};
+
+using McpSendFn = std::function<void(const Json& message)>;
+using McpEndpointFactory = std::function<std::unique_ptr<McpEndpoint>(McpSendFn send)>;
+
+struct McpHttpOptions {
+  HttpServerOptions http;     // address 127.0.0.1 by default
+  std::string path = "/mcp";  // the one endpoint
+  // Origins allowed besides loopback ones (http://localhost:*, http://127.0.0.1:*,
+  // http://[::1]:*), exactly as browsers send them, e.g. "https://app.example.com".
+  std::vector<std::string> allowed_origins;
+  // When not empty, every request needs "Authorization: Bearer <token>".
+  std::string bearer_token;
+  std::size_t max_sessions = 64;  // past it initialize gets 503
+  std::vector<std::string> protocol_versions = {"2025-11-25", "2025-06-18"};
+};
+
+class McpHttpTransport {
+ public:
+  // Starts serving; see HttpServer::start for errors.
+  static Result<std::unique_ptr<McpHttpTransport>> start(McpHttpOptions options,
+                                                         McpEndpointFactory make_endpoint);
+  ~McpHttpTransport();
+
+  std::uint16_t port() const { return server_->port(); }
+
+ private:
+  class Session;
+  McpHttpTransport(McpHttpOptions options, McpEndpointFactory make_endpoint);
+  void handle(const HttpRequest& request, HttpExchange& exchange);
+  std::optional<std::pair<int, std::string_view>> refusal(const HttpRequest& request) const;
+  void post(const HttpRequest& request, HttpExchange& exchange);
+  void initialize(const HttpRequest& request, const Json& message, HttpExchange& exchange);
+  void end_session(const HttpRequest& request, HttpExchange& exchange);
+  std::shared_ptr<Session> find_session(const HttpRequest& request);
+
+  const McpHttpOptions options_;
+  const McpEndpointFactory make_endpoint_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Session>> sessions_;  // guarded by mutex_
+  std::unique_ptr<HttpServer> server_;                        // last: stops first
+};
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_HTTP_TRANSPORT_H_

@@ -1,0 +1,190 @@
+// MCP's Streamable HTTP transport over real sockets, with a scripted endpoint standing in for the
+// MCP server (a test double of the layer above): sessions, the checks every request passes first
+// (path, Origin, bearer token, protocol version, session), answers as events or as one JSON body,
+// progress routed to its request, 202 for notifications, DELETE, and 405 for GET.
+#include "mcp/http_transport.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "mcp/http_test_client.h"
+
+namespace codemode::mcp {
+namespace {
+
+using testing::round_trip;
+
+// Answers every request with {"echo": params}; "slow" first sends two progress notifications for
+// the request's progress token, from another thread, as a real server's call thread would.
+class ScriptedEndpoint final : public McpEndpoint {
+ public:
+  explicit ScriptedEndpoint(McpSendFn send, std::atomic<int>& notifications)
+      : send_(std::move(send)), notifications_(notifications) {}
+  ~ScriptedEndpoint() override {
+    for (std::thread& thread : threads_) thread.join();
+  }
+
+  void handle_line(std::string_view line) override {
+    const Json message = Json::parse(line);
+    if (!message.contains("id")) {
+      ++notifications_;
+      return;
+    }
+    const Json params = message.value("params", Json::object());
+    if (message["method"] == "slow") {
+      threads_.emplace_back([this, message, params] {
+        const Json token = params["_meta"]["progressToken"];
+        for (int i = 1; i <= 2; ++i) {
+          send_({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                 {"params", {{"progressToken", token}, {"progress", i}}}});
+        }
+        send_({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", Json::object()}});
+        send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"done", true}}}});
+      });
+      return;
+    }
+    send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"echo", params}}}});
+  }
+
+ private:
+  McpSendFn send_;
+  std::atomic<int>& notifications_;
+  std::vector<std::thread> threads_;
+};
+
+class HttpTransportTest : public ::testing::Test {
+ protected:
+  void start(McpHttpOptions options = {}) {
+    auto transport = McpHttpTransport::start(std::move(options), [this](McpSendFn send) {
+      return std::make_unique<ScriptedEndpoint>(std::move(send), notifications_);
+    });
+    ASSERT_TRUE(transport.ok());
+    transport_ = std::move(*transport);
+  }
+
+  std::string post(const std::string& body, const std::string& headers = "",
+                   const std::string& accept = "application/json, text/event-stream") {
+    return round_trip(transport_->port(),
+                      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      "Accept: " + accept + "\r\nConnection: close\r\n" + headers +
+                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  }
+
+  // Initializes a session and returns its id.
+  std::string open_session(const std::string& headers = "") {
+    const std::string response =
+        post(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", headers,
+             "application/json");
+    const std::size_t at = response.find("Mcp-Session-Id: ");
+    EXPECT_NE(at, std::string::npos) << response;
+    return at == std::string::npos ? "" : response.substr(at + 16, 32);
+  }
+
+  std::atomic<int> notifications_ = 0;
+  std::unique_ptr<McpHttpTransport> transport_;
+};
+
+TEST_F(HttpTransportTest, InitializeOpensASessionAndRequestsNeedIt) {
+  start();
+  const std::string session = open_session();
+  ASSERT_EQ(session.size(), 32u);
+  EXPECT_NE(open_session(), session);  // each initialize opens its own
+  const std::string request = R"({"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":1}})";
+  const std::string answered = post(request, "Mcp-Session-Id: " + session + "\r\n",
+                                    "application/json");
+  EXPECT_TRUE(answered.starts_with("HTTP/1.1 200 ")) << answered;
+  EXPECT_TRUE(answered.ends_with(R"({"id":2,"jsonrpc":"2.0","result":{"echo":{"a":1}}})"))
+      << answered;
+  EXPECT_TRUE(post(request).starts_with("HTTP/1.1 400 "));
+  EXPECT_TRUE(post(request, "Mcp-Session-Id: 0123\r\n").starts_with("HTTP/1.1 404 "));
+}
+
+TEST_F(HttpTransportTest, AnswersOnAnEventStreamWithTheRequestsProgressOnly) {
+  start();
+  const std::string session = open_session();
+  const std::string response = post(
+      R"({"jsonrpc":"2.0","id":"s","method":"slow","params":{"_meta":{"progressToken":7}}})",
+      "Mcp-Session-Id: " + session + "\r\n");
+  EXPECT_NE(response.find("Content-Type: text/event-stream"), std::string::npos) << response;
+  const std::size_t first = response.find(R"("progress":1)");
+  const std::size_t second = response.find(R"("progress":2)");
+  const std::size_t result = response.find(R"("result":{"done":true})");
+  ASSERT_NE(result, std::string::npos) << response;
+  EXPECT_LT(first, second);
+  EXPECT_LT(second, result);
+  EXPECT_EQ(response.find("notifications/message"), std::string::npos);  // not this request's
+}
+
+TEST_F(HttpTransportTest, NotificationsGet202) {
+  start();
+  const std::string session = open_session();
+  const std::string response =
+      post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
+           "Mcp-Session-Id: " + session + "\r\n");
+  EXPECT_TRUE(response.starts_with("HTTP/1.1 202 ")) << response;
+  EXPECT_EQ(notifications_, 1);
+}
+
+TEST_F(HttpTransportTest, ChecksOriginBeforeAnythingElse) {
+  start();
+  const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
+  EXPECT_TRUE(post(initialize, "Origin: https://evil.example\r\n").starts_with("HTTP/1.1 403 "));
+  EXPECT_TRUE(post(initialize, "Origin: http://localhost.evil.example\r\n")
+                  .starts_with("HTTP/1.1 403 "));
+  EXPECT_TRUE(post(initialize, "Origin: http://127.0.0.1:6274\r\n").starts_with("HTTP/1.1 200 "));
+  EXPECT_TRUE(post(initialize, "Origin: http://localhost\r\n").starts_with("HTTP/1.1 200 "));
+}
+
+TEST_F(HttpTransportTest, ConfiguredOriginsAndBearerToken) {
+  start({.allowed_origins = {"https://app.example"}, .bearer_token = "t0k3n"});
+  const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
+  const std::string missing = post(initialize, "Origin: https://app.example\r\n");
+  EXPECT_TRUE(missing.starts_with("HTTP/1.1 401 ")) << missing;
+  EXPECT_NE(missing.find("WWW-Authenticate: Bearer"), std::string::npos);
+  EXPECT_TRUE(post(initialize, "Authorization: Bearer t0k3m\r\n").starts_with("HTTP/1.1 401 "));
+  EXPECT_TRUE(post(initialize, "Authorization: Bearer t0k3n\r\nOrigin: https://app.example\r\n")
+                  .starts_with("HTTP/1.1 200 "));
+}
+
+TEST_F(HttpTransportTest, DeleteEndsTheSessionAndGetIs405) {
+  start();
+  const std::string session = open_session();
+  const std::string header = "Mcp-Session-Id: " + session + "\r\n";
+  const std::string get = round_trip(
+      transport_->port(), "GET /mcp HTTP/1.1\r\n" + header + "Connection: close\r\n\r\n");
+  EXPECT_TRUE(get.starts_with("HTTP/1.1 405 ")) << get;
+  EXPECT_NE(get.find("Allow: POST, DELETE"), std::string::npos);
+  const std::string deleted = round_trip(
+      transport_->port(), "DELETE /mcp HTTP/1.1\r\n" + header + "Connection: close\r\n\r\n");
+  EXPECT_TRUE(deleted.starts_with("HTTP/1.1 204 ")) << deleted;
+  EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})", header)
+                  .starts_with("HTTP/1.1 404 "));
+}
+
+TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {
+  start();
+  EXPECT_TRUE(round_trip(transport_->port(), "POST /other HTTP/1.1\r\nConnection: close\r\n"
+                                             "Content-Length: 0\r\n\r\n")
+                  .starts_with("HTTP/1.1 404 "));
+  const std::string session = open_session();
+  const std::string header = "Mcp-Session-Id: " + session + "\r\n";
+  EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})",
+                   header + "MCP-Protocol-Version: 2024-11-05\r\n")
+                  .starts_with("HTTP/1.1 400 "));
+  EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})",
+                   header + "MCP-Protocol-Version: 2025-06-18\r\n")
+                  .starts_with("HTTP/1.1 200 "));
+  const std::string garbage = post("{not json", header);
+  EXPECT_TRUE(garbage.starts_with("HTTP/1.1 400 ")) << garbage;
+  EXPECT_NE(garbage.find("-32700"), std::string::npos);
+  EXPECT_TRUE(round_trip(transport_->port(),
+                         "POST /mcp HTTP/1.1\r\nContent-Type: text/plain\r\nConnection: close\r\n"
+                         "Content-Length: 2\r\n\r\n{}")
+                  .starts_with("HTTP/1.1 415 "));
+}
+
+}  // namespace
+}  // namespace codemode::mcp
