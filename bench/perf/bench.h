@@ -1,0 +1,36 @@
+// codemode-bench's run: the codemode configurations asked for (spawn mode x isolation profile),
+// then the baselines, each over the workloads asked for; then the table, and the JSON if asked.
+// A configuration whose adapter is unavailable (the isolated profile where the kernel refuses
+// namespaces) and a baseline that is not installed are reported as skipped, not failed.
+#ifndef CODEMODE_BENCH_PERF_BENCH_H_
+#define CODEMODE_BENCH_PERF_BENCH_H_
+
+#include <string>
+#include <vector>
+
+#include "perf/measurement.h"
+
+namespace codemode::perf {
+
+inline constexpr int kExitPassed = 0;
+inline constexpr int kExitFailed = 1;  // an execution did not return its expected output
+inline constexpr int kExitError = 2;   // the bench could not run
+
+struct BenchOptions {
+  std::vector<std::string> spawns{"fork_server", "exec"};
+  std::vector<std::string> isolations{"process", "isolated"};
+  std::vector<std::string> workloads;  // names; empty: every workload
+  std::vector<std::string> baselines{"floor", "quickjs"};
+  MeasureOptions measure;
+  std::string worker_path;  // empty: the build's codemode-worker
+  std::string node_path = "/usr/bin/node";
+  std::string quickjs_dir;  // holds runner.mjs and node_modules/
+  std::string floor_program = "/bin/true";
+  std::string json_path;  // empty: no JSON file
+};
+
+int run_bench(const BenchOptions& options);
+
+}  // namespace codemode::perf
+
+#endif  // CODEMODE_BENCH_PERF_BENCH_H_

@@ -1,0 +1,47 @@
+// codemode itself as a bench subject: CodeMode::execute with the real process adapter (spawn mode
+// and isolation profile as asked), the real codemode-worker, and the standard broker with the
+// bench's in-process tools. Programs are defined once per workload and reused, as a host would.
+#ifndef CODEMODE_BENCH_PERF_CODEMODE_SUBJECT_H_
+#define CODEMODE_BENCH_PERF_CODEMODE_SUBJECT_H_
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "codemode/code_mode.h"
+#include "codemode/process_adapter.h"
+
+#include "perf/bench_tools.h"
+#include "perf/call_timeline.h"
+#include "perf/subject.h"
+
+namespace codemode::perf {
+
+// "fork_server" / "exec", "process" / "isolated": the names the flags and the JSON use.
+std::string to_string(SpawnMode spawn);
+std::string to_string(IsolationProfile isolation);
+
+class CodeModeSubject final : public Subject {
+ public:
+  // UNSUPPORTED_PROFILE when the adapter is not available on this host (for the isolated profile:
+  // the kernel refuses the namespaces), so the caller reports the configuration as skipped.
+  static Result<std::unique_ptr<CodeModeSubject>> create(ProcessAdapterOptions adapter,
+                                                         const std::vector<Workload>& workloads);
+
+  std::string name() const override { return "codemode"; }
+  bool supports(const Workload&) const override { return true; }
+  ExecutionResult run(const Workload& workload, std::size_t sequence) override;
+
+ private:
+  CodeModeSubject() = default;
+
+  CallTimeline timeline_;  // must outlive mode_, whose broker refers to it
+  std::unique_ptr<CodeMode> mode_;
+  std::map<std::string, CodeProgram> programs_;  // by workload name; read-only after create
+};
+
+}  // namespace codemode::perf
+
+#endif  // CODEMODE_BENCH_PERF_CODEMODE_SUBJECT_H_

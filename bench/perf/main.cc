@@ -1,0 +1,44 @@
+// codemode-bench: named workloads through the real process adapter and worker, against two
+// baselines measured in the same run (docs/performance.md). A measurement tool, run by
+// scripts/bench; never a timed test.
+#include <csignal>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "perf/bench.h"
+
+int main(int argc, char** argv) {
+  // A baseline child that exits before reading its stdin must not kill the bench with SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  codemode::perf::BenchOptions options{.worker_path = CODEMODE_WORKER_BINARY,
+                                       .quickjs_dir = CODEMODE_QUICKJS_DIR};
+  CLI::App app{"codemode-bench: time named workloads through the real worker, with baselines."};
+  app.add_option("--spawn", options.spawns, "Spawn modes: fork_server, exec (default: both)")
+      ->delimiter(',');
+  app.add_option("--isolation", options.isolations,
+                 "Isolation profiles: process, isolated (default: both)")
+      ->delimiter(',');
+  app.add_option("--workloads", options.workloads, "Workload names (default: all)")->delimiter(',');
+  app.add_option("--baselines", options.baselines,
+                 "Baselines: floor, quickjs (default: both); --no-baselines for none")
+      ->delimiter(',');
+  bool no_baselines = false;
+  app.add_flag("--no-baselines", no_baselines, "Run no baseline");
+  app.add_option("--iterations", options.measure.iterations,
+                 "Executions per timed pass (default: each workload's own)");
+  app.add_option("--memory-iterations", options.measure.memory_iterations,
+                 "Executions in each memory pass");
+  app.add_option("--json", options.json_path, "Also write the report as JSON to this file");
+  app.add_option("--worker", options.worker_path, "The codemode-worker binary");
+  app.add_option("--node", options.node_path, "Node.js for the QuickJS baseline");
+  app.add_option("--quickjs-dir", options.quickjs_dir, "Directory of runner.mjs and node_modules");
+  app.add_option("--floor-program", options.floor_program, "The do-nothing program of the floor");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error) == 0 ? codemode::perf::kExitPassed : codemode::perf::kExitError;
+  }
+  if (no_baselines) options.baselines.clear();
+  return codemode::perf::run_bench(options);
+}

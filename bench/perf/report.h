@@ -1,0 +1,45 @@
+// What codemode-bench found: for each subject configuration (codemode per spawn mode and isolation
+// profile, then the baselines) its status and its measurements, summarized as rows with ratios
+// against the baselines and the targets. Printed as a table and written as JSON.
+#ifndef CODEMODE_BENCH_PERF_REPORT_H_
+#define CODEMODE_BENCH_PERF_REPORT_H_
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codemode/json.h"
+
+#include "perf/measurement.h"
+
+namespace codemode::perf {
+
+enum class RunStatus { kRan, kSkipped };
+
+struct Configuration {
+  std::string subject;    // "codemode", "floor", "quickjs"
+  std::string spawn;      // codemode: "fork_server" / "exec" as asked; empty for baselines
+  std::string isolation;  // codemode: "process" / "isolated" as asked; empty for baselines
+  RunStatus status = RunStatus::kRan;
+  std::string skip_reason;
+  std::vector<Measurement> measurements;
+
+  std::string label() const;  // "codemode exec/process", "quickjs"
+};
+
+struct BenchReport {
+  Json options;  // what was asked, as given
+  std::vector<Configuration> configurations;
+  double wall_seconds = 0;
+
+  // Every execution of every ran configuration succeeded.
+  bool all_succeeded() const;
+};
+
+Json to_json(const BenchReport& report);
+void print_table(const BenchReport& report, std::FILE* out);
+
+}  // namespace codemode::perf
+
+#endif  // CODEMODE_BENCH_PERF_REPORT_H_

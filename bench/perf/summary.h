@@ -1,0 +1,54 @@
+// One row per (configuration, workload): the figures the table and the JSON print, the ratios of a
+// codemode row to the baselines' rows for the same workload (measured in the same run), and the
+// issue's targets checked against the codemode rows.
+#ifndef CODEMODE_BENCH_PERF_SUMMARY_H_
+#define CODEMODE_BENCH_PERF_SUMMARY_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perf/report.h"
+#include "perf/stats.h"
+
+namespace codemode::perf {
+
+struct Row {
+  std::string configuration;              // Configuration::label()
+  const Configuration* source = nullptr;  // points into the report it was made from
+  std::string workload;
+  std::size_t executions = 0;
+  std::size_t succeeded = 0;
+  std::string first_failure;
+  std::optional<Distribution> latency_ms;  // the concurrency-1 pass
+  std::optional<double> throughput_c1;     // executions per second
+  std::optional<double> throughput_c2;
+  std::optional<Distribution> call_span_us;  // the concurrency-1 pass
+  std::size_t memory_processes = 0;          // processes the memory pass saw
+  std::optional<Distribution> private_dirty_kib;
+  std::optional<Distribution> peak_rss_kib;
+  // codemode rows only: this row / the baseline's row for the same workload.
+  std::optional<double> median_vs_quickjs;
+  std::optional<double> throughput_c2_vs_quickjs;
+  std::optional<double> median_vs_floor;  // trivial only
+  std::optional<double> throughput_c2_vs_floor;
+};
+
+std::vector<Row> summarize(const BenchReport& report);
+
+struct TargetCheck {
+  std::string configuration;
+  std::string name;        // "trivial_median_ms", ...
+  std::string comparison;  // "<=" or ">="
+  double target = 0;
+  std::optional<double> measured;  // nullopt: the workload was not run
+
+  std::optional<bool> met() const;
+};
+
+// The four targets, for every codemode configuration that ran.
+std::vector<TargetCheck> check_targets(const std::vector<Row>& rows);
+
+}  // namespace codemode::perf
+
+#endif  // CODEMODE_BENCH_PERF_SUMMARY_H_
