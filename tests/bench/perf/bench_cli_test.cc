@@ -1,0 +1,100 @@
+// Runs the built codemode-bench on a tiny configuration and checks the JSON report's shape and
+// sanity: what was asked is recorded, every execution is counted and succeeded, ratios exist where
+// a baseline ran, and a missing QuickJS installation is a skip, not a failure. Never its speed.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include "codemode/json.h"
+
+namespace codemode::perf {
+namespace {
+
+namespace fs = std::filesystem;
+
+class BenchCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/codemode-bench-test.XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs the bench with `arguments`, its output discarded; returns its exit status and the JSON.
+  int run(const std::string& arguments, Json& report) {
+    const fs::path json = dir_ / "report.json";
+    const std::string command = std::string(CODEMODE_BENCH_BINARY) + " " + arguments + " --json " +
+                                json.string() + " >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream file(json);
+    report = Json::parse(file, nullptr, /*allow_exceptions=*/false);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  const Json* find_result(const Json& report, const std::string& subject,
+                          const std::string& workload) {
+    for (const Json& row : report["results"]) {
+      if (row["subject"] == subject && row["workload"] == workload) return &row;
+    }
+    return nullptr;
+  }
+
+  fs::path dir_;
+};
+
+// Three timed executions per pass: warm-up 1 + concurrency-1 pass 3 + concurrency-2 pass 3 +
+// memory pass 2.
+constexpr int kExecutionsPerWorkload = 1 + 3 + 3 + 2;
+
+TEST_F(BenchCliTest, TinyRunReportsEveryExecutionSucceededWithRatiosAndSkipsMissingQuickjs) {
+  Json report;
+  const int exit_status =
+      run("--spawn exec --isolation process --workloads trivial,catalog --iterations 3 "
+          "--memory-iterations 2 --baselines floor,quickjs --quickjs-dir " +
+              (dir_ / "no-node-modules").string(),
+          report);
+  ASSERT_EQ(exit_status, 0);
+  ASSERT_TRUE(report.is_object());
+  EXPECT_EQ(report["options"]["spawn"], Json::array({"exec"}));
+  EXPECT_EQ(report["options"]["isolation"], Json::array({"process"}));
+  EXPECT_EQ(report["allSucceeded"], true);
+
+  ASSERT_EQ(report["configurations"].size(), 3u);
+  EXPECT_EQ(report["configurations"][0]["status"], "ran");
+  EXPECT_EQ(report["configurations"][1]["subject"], "floor");
+  EXPECT_EQ(report["configurations"][2]["subject"], "quickjs");
+  EXPECT_EQ(report["configurations"][2]["status"], "skipped");
+
+  for (const char* workload : {"trivial", "catalog"}) {
+    const Json* row = find_result(report, "codemode", workload);
+    ASSERT_NE(row, nullptr) << workload;
+    EXPECT_EQ((*row)["executions"], kExecutionsPerWorkload) << workload;
+    EXPECT_EQ((*row)["succeeded"], kExecutionsPerWorkload) << workload;
+    EXPECT_EQ((*row)["spawn"], "exec");
+    EXPECT_EQ((*row)["latencyMs"]["count"], 3);
+    EXPECT_GT((*row)["latencyMs"]["median"].get<double>(), 0);
+    EXPECT_GT((*row)["executionsPerSecond"]["concurrency2"].get<double>(), 0);
+  }
+  const Json* catalog = find_result(report, "codemode", "catalog");
+  EXPECT_EQ((*catalog)["toolCallRoundTripUs"]["count"], 3);  // one per concurrency-1 execution
+  const Json* trivial = find_result(report, "codemode", "trivial");
+  EXPECT_TRUE((*trivial)["ratios"]["medianVsFloor"].is_number());
+  EXPECT_TRUE((*trivial)["ratios"]["medianVsQuickjs"].is_null());
+  EXPECT_EQ(find_result(report, "floor", "catalog"), nullptr);  // the floor runs only trivial
+}
+
+TEST_F(BenchCliTest, UnknownWorkloadIsAnErrorNotARun) {
+  Json report;
+  EXPECT_EQ(
+      run("--spawn exec --isolation process --workloads no_such_workload --no-baselines", report),
+      2);
+}
+
+}  // namespace
+}  // namespace codemode::perf
