@@ -6,8 +6,9 @@ namespace {
 std::vector<double> kib_values(const std::vector<ProcessPeak>& peaks, bool private_dirty) {
   std::vector<double> values;
   for (const ProcessPeak& peak : peaks) {
-    values.push_back(
-        static_cast<double>(private_dirty ? peak.private_dirty_kib : peak.peak_rss_kib));
+    const std::size_t kib = private_dirty ? peak.private_dirty_kib : peak.peak_rss_kib;
+    // 0: the field could not be read in any sample (a zombie has no VmHWM line).
+    if (kib > 0) values.push_back(static_cast<double>(kib));
   }
   return values;
 }
