@@ -1,9 +1,13 @@
 #include "perf/bench.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
+#include <thread>
 
 #include "codemode/process_adapter.h"
 
@@ -43,6 +47,8 @@ Json options_json(const BenchOptions& options) {
 
 void measure_all(Subject& subject, const std::vector<Workload>& workloads,
                  const MeasureOptions& options, Configuration& configuration) {
+  // Execution ids must be new for each execution of a CodeMode; one counter for the whole run
+  // keeps them unique across configurations too.
   static std::atomic<std::size_t> sequence{0};
   for (const Workload& workload : workloads) {
     if (!subject.supports(workload)) continue;

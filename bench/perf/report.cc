@@ -1,5 +1,8 @@
 #include "perf/report.h"
 
+#include <cstdio>
+#include <string>
+
 #include "perf/summary.h"
 
 namespace codemode::perf {
