@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -127,7 +129,9 @@ Result<std::unique_ptr<CodeMode>> make_code_mode(const RunArguments& arguments,
   Result<std::shared_ptr<Budget>> budget = budget_for(program);
   if (!budget.ok()) return std::move(budget).error();
   return create_code_mode(
-      {.adapter = make_process_adapter({.worker_path = arguments.worker_path.value_or("")}),
+      {.adapter = make_process_adapter({.worker_path = arguments.worker_path.value_or(""),
+                                        .spawn = arguments.spawn,
+                                        .isolation = arguments.isolation}),
        .invoke_tool = standard_broker({.permissions = grants_for(program), .budget = *budget})});
 }
 
@@ -155,6 +159,20 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                   "LIMITS.json: a JSON object overriding any of the default limits by name.");
   run->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary (default: " + default_worker_path() + ").");
+  run->add_option("--spawn", arguments.spawn,
+                  "How the worker process is made: fork_server (default; forked from one "
+                  "pre-initialised server, about a millisecond) or exec (executed per run: each "
+                  "run gets its own address-space layout).")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, SpawnMode>{{"fork_server", SpawnMode::kForkServer},
+                                           {"exec", SpawnMode::kExec}}));
+  run->add_option("--isolation", arguments.isolation,
+                  "The worker's OS confinement: process (default: seccomp, rlimits, no fds) or "
+                  "isolated (also new user, pid, network, mount, IPC and UTS namespaces and an "
+                  "empty root; UNSUPPORTED_PROFILE where the kernel refuses them).")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, IsolationProfile>{{"process", IsolationProfile::kProcess},
+                                                  {"isolated", IsolationProfile::kIsolated}}));
   run->footer("Default limits:\n" + describe_default_limits());
   return run;
 }

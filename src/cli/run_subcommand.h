@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "codemode/process_adapter.h"
+
 namespace codemode::cli {
 
 struct RunArguments {
@@ -18,6 +20,8 @@ struct RunArguments {
   std::optional<std::string> tools_path;   // --tools TOOLS.json (command_tool.h)
   std::optional<std::string> limits_path;  // --limits LIMITS.json (cli_limits.h)
   std::optional<std::string> worker_path;  // --worker; default: codemode::default_worker_path()
+  SpawnMode spawn = SpawnMode::kForkServer;                 // --spawn fork_server|exec
+  IsolationProfile isolation = IsolationProfile::kProcess;  // --isolation process|isolated
 };
 
 // Adds the subcommand to `app`; parsing fills `arguments`, which must outlive `app`.

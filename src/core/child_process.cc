@@ -144,6 +144,18 @@ std::optional<ExitStatus> ChildProcess::wait(int options) {
   return exit_status_from_wait(status);
 }
 
+std::optional<StdioPipes> make_stdio_pipes() {
+  std::optional<Pipe> in = make_pipe(/*child_reads=*/true);
+  std::optional<Pipe> out = make_pipe(/*child_reads=*/false);
+  std::optional<Pipe> err = make_pipe(/*child_reads=*/false);
+  if (!in || !out || !err) return std::nullopt;
+  return StdioPipes{.child_ends = {std::move(in->child_end), std::move(out->child_end),
+                                   std::move(err->child_end)},
+                    .stdin_fd = std::move(in->parent_end),
+                    .stdout_fd = std::move(out->parent_end),
+                    .stderr_fd = std::move(err->parent_end)};
+}
+
 Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   const bool pipe_stderr = options.stderr_mode == SpawnOptions::Stderr::kPipe;
   std::optional<Pipe> in = make_pipe(/*child_reads=*/true);

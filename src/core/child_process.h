@@ -10,6 +10,7 @@
 
 #include <sys/types.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,20 @@ struct SpawnedChild {
   UniqueFd stderr_fd;  // read end of the child's fd 2; invalid with Stderr::kDiscard
   ChildProcess process;
 };
+
+// A child's three stdio pipes, made before the child: the child's ends (blocking, close-on-exec,
+// numbered above 2 so they can be dup2'd onto 0, 1 and 2 in any order) and the parent's ends
+// (non-blocking, close-on-exec), as spawn_child makes them. For launchers that create the child
+// some other way (the fork server, a clone into new namespaces).
+struct StdioPipes {
+  std::array<UniqueFd, 3> child_ends;  // the read end of stdin, the write ends of stdout, stderr
+  UniqueFd stdin_fd;                   // the parent's ends, as in SpawnedChild
+  UniqueFd stdout_fd;
+  UniqueFd stderr_fd;
+};
+
+// nullopt when the kernel refuses a pipe (out of fds).
+std::optional<StdioPipes> make_stdio_pipes();
 
 // Starts `options.path` with fds 0, 1 and 2 on fresh pipes, every other fd closed, every signal
 // at its default disposition and none blocked. TOOL_FAILED (rule "spawn_failed") when the pipes or

@@ -11,9 +11,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "codemode/json.h"
+#include "codemode/process_adapter.h"
 #include "codemode/program.h"
 
 namespace codemode::internal {
@@ -25,6 +27,15 @@ inline constexpr int kProtocolVersion = 1;
 // gets a program to run.
 inline constexpr std::array<std::string_view, 5> kConfinementLayers{"engine", "fds", "rlimits",
                                                                     "process", "seccomp"};
+// The same for the isolated profile: the namespaces and the empty root come before the fds.
+inline constexpr std::array<std::string_view, 6> kIsolatedConfinementLayers{
+    "engine", "namespaces", "fds", "rlimits", "process", "seccomp"};
+
+// The layers a worker of `isolation` must name.
+inline std::span<const std::string_view> confinement_layers(IsolationProfile isolation) {
+  if (isolation == IsolationProfile::kIsolated) return kIsolatedConfinementLayers;
+  return kConfinementLayers;
+}
 
 // Width of the big-endian length prefix.
 inline constexpr std::size_t kFrameLengthBytes = 4;

@@ -14,6 +14,9 @@
 #include <utility>
 
 #include "core/child_process.h"
+#include "sandbox/fork_server_launcher.h"
+#include "sandbox/frame_format.h"
+#include "sandbox/isolation_spawn.h"
 #include "sandbox/tool_result_mailbox.h"
 #include "sandbox/worker_session.h"
 
@@ -29,10 +32,13 @@ bool runs_in_worker(const CodeProgram& program) {
 
 class ProcessAdapter final : public SandboxAdapter {
  public:
-  ProcessAdapter(std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available)
-      : launcher_(std::move(launcher)), probe_(std::move(is_available)) {}
+  ProcessAdapter(std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
+                 IsolationProfile isolation)
+      : launcher_(std::move(launcher)), probe_(std::move(is_available)), isolation_(isolation) {}
 
-  std::string id() const override { return "codemode.process"; }
+  std::string id() const override {
+    return isolation_ == IsolationProfile::kIsolated ? "codemode.isolated" : "codemode.process";
+  }
   std::string version() const override { return "1.0.0"; }
   AdapterQualification qualification() const override { return AdapterQualification::kProduction; }
 
@@ -52,13 +58,15 @@ class ProcessAdapter final : public SandboxAdapter {
     if (!mailbox) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     Result<WorkerProcess> worker = launcher_->launch();
     if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    WorkerSession session(std::move(*worker), std::move(mailbox), request, tools);
+    WorkerSession session(std::move(*worker), std::move(mailbox), request, tools,
+                          confinement_layers(isolation_));
     return session.run(std::move(stop));
   }
 
  private:
   const std::unique_ptr<WorkerLauncher> launcher_;
   const std::function<bool()> probe_;
+  const IsolationProfile isolation_;
   std::once_flag probed_;
   bool available_ = false;
 };
@@ -98,8 +106,26 @@ bool worker_runs(const std::string& path) {
 }
 
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<WorkerLauncher> launcher,
-                                                          std::function<bool()> is_available) {
-  return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available));
+                                                          std::function<bool()> is_available,
+                                                          IsolationProfile isolation) {
+  return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available), isolation);
+}
+
+bool process_adapter_available(const ProcessAdapterOptions& options) {
+  const std::string& path = options.worker_path;
+  return is_executable_file(path) && kernel_supports_seccomp_filters() && worker_runs(path) &&
+         (options.isolation != IsolationProfile::kIsolated || isolation_works(path));
+}
+
+std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOptions options,
+                                                               std::function<bool()> is_available) {
+  options.worker_path = absolute_worker_path(options.worker_path);
+  std::unique_ptr<WorkerLauncher> launcher =
+      options.spawn == SpawnMode::kExec
+          ? make_exec_launcher(options.worker_path, options.isolation)
+          : make_fork_server_launcher(options.worker_path, options.isolation);
+  return make_process_adapter_with(std::move(launcher), std::move(is_available),
+                                   options.isolation);
 }
 
 }  // namespace internal
@@ -107,13 +133,10 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<Worker
 std::string default_worker_path() { return CODEMODE_WORKER_DEFAULT_PATH; }
 
 std::shared_ptr<SandboxAdapter> make_process_adapter(ProcessAdapterOptions options) {
-  std::string path = internal::absolute_worker_path(options.worker_path);
-  auto is_available = [path] {
-    return internal::is_executable_file(path) && internal::kernel_supports_seccomp_filters() &&
-           internal::worker_runs(path);
-  };
-  return internal::make_process_adapter_with(internal::make_exec_launcher(path),
-                                             std::move(is_available));
+  ProcessAdapterOptions probed = options;
+  probed.worker_path = internal::absolute_worker_path(options.worker_path);
+  return internal::make_process_adapter_probed_by(
+      std::move(options), [probed] { return internal::process_adapter_available(probed); });
 }
 
 }  // namespace codemode

@@ -13,10 +13,20 @@
 
 namespace codemode::internal {
 
-// "codemode.process" 1.0.0, production. `is_available` is asked once; its answer is cached.
-// REQUIRES: launcher and is_available are set.
-std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<WorkerLauncher> launcher,
-                                                          std::function<bool()> is_available);
+// "codemode.process" (or "codemode.isolated" for that profile) 1.0.0, production. `is_available`
+// is asked once; its answer is cached. The worker's confined frame must name the layers of
+// `isolation` (frame_format.h). REQUIRES: launcher and is_available are set.
+std::shared_ptr<SandboxAdapter> make_process_adapter_with(
+    std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
+    IsolationProfile isolation = IsolationProfile::kProcess);
+
+// make_process_adapter with the availability probe replaced (tests: a kernel that refuses the
+// namespaces is simulated by a probe that answers false).
+std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOptions options,
+                                                               std::function<bool()> is_available);
+
+// The real availability probe of make_process_adapter for `options` (worker_path absolute).
+bool process_adapter_available(const ProcessAdapterOptions& options);
 
 // Whether the kernel accepts seccomp filters: seccomp(SECCOMP_SET_MODE_FILTER) with a null
 // program fails with EFAULT where filters exist and EINVAL where they do not (the probe Chromium's

@@ -1,6 +1,6 @@
 // WorkerLauncher starts one fresh codemode-worker per execution. The exec launcher here runs the
-// worker binary each time; a fork-server launcher (one pre-initialised zygote forking a child per
-// execution, DESIGN.md "Process model") fits behind the same interface.
+// worker binary each time; the fork-server launcher (fork_server_launcher.h: one pre-initialised
+// zygote forking a child per execution, DESIGN.md "Process model") is the other implementation.
 //
 // Thread-safety: launch may be called from many threads at once.
 #ifndef CODEMODE_SANDBOX_WORKER_LAUNCHER_H_
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "codemode/error.h"
+#include "codemode/process_adapter.h"
 #include "sandbox/worker_process.h"
 
 namespace codemode::internal {
@@ -24,7 +25,10 @@ class WorkerLauncher {
 
 // Executes `worker_path` (absolute) for every launch, with argv {worker_path}, an EMPTY
 // environment, fds 0, 1 and 2 on the pipes, every other fd closed and default signal handling.
-std::unique_ptr<WorkerLauncher> make_exec_launcher(std::string worker_path);
+// For the isolated profile argv is {worker_path, "--isolated"} and the worker starts in new user,
+// pid, network, mount, IPC and UTS namespaces (isolation_spawn.h).
+std::unique_ptr<WorkerLauncher> make_exec_launcher(
+    std::string worker_path, IsolationProfile isolation = IsolationProfile::kProcess);
 
 }  // namespace codemode::internal
 

@@ -133,7 +133,7 @@ Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) 
   return frame;
 }
 
-Status check_confined_message(const Json& frame) {
+Status check_confined_message(const Json& frame, std::span<const std::string_view> expected) {
   const std::string* type = string_at(frame, "type");
   const auto version = frame.find("version");
   const auto layers = frame.find("layers");
@@ -147,9 +147,9 @@ Status check_confined_message(const Json& frame) {
   }
   // Exactly the layers, in order: a worker that lacks one (or was built with others) does not run
   // the program.
-  if (!std::equal(layers->begin(), layers->end(), kConfinementLayers.begin(),
-                  kConfinementLayers.end(), [](const Json& layer, std::string_view expected) {
-                    return layer.get_ref<const std::string&>() == expected;
+  if (!std::equal(layers->begin(), layers->end(), expected.begin(), expected.end(),
+                  [](const Json& layer, std::string_view name) {
+                    return layer.get_ref<const std::string&>() == name;
                   })) {
     return protocol_error("The worker does not name every confinement layer.");
   }

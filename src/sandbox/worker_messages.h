@@ -7,12 +7,15 @@
 #define CODEMODE_SANDBOX_WORKER_MESSAGES_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/sandbox.h"
+#include "sandbox/frame_format.h"
 
 namespace codemode::internal {
 
@@ -24,8 +27,10 @@ Json start_message(const SandboxRequest& request);
 // {"type":"toolResult","callId","status","hasOutput":false,"error":{"code","message"}}
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome);
 
-// OK for {"type":"confined","version":1,"layers":[strings]}.
-Status check_confined_message(const Json& frame);
+// OK for {"type":"confined","version":1,"layers":[strings]} whose layers are exactly `expected`,
+// in order (confinement_layers in frame_format.h).
+Status check_confined_message(const Json& frame,
+                              std::span<const std::string_view> expected = kConfinementLayers);
 
 // {"type":"toolCall","callId":n,"toolId":"...","input":<json>}. The call id's order is the
 // caller's to check.

@@ -6,7 +6,8 @@ namespace codemode::internal {
 
 SandboxResult result_of_early_end(const EarlyEnd& end) {
   const bool killed = end.status && end.status->signal;
-  if (killed && *end.status->signal == SIGXCPU) {
+  const bool cpu_backstop = end.status && end.status->exit_code == kWorkerCpuBackstopExitCode;
+  if ((killed && *end.status->signal == SIGXCPU) || cpu_backstop) {
     return SandboxResult::failure(SandboxFailureReason::kCpuLimit);
   }
   if (!killed && end.mid_frame) return SandboxResult::failure(SandboxFault::kWorkerProtocolError);

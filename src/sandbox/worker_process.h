@@ -21,8 +21,14 @@ struct EarlyEnd {
   bool mid_frame = false;            // stdout ended inside a frame
 };
 
+// The exit status of a worker that caught RLIMIT_CPU's SIGXCPU (src/worker/exit_codes.h
+// kExitCpuBackstop): the isolated worker is pid 1 of its pid namespace, where SIGXCPU at its
+// default action is ignored, so it catches it and exits with this status.
+inline constexpr int kWorkerCpuBackstopExitCode = 5;
+
 // Why such a worker failed, as a flat list of decisions:
-//   killed by SIGXCPU: it hit the RLIMIT_CPU backstop (its watchdog missed cpuMillis): cpu_limit;
+//   killed by SIGXCPU, or exited with kWorkerCpuBackstopExitCode: it hit the RLIMIT_CPU backstop
+//   (its watchdog missed cpuMillis): cpu_limit;
 //   exited on its own inside a frame: worker_protocol_error (a truncated frame);
 //   ended before its confined frame: worker_start_failed;
 //   anything else (a signal, SIGSYS from the filter included, or an exit): worker_exited.

@@ -30,11 +30,13 @@ std::size_t start_frame_cap_for(const CodeProgram& program) {
 }  // namespace
 
 WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMailbox> mailbox,
-                             const SandboxRequest& request, ToolBridge& bridge)
+                             const SandboxRequest& request, ToolBridge& bridge,
+                             std::span<const std::string_view> expected_layers)
     : worker_(std::move(worker)),
       mailbox_(std::move(mailbox)),
       request_(request),
       bridge_(bridge),
+      expected_layers_(expected_layers),
       tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
       outbound_cap_(kOutboundAllowanceBytes + kOutboundResultFrames * tool_result_cap_),
       reader_(worker_frame_cap(request.program.limits().max_output_bytes,
@@ -120,7 +122,7 @@ void WorkerSession::read_frames() {
 void WorkerSession::handle_frame(Json frame) {
   if (!confined_) {
     // The worker proves it is confined before anything of the program runs (DESIGN.md).
-    if (!check_confined_message(frame).ok()) return protocol_error();
+    if (!check_confined_message(frame, expected_layers_).ok()) return protocol_error();
     confined_ = true;
     return;
   }

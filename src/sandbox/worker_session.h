@@ -28,10 +28,13 @@
 #include <memory>
 #include <optional>
 #include <stop_token>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "codemode/sandbox.h"
 #include "sandbox/frame_codec.h"
+#include "sandbox/frame_format.h"
 #include "sandbox/tool_result_mailbox.h"
 #include "sandbox/worker_messages.h"
 #include "sandbox/worker_process.h"
@@ -49,9 +52,12 @@ inline constexpr std::size_t kOutboundResultFrames = 4;
 
 class WorkerSession {
  public:
-  // Borrows `request` and `bridge`: both must outlive run(). REQUIRES: mailbox is not null.
+  // Borrows `request` and `bridge`: both must outlive run(). The confined frame must name exactly
+  // `expected_layers` (static storage: confinement_layers in frame_format.h). REQUIRES: mailbox
+  // is not null.
   WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMailbox> mailbox,
-                const SandboxRequest& request, ToolBridge& bridge);
+                const SandboxRequest& request, ToolBridge& bridge,
+                std::span<const std::string_view> expected_layers = kConfinementLayers);
   // Closes the mailbox (later bridge answers are dropped), then kills and reaps the worker.
   ~WorkerSession();
   WorkerSession(const WorkerSession&) = delete;
@@ -86,6 +92,7 @@ class WorkerSession {
   const std::shared_ptr<ToolResultMailbox> mailbox_;
   const SandboxRequest& request_;
   ToolBridge& bridge_;
+  const std::span<const std::string_view> expected_layers_;
   const std::size_t tool_result_cap_;
   const std::size_t outbound_cap_;  // see kOutboundAllowanceBytes
   FrameReader reader_;

@@ -6,6 +6,7 @@
 
 #include <js/CallAndConstruct.h>
 #include <js/CompilationAndEvaluation.h>
+#include <js/GCAPI.h>
 #include <js/Interrupt.h>
 #include <js/JSON.h>
 #include <js/MemoryCallbacks.h>
@@ -50,6 +51,7 @@ class SpiderMonkeyEngine final : public Engine {
 
   Status create_globals();
   Status warm_up() override;
+  void collect_garbage() override;
   void set_memory_limit(std::uint64_t program_bytes) override;
   std::optional<Completion> run(const ProgramRun& program, ToolCallHost& tools) override;
   Result<std::optional<Completion>> settle_tool_call(std::uint64_t call_id,
@@ -146,6 +148,8 @@ Status SpiderMonkeyEngine::warm_up() {
   }
   return {};
 }
+
+void SpiderMonkeyEngine::collect_garbage() { JS_GC(cx_); }
 
 void SpiderMonkeyEngine::set_memory_limit(std::uint64_t program_bytes) {
   const std::uint64_t used = JS_GetGCParameter(cx_, JSGC_BYTES);

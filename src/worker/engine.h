@@ -5,7 +5,8 @@
 //
 // Lifecycle (one program per process; the process _exits afterwards and never tears the engine
 // down):
-//   create -> warm_up -> [confinement] -> set_memory_limit -> run -> settle_tool_call ...
+//   create -> warm_up -> [fork server: collect_garbage, fork] -> start_engine_helper_threads
+//          -> [confinement] -> set_memory_limit -> run -> settle_tool_call ...
 //
 // Thread-safety: every method but request_stop must be called on the thread that called create
 // (the engine thread). request_stop may be called from any thread.
@@ -89,13 +90,17 @@ class Engine {
   virtual ~Engine() = default;
 
   // Starts the engine process-wide and creates the context, the program's global and the tools
-  // object on the calling thread, and the engine's helper thread. Call once per process.
+  // object on the calling thread. Starts no thread: the engine's helper threads are ours, started
+  // by start_engine_helper_threads (engine_helper_threads.h). Call once per process.
   static Result<std::unique_ptr<Engine>> create(const EngineOptions& options);
 
   // Runs the code paths that read time-zone and locale data from files (Date, Intl), so nothing
   // opens a file once the system-call filter is on. REQUIRES: before confinement.
   virtual Status warm_up() = 0;
 
+  // Runs a full, non-incremental garbage collection to its end, so that none is in flight when a
+  // fork server forks (a child must not inherit a half-done collection).
+  virtual void collect_garbage() = 0;
   // Caps the engine's garbage-collected heap at `program_bytes` above what it uses now.
   virtual void set_memory_limit(std::uint64_t program_bytes) = 0;
 

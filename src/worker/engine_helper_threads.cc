@@ -63,13 +63,11 @@ class HelperPool {
 
 }  // namespace
 
-Status start_engine_helper_threads() {
-  if (Status started = HelperPool::instance().start(kHelperThreadCount); !started.ok()) {
-    return started;
-  }
+void register_engine_helper_threads() {
   JS::SetHelperThreadTaskCallback(HelperPool::dispatch, kHelperThreadCount,
                                   kHelperThreadStackBytes);
-  return {};
 }
+
+Status start_engine_helper_threads() { return HelperPool::instance().start(kHelperThreadCount); }
 
 }  // namespace codemode::worker

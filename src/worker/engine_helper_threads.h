@@ -15,8 +15,15 @@ inline constexpr std::size_t kHelperThreadStackBytes = 2u << 20;
 // One helper: GC sweeping and decommit run there; the worker runs one program on two shared cores.
 inline constexpr std::size_t kHelperThreadCount = 1;
 
-// Starts the helper threads and registers them with the engine. Once per process.
+// Registers our pool with the engine, so SpiderMonkey never starts a thread of its own; tasks it
+// dispatches wait until start_engine_helper_threads runs (a task the engine joins before then, as
+// a collection does, runs on the joining thread). Once per process.
 // REQUIRES: after JS_Init and before JS_NewContext (before JS_Init it crashes).
+void register_engine_helper_threads();
+
+// Starts the pool's threads, which then run every task dispatched so far and later. Once per
+// process; a fork server's child calls it after the fork, so the server stays single-threaded.
+// REQUIRES: register_engine_helper_threads ran.
 Status start_engine_helper_threads();
 
 }  // namespace codemode::worker

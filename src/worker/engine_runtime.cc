@@ -53,7 +53,8 @@ Status start_engine_process(void (*on_fatal_out_of_memory)()) {
   JS::DisableJitBackend();
   JS::SetProcessBuildIdOp(build_id_op);
   if (!JS_Init()) return engine_error("The JavaScript engine could not start.");
-  return start_engine_helper_threads();
+  register_engine_helper_threads();
+  return {};
 }
 
 JSContext* new_engine_context(std::size_t native_stack_quota) {

@@ -13,6 +13,9 @@ enum ExitCode : int {
   // Sanitizer builds only (sanitizer_runtime.h): AddressSanitizer or UndefinedBehaviorSanitizer
   // found a bug in the worker, wrote its report to fd 2 and ended the process.
   kExitSanitizerReport = 4,
+  // The isolated worker (pid 1 of its pid namespace, which ignores RLIMIT_CPU's SIGXCPU by
+  // default) caught SIGXCPU: the RLIMIT_CPU backstop. Read by the parent as a death by SIGXCPU.
+  kExitCpuBackstop = 5,
 };
 
 }  // namespace codemode::worker

@@ -1,25 +1,69 @@
 // codemode-worker: the sandboxed process that runs one program. See worker.h for its life and
 // docs/protocol.md for what it says on fds 0 and 1.
 //
-//   codemode-worker                                 run one program (frames on stdin/stdout)
+//   codemode-worker [--isolated]                    run one program (frames on stdin/stdout);
+//                                                   --isolated: the parent made the namespaces
+//                                                   (src/sandbox/confine/namespaces.h)
+//   codemode-worker --fork-server [--isolated]      the fork server (fork_server.h), socket on fd 0
+//   codemode-worker --probe [--isolated]            exits 0 if it starts (and can isolate itself)
 //   codemode-worker --write-self-hosted-cache PATH  build step: write the self-hosted stencil
 #include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "codemode/process_adapter.h"
+#include "sandbox/confine/namespaces.h"
+
 #include "worker/engine.h"
+#include "worker/fork_server.h"
 #include "worker/thread.h"
 #include "worker/worker.h"
 
 namespace {
 
 constexpr std::string_view kWriteCacheFlag = "--write-self-hosted-cache";
-// Availability probe: the process started, so the loader found SpiderMonkey; nothing else runs.
+// Availability probe: the process started, so the loader found SpiderMonkey; with --isolated it
+// also empties its root and checks it is pid 1 of its own pid namespace. No engine runs.
 constexpr std::string_view kProbeFlag = "--probe";
+constexpr std::string_view kForkServerFlag = "--fork-server";
+constexpr std::string_view kIsolatedFlag = "--isolated";
+
+struct Mode {
+  bool probe = false;
+  bool fork_server = false;
+  codemode::IsolationProfile isolation = codemode::IsolationProfile::kProcess;
+};
+
+// Each flag at most once; --probe and --fork-server exclude each other.
+std::optional<Mode> parse_mode(int argc, char** argv) {
+  Mode mode;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    bool* seen = flag == kProbeFlag ? &mode.probe : flag == kForkServerFlag ? &mode.fork_server
+                                                                          : nullptr;
+    if (flag == kIsolatedFlag && mode.isolation == codemode::IsolationProfile::kProcess) {
+      mode.isolation = codemode::IsolationProfile::kIsolated;
+    } else if (seen && !*seen) {
+      *seen = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (mode.probe && mode.fork_server) return std::nullopt;
+  return mode;
+}
+
+int probe(codemode::IsolationProfile isolation) {
+  if (isolation == codemode::IsolationProfile::kProcess) return 0;
+  const bool isolated = codemode::confine::enter_empty_root().ok() &&
+                        codemode::confine::check_isolation().ok();
+  return isolated ? 0 : static_cast<int>(codemode::worker::kExitSandboxError);
+}
 
 // Runs `body` on a thread with the engine's stack, and exits with its status.
 template <typename Body>
@@ -43,7 +87,6 @@ int main(int argc, char** argv) {
   mallopt(M_ARENA_MAX, 1);
   // A parent that went away makes write(2) fail with EPIPE instead of killing the worker silently.
   signal(SIGPIPE, SIG_IGN);
-  if (argc == 2 && argv[1] == kProbeFlag) return 0;
   if (argc == 3 && argv[1] == kWriteCacheFlag) {
     const std::string path = argv[2];
     run_on_engine_thread([path] {
@@ -52,9 +95,12 @@ int main(int argc, char** argv) {
                  : static_cast<int>(codemode::worker::kExitSandboxError);
     });
   }
-  if (argc != 1) return codemode::worker::kExitUsage;
-  run_on_engine_thread([] {
-    codemode::worker::run_worker();
-    return 0;
-  });
+  const std::optional<Mode> mode = parse_mode(argc, argv);
+  if (!mode) return codemode::worker::kExitUsage;
+  if (mode->probe) return probe(mode->isolation);
+  const codemode::IsolationProfile isolation = mode->isolation;
+  if (mode->fork_server) {
+    run_on_engine_thread([isolation]() -> int { codemode::worker::run_fork_server(isolation); });
+  }
+  run_on_engine_thread([isolation]() -> int { codemode::worker::run_worker(isolation); });
 }

@@ -1,8 +1,19 @@
 #include "worker/test_hooks.h"
 
-#ifdef CODEMODE_WORKER_TEST_HOOKS
+#ifndef CODEMODE_WORKER_TEST_HOOKS
+
+namespace codemode::worker {
+
+void observe_before_confinement() {}
+
+}  // namespace codemode::worker
+
+#else
 
 #include <arpa/inet.h>
+#include <dirent.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -18,6 +29,7 @@
 #include <climits>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include "core/sanitizer_build.h"
 #include "worker/fd_io.h"
@@ -27,6 +39,41 @@ namespace {
 
 // Sized like a pipe's buffer, so a flood moves in few system calls.
 constexpr std::size_t kFloodChunkBytes = 64u << 10;
+
+// The "isolation" hook's bits, recorded before the filter.
+long& observed_isolation() {
+  static long bits = 0;
+  return bits;
+}
+
+bool root_directory_is_empty() {
+  DIR* root = opendir("/");
+  if (!root) return false;
+  bool empty = true;
+  while (const dirent* entry = readdir(root)) {
+    const std::string_view name = entry->d_name;
+    empty = empty && (name == "." || name == "..");
+  }
+  closedir(root);
+  return empty;
+}
+
+bool only_loopback_down() {
+  ifaddrs* interfaces = nullptr;
+  if (getifaddrs(&interfaces) != 0) return false;
+  bool seen = false;
+  bool only = true;
+  for (const ifaddrs* i = interfaces; i; i = i->ifa_next) {
+    seen = true;
+    only = only && std::string_view(i->ifa_name) == "lo" && (i->ifa_flags & IFF_UP) == 0;
+  }
+  freeifaddrs(interfaces);
+  return seen && only;
+}
+
+[[noreturn]] void spin_forever() {
+  for (;;) asm volatile("");
+}
 
 long result_of(long value) { return value < 0 ? -errno : value; }
 
@@ -143,11 +190,21 @@ long run_test_hook(std::string_view name, const TestHookArguments& arguments) {
   if (name == "exit") _exit(static_cast<int>(arguments.number));
   if (name == "hang") sleep_forever();
   if (name == "segfault") store_through_null();
+  if (name == "spin") spin_forever();
+  if (name == "isolation") return observed_isolation();
 #ifdef CODEMODE_SANITIZER_BUILD
   if (name == "heap_overflow") return read_past_heap_block();
   if (name == "signed_overflow") return overflow_int();
 #endif
   return forbidden_call(name, arguments);
+}
+
+void observe_before_confinement() {
+  const int passwd = open("/etc/passwd", O_RDONLY | O_CLOEXEC);
+  const bool no_passwd = passwd < 0 && errno == ENOENT;
+  if (passwd >= 0) close(passwd);
+  observed_isolation() = (getpid() == 1 ? 1 : 0) | (root_directory_is_empty() ? 2 : 0) |
+                         (no_passwd ? 4 : 0) | (only_loopback_down() ? 8 : 0);
 }
 
 }  // namespace codemode::worker

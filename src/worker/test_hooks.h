@@ -40,6 +40,11 @@ struct TestHookArguments {
 //   "hang"           sleeps in clock_nanosleep forever: no CPU is used and no JavaScript runs,
 //                    so neither the CPU watchdog nor the engine's interrupt can end it
 //   "segfault"       stores through a null pointer
+//   "spin"           loops in native code forever: CPU is used but no JavaScript runs, so only
+//                    RLIMIT_CPU (the backstop) can end it
+// What the worker saw of its isolation (observe_before_confinement):
+//   "isolation"      a bit set: 1 its pid is 1, 2 its root directory is empty, 4 /etc/passwd
+//                    does not exist, 8 its only network interface is a loopback that is down
 // Sanitizer builds only (CODEMODE_SANITIZER_BUILD), bugs a sanitizer must report and end on:
 //   "heap_overflow"  reads one byte past a heap block (AddressSanitizer)
 //   "signed_overflow" INT_MAX + 1 (UndefinedBehaviorSanitizer)
@@ -47,6 +52,11 @@ struct TestHookArguments {
 // -1 for an unknown name.
 long run_test_hook(std::string_view name, const TestHookArguments& arguments);
 #endif
+
+// Records what the "isolation" hook reports, just before confine_worker: the system-call filter
+// would kill the calls that look (open, socket), and the namespaces and the empty root are in
+// place by then. Does nothing in the production worker.
+void observe_before_confinement();
 
 }  // namespace codemode::worker
 

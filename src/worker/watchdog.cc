@@ -18,12 +18,24 @@ constexpr std::size_t kWatchdogStackBytes = 128u << 10;
 // Longest sleep between two reads of the CPU clock: bounds how late a stop is requested.
 constexpr nanoseconds kMaxCheckInterval = std::chrono::milliseconds(10);
 
+// The CPU clock of the calling thread, named by its kernel thread id, so other threads can read
+// it. Not pthread_getcpuclockid(pthread_self()): a fork server's child is made by a raw clone(2),
+// which leaves glibc's cached thread id that of the server's thread, whose clock this process
+// cannot read. The encoding is the kernel's ABI for thread CPU clocks (include/linux/
+// posix-timers.h: CPUCLOCK_PERTHREAD_MASK 4 | CPUCLOCK_SCHED 2, the id complemented above them),
+// the same one glibc computes.
+clockid_t calling_thread_cpu_clock() {
+  const auto tid = static_cast<clockid_t>(gettid());
+  return static_cast<clockid_t>((~tid) << 3) | 4 | 2;
+}
+
 }  // namespace
 
-Result<std::unique_ptr<Watchdog>> Watchdog::start(pthread_t target,
-                                                  std::function<void()> on_cpu_exhausted) {
-  clockid_t clock;
-  if (pthread_getcpuclockid(target, &clock) != 0) {
+Result<std::unique_ptr<Watchdog>> Watchdog::start_for_calling_thread(
+    std::function<void()> on_cpu_exhausted) {
+  const clockid_t clock = calling_thread_cpu_clock();
+  timespec now{};
+  if (clock_gettime(clock, &now) != 0) {
     return worker_error("worker_watchdog", "The worker could not read its thread CPU clock.");
   }
   std::unique_ptr<Watchdog> watchdog(new Watchdog(clock, std::move(on_cpu_exhausted)));

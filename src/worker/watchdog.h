@@ -1,4 +1,4 @@
-// The CPU watchdog: a thread that reads the engine thread's CPU clock (pthread_getcpuclockid) and,
+// The CPU watchdog: a thread that reads the engine thread's CPU clock (by its kernel thread id) and,
 // once the program's cpuMillis are spent, calls on_cpu_exhausted (which asks the engine to stop
 // uncatchably). CPU time of one thread cannot advance faster than wall time, so the watchdog
 // sleeps min(remaining, 10 ms) of wall time between reads; the stop lands within about that.
@@ -11,7 +11,6 @@
 #ifndef CODEMODE_WORKER_WATCHDOG_H_
 #define CODEMODE_WORKER_WATCHDOG_H_
 
-#include <pthread.h>
 #include <time.h>
 
 #include <chrono>
@@ -31,10 +30,11 @@ class Watchdog {
   using Milliseconds = std::chrono::milliseconds;
   static constexpr Milliseconds kWallGrace{1000};
 
-  // Starts the watchdog thread for `target`'s CPU clock. on_cpu_exhausted runs at most once, on
-  // the watchdog thread. REQUIRES: `target` stays alive as long as the watchdog.
-  static Result<std::unique_ptr<Watchdog>> start(pthread_t target,
-                                                 std::function<void()> on_cpu_exhausted);
+  // Starts the watchdog thread for the CPU clock of the calling thread (the engine thread).
+  // on_cpu_exhausted runs at most once, on the watchdog thread. REQUIRES: the calling thread
+  // stays alive as long as the watchdog.
+  static Result<std::unique_ptr<Watchdog>> start_for_calling_thread(
+      std::function<void()> on_cpu_exhausted);
   ~Watchdog();
 
   // Starts counting: `cpu` of the target's CPU time from now, and `wall` of wall time.

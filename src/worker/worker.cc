@@ -1,5 +1,6 @@
 #include "worker/worker.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,16 +12,21 @@
 #include <vector>
 
 #include "sandbox/confine/confinement.h"
+#include "sandbox/confine/namespaces.h"
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
+#include "sandbox/worker_process.h"
 #include "worker/engine.h"
+#include "worker/engine_helper_threads.h"
 #include "worker/fd_io.h"
 #include "worker/frame_channel.h"
 #include "worker/messages.h"
 #include "worker/sanitizer_runtime.h"
 #include "worker/self_hosted_cache.h"
+#include "worker/test_hooks.h"
 #include "worker/tool_calls.h"
 #include "worker/watchdog.h"
+#include "worker/worker_error.h"
 
 namespace codemode::worker {
 namespace {
@@ -28,16 +34,35 @@ namespace {
 constexpr int kParentInFd = 0;
 constexpr int kParentOutFd = 1;
 
-confine::ConfinementPlan confinement_plan(const WorkerLimits& limits) {
+// `sanitizer_reserved` is 0 in a release build; in a sanitizer build it lifts the limit above the
+// shadow memory the ASan runtime reserved, leaving the program the same budget.
+confine::ConfinementPlan confinement_plan(const WorkerLimits& limits,
+                                          std::uint64_t sanitizer_reserved, bool isolated) {
   confine::ConfinementPlan plan;
   plan.keep_fds = {0, 1, 2};
   const std::uint64_t largest = std::max(limits.max_output_bytes, limits.max_tool_input_bytes);
-  // sanitizer_reserved_data_bytes() is 0 in a release build; in a sanitizer build it lifts the
-  // limit above the shadow memory the ASan runtime reserved, leaving the program the same budget.
   plan.data_limit_bytes = limits.memory_bytes + kInterpreterBaseBytes +
-                          kHostCopiesOfLargestValue * largest + sanitizer_reserved_data_bytes();
+                          kHostCopiesOfLargestValue * largest + sanitizer_reserved;
   plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
+  plan.isolated = isolated;
   return plan;
+}
+
+// RLIMIT_CPU's SIGXCPU is not a forced signal, and the init of a pid namespace ignores such
+// signals while their action is the default: the isolated worker (pid 1) would run on to the hard
+// limit's SIGKILL, which the parent cannot tell from any other kill. So it ends itself on SIGXCPU
+// with an exit status the parent reads as the CPU backstop (worker_process.h). The handler never
+// returns (rt_sigreturn is not in the filter's allow-list) and _exit is allowed.
+void end_on_cpu_backstop(int) { _exit(kExitCpuBackstop); }
+
+Status catch_cpu_backstop() {
+  struct sigaction action {};
+  action.sa_handler = end_on_cpu_backstop;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGXCPU, &action, nullptr) != 0) {
+    return worker_error("worker_signals", "The worker could not catch the CPU backstop.");
+  }
+  return {};
 }
 
 // The result frame for an engine that ran out of memory where it cannot recover. Encoded before
@@ -55,44 +80,39 @@ void report_fatal_out_of_memory() {
   _exit(write_all(kParentOutFd, fatal_out_of_memory_frame()) ? kExitCompleted : kExitSandboxError);
 }
 
-class Worker {
- public:
-  Worker() : channel_(kParentInFd, kParentOutFd) {}
+}  // namespace
 
-  // Steps 1-5 of worker.h; the exit status.
-  int run();
+static_assert(kExitCpuBackstop == internal::kWorkerCpuBackstopExitCode);
 
- private:
-  Result<Completion> run_steps();
-  Status prepare();
-  Result<StartRequest> receive_start();
-  Status confine(const WorkerLimits& limits);
-  Result<Completion> execute(StartRequest start);
-  int report(const Completion& completion);
+Worker::Worker(IsolationProfile isolation)
+    : isolation_(isolation), channel_(kParentInFd, kParentOutFd) {}
 
-  FrameChannel channel_;
-  std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
-  std::unique_ptr<Engine> engine_;
-  std::unique_ptr<Watchdog> watchdog_;
-  bool confined_ = false;
-};
+Status Worker::prepare_and_isolate() {
+  if (Status prepared = prepare(); !prepared.ok()) return prepared;
+  if (isolation_ != IsolationProfile::kIsolated) return {};
+  if (Status caught = catch_cpu_backstop(); !caught.ok()) return caught;
+  return confine::enter_empty_root();
+}
 
-int Worker::run() {
+void Worker::settle_before_fork() { engine_->collect_garbage(); }
+
+void Worker::live(const Status& prepared) {
   Result<Completion> completion = Completion::failure(SandboxFailureReason::kSandboxError);
   try {
-    completion = run_steps();
+    completion = run_steps(prepared);
   } catch (const std::bad_alloc&) {
     // Once confined, only RLIMIT_DATA makes the worker's own allocations fail: the program used
     // the memory. Before, it is the worker's failure.
     completion = Completion::failure(confined_ ? SandboxFailureReason::kMemoryLimit
                                                : SandboxFailureReason::kSandboxError);
   }
-  return report(completion.ok() ? *completion
-                                : Completion::failure(SandboxFailureReason::kSandboxError));
+  _exit(report(completion.ok() ? *completion
+                               : Completion::failure(SandboxFailureReason::kSandboxError)));
 }
 
-Result<Completion> Worker::run_steps() {
-  if (Status ready = prepare(); !ready.ok()) return std::move(ready).error();
+Result<Completion> Worker::run_steps(const Status& prepared) {
+  if (!prepared.ok()) return prepared.error();
+  if (Status started = start_threads(); !started.ok()) return std::move(started).error();
   Result<StartRequest> start = receive_start();
   if (!start.ok()) return std::move(start).error();
   if (Status confined = confine(start->limits); !confined.ok()) return std::move(confined).error();
@@ -113,8 +133,16 @@ Status Worker::prepare() {
   if (!engine.ok()) return std::move(engine).error();
   engine_ = std::move(*engine);
   if (Status warm = engine_->warm_up(); !warm.ok()) return warm;
-  Result<std::unique_ptr<Watchdog>> watchdog = Watchdog::start(
-      pthread_self(), [engine = engine_.get()] { engine->request_stop(StopReason::kCpuLimit); });
+  // Both read /proc, which the isolated profile's empty root removes next.
+  sanitizer_reserved_bytes_ = sanitizer_reserved_data_bytes();
+  prepare_sanitizers_for_confinement();
+  return {};
+}
+
+Status Worker::start_threads() {
+  if (Status helpers = start_engine_helper_threads(); !helpers.ok()) return helpers;
+  Result<std::unique_ptr<Watchdog>> watchdog = Watchdog::start_for_calling_thread(
+      [engine = engine_.get()] { engine->request_stop(StopReason::kCpuLimit); });
   if (!watchdog.ok()) return std::move(watchdog).error();
   watchdog_ = std::move(*watchdog);
   return {};
@@ -133,13 +161,16 @@ Result<StartRequest> Worker::receive_start() {
 Status Worker::confine(const WorkerLimits& limits) {
   // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
   // creating threads and opening files).
-  prepare_sanitizers_for_confinement();
-  if (Status confined = confine::confine_worker(confinement_plan(limits)); !confined.ok()) {
+  observe_before_confinement();
+  const bool isolated = isolation_ == IsolationProfile::kIsolated;
+  if (Status confined =
+          confine::confine_worker(confinement_plan(limits, sanitizer_reserved_bytes_, isolated));
+      !confined.ok()) {
     return confined;
   }
   confined_ = true;
-  return channel_.write(confined_message(std::vector<std::string>(
-      internal::kConfinementLayers.begin(), internal::kConfinementLayers.end())));
+  const std::span<const std::string_view> layers = internal::confinement_layers(isolation_);
+  return channel_.write(confined_message(std::vector<std::string>(layers.begin(), layers.end())));
 }
 
 Result<Completion> Worker::execute(StartRequest start) {
@@ -173,12 +204,10 @@ int Worker::report(const Completion& completion) {
   return written && !worker_failed ? kExitCompleted : kExitSandboxError;
 }
 
-}  // namespace
-
-void run_worker() {
+void run_worker(IsolationProfile isolation) {
   // The Worker is never destroyed: the process ends here, with the engine still alive.
-  auto* worker = new Worker();
-  _exit(worker->run());
+  auto* worker = new Worker(isolation);
+  worker->live(worker->prepare_and_isolate());
 }
 
 }  // namespace codemode::worker

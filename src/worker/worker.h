@@ -1,9 +1,14 @@
 // codemode-worker runs exactly one program and exits. This is the order of its life, each step a
 // named function in worker.cc:
 //
-//   1. prepare    the engine (context, globals, tools, self-hosted code), the time-zone and
-//                 Intl warm-ups, the CPU watchdog and the engine's helper thread; none of it
-//                 depends on the program, and every thread the worker will ever have now exists
+//   1. prepare    the engine (context, globals, tools, self-hosted code) and the time-zone and
+//                 Intl warm-ups; none of it depends on the program, and no thread is started
+//      isolate    isolated profile only: the root becomes an empty tmpfs (the namespaces exist
+//                 already; src/sandbox/confine/namespaces.h)
+//      [fork]     fork-server mode only: the server (fork_server.h) stops here and forks one
+//                 child per execution; each child goes on from the next step
+//      threads    the engine's helper thread and the CPU watchdog: every thread the worker will
+//                 ever have now exists
 //   2. start      read the start frame (version, source, input, limits)
 //   3. confine    codemode::confine::confine_worker: fds, rlimits (RLIMIT_DATA = memoryBytes +
 //                 kInterpreterBaseBytes + host copies), process attributes, then the seccomp
@@ -18,8 +23,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
+#include "codemode/error.h"
+#include "codemode/process_adapter.h"
+#include "worker/completion.h"
+#include "worker/engine.h"
 #include "worker/exit_codes.h"
+#include "worker/frame_channel.h"
+#include "worker/messages.h"
+#include "worker/watchdog.h"
 
 namespace codemode::worker {
 
@@ -41,9 +55,42 @@ inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 // RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
 inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
 
-// Runs the worker on the calling thread, which must have a kEngineThreadStackBytes stack, using
-// fds 0 (frames from the parent) and 1 (frames to it). Never returns: it _exits.
-[[noreturn]] void run_worker();
+class Worker {
+ public:
+  explicit Worker(IsolationProfile isolation);
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  // Step 1 and, for the isolated profile, the empty root. Starts no thread. REQUIRES: once, on a
+  // thread with a kEngineThreadStackBytes stack, which every later call must use too.
+  Status prepare_and_isolate();
+  // Ends any garbage collection in flight; the fork server calls it before it forks.
+  void settle_before_fork();
+  // The rest of the life, from the threads to the result, on fds 0 (frames from the parent) and 1
+  // (frames to it); a failure of prepare_and_isolate is reported there. Never returns: it _exits.
+  [[noreturn]] void live(const Status& prepared);
+
+ private:
+  Result<Completion> run_steps(const Status& prepared);
+  Status prepare();
+  Status start_threads();
+  Result<StartRequest> receive_start();
+  Status confine(const WorkerLimits& limits);
+  Result<Completion> execute(StartRequest start);
+  int report(const Completion& completion);
+
+  const IsolationProfile isolation_;
+  FrameChannel channel_;
+  std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
+  std::uint64_t sanitizer_reserved_bytes_ = 0;   // measured before the root is emptied
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<Watchdog> watchdog_;
+  bool confined_ = false;
+};
+
+// Runs one worker on the calling thread, which must have a kEngineThreadStackBytes stack: prepare,
+// isolate, then live. Never returns: it _exits.
+[[noreturn]] void run_worker(IsolationProfile isolation);
 
 }  // namespace codemode::worker
 

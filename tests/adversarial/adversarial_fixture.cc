@@ -152,7 +152,7 @@ CodeMode& adversarial_mode() {
     setenv("CODEMODE_ADVERSARIAL_TOKEN", kSecretToken, 1);
     auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 1'000'000}).value();
     return create_code_mode(
-               {.adapter = make_process_adapter({.worker_path = CODEMODE_WORKER_BINARY}),
+               {.adapter = make_process_adapter(adapter_options(CODEMODE_WORKER_BINARY)),
                 .invoke_tool = standard_broker(
                     {.permissions = grants_for(adversarial_tools()), .budget = budget})})
         .value()

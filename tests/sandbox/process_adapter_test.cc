@@ -13,6 +13,7 @@
 #include "core/sanitizer_build.h"
 #include "sandbox/process_adapter.h"
 #include "sandbox/worker_launcher.h"
+#include "support/adapter_options.h"
 #include "support/catalog_fixture.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
@@ -24,7 +25,7 @@ using namespace std::chrono_literals;
 using testing::any_json_program;
 
 std::shared_ptr<SandboxAdapter> real_adapter() {
-  return make_process_adapter({.worker_path = testing::worker_binary().value_or("")});
+  return make_process_adapter(testing::adapter_options(testing::worker_binary().value_or("")));
 }
 
 struct Counted {
@@ -262,7 +263,7 @@ TEST_F(ProcessAdapterTest, CpuLimitIsLimitExceeded) {
 TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) {
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
-  auto adapter = make_process_adapter({.worker_path = *hooks});
+  auto adapter = make_process_adapter(testing::adapter_options(*hooks));
   auto mode =
       create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
   const CodeExecutionOutcome killed =
@@ -282,7 +283,7 @@ TEST_F(ProcessAdapterTest, SanitizerReportInTheWorkerIsWorkerExited) {
   if (!internal::kSanitizerBuild) GTEST_SKIP() << "sanitizer builds only (CODEMODE_SANITIZE=ON)";
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
-  auto mode = create_code_mode({.adapter = make_process_adapter({.worker_path = *hooks}),
+  auto mode = create_code_mode({.adapter = make_process_adapter(testing::adapter_options(*hooks)),
                                 .invoke_tool = testing::doubling_broker()})
                   .value();
   for (const char* hook : {"heap_overflow", "signed_overflow"}) {

@@ -25,6 +25,7 @@
 #include "codemode/code_mode.h"
 #include "codemode/process_adapter.h"
 
+#include "support/adapter_options.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
 #include "support/program_fixture.h"
@@ -86,7 +87,7 @@ class HookedMode {
                                      {"effect:read", "effect:write", "effect:host"});
     ToolBroker inner = standard_broker(std::move(options));
     mode_ = create_code_mode(
-                {.adapter = make_process_adapter({.worker_path = *testhooks_worker_binary()}),
+                {.adapter = make_process_adapter(adapter_options(*testhooks_worker_binary())),
                  .invoke_tool =
                      [calls = broker_calls_, inner](const Tool& tool, const Json& input,
                                                     const BrokerContext& context) {

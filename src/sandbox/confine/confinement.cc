@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "sandbox/confine/fds.h"
+#include "sandbox/confine/namespaces.h"
 #include "sandbox/confine/process_attributes.h"
 #include "sandbox/confine/rlimits.h"
 #include "sandbox/confine/seccomp_policy.h"
@@ -49,6 +50,11 @@ Status confine_worker(const ConfinementPlan& plan) {
   // changed yet (a fork server can hoist this line and keep the result).
   Result<SeccompFilter> filter = prepare_worker_seccomp_filter();
   if (!filter.ok()) return filter.error();
+  // 0. The isolated profile's namespaces, set up when the process was created and its root
+  //    emptied once its files were loaded: checked first, as the check opens the root directory.
+  if (plan.isolated) {
+    if (Status isolated = check_isolation(); !isolated.ok()) return isolated;
+  }
   // 1. fds first: nothing later opens a file for us, RLIMIT_NOFILE below is sized for what stays,
   //    and the check reads /proc/self/fd, which the filter would forbid.
   if (Status closed = close_other_fds(plan.keep_fds); !closed.ok()) return closed;
@@ -63,7 +69,8 @@ Status confine_worker(const ConfinementPlan& plan) {
 }
 
 std::string describe_confinement(const ConfinementPlan& plan) {
-  return "confinement: fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
+  return "confinement: namespaces=" + std::string(plan.isolated ? "user,pid,net,mount,ipc,uts,empty_root" : "none") +
+         " fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
          " attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
          " seccomp=allow:" + std::to_string(allowed_call_count()) +
          ",denials_listed:" + std::to_string(worker_denied_syscalls().size()) +

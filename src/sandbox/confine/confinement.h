@@ -21,10 +21,14 @@ struct ConfinementPlan {
   std::uint64_t data_limit_bytes = 0;
   // RLIMIT_CPU backstop, in whole seconds (the watchdog stops the program long before).
   std::uint64_t cpu_limit_seconds = 0;
+  // The isolated profile: the namespaces and the empty root are in place already (namespaces.h)
+  // and are checked first.
+  bool isolated = false;
 };
 
-// Applies every layer: fds, rlimits, process attributes (no-new-privs, not dumpable, parent-death
-// signal), then the seccomp allow-list last (all threads). Returns the first failure.
+// Applies every layer: for the isolated profile the namespaces check first, then fds, rlimits,
+// process attributes (no-new-privs, not dumpable, parent-death signal), then the seccomp
+// allow-list last (all threads). Returns the first failure.
 Status confine_worker(const ConfinementPlan& plan);
 
 // One line listing each layer and its state, for debug logs (no paths, no secrets).

@@ -3,6 +3,8 @@
 #include "sandbox/confine/fds.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "sandbox/confine/confine_error.h"
+#include "sandbox/confine/namespaces.h"
 
 namespace codemode::confine {
 namespace {
@@ -66,10 +69,29 @@ Status verify_only_kept_open(const std::vector<int>& sorted_keep) {
   return {};
 }
 
+// Without /proc (the isolated profile's empty root), every fd below the hard RLIMIT_NOFILE is
+// probed. That is the whole set only because enter_empty_root closed every other fd (checked
+// through /proc) before lowering the hard limit, which nothing in the user namespace can raise,
+// and no fd can be opened at or above it.
+std::optional<std::vector<int>> probe_open_fds() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_max > kEmptyRootMaxFds) {
+    return std::nullopt;
+  }
+  std::vector<int> fds;
+  for (int fd = 0; fd < static_cast<int>(limit.rlim_max); ++fd) {
+    if (fcntl(fd, F_GETFD) >= 0) fds.push_back(fd);
+  }
+  return fds;
+}
+
 }  // namespace
 
 Result<std::vector<int>> list_open_fds() {
   ScopedDir dir(opendir("/proc/self/fd"));
+  if (!dir && errno == ENOENT) {
+    if (std::optional<std::vector<int>> probed = probe_open_fds()) return *probed;
+  }
   if (!dir) return confinement_failed(kLayer, "fd_verify");
   const int listing_fd = dirfd(dir.get());
   std::vector<int> fds;

@@ -21,8 +21,10 @@ namespace codemode::confine {
 // that have close_range.
 [[nodiscard]] Status close_other_fds_by_listing(std::span<const int> keep);
 
-// The fds open now, read from /proc/self/fd (the listing's own fd excluded); rule "fd_verify"
-// when /proc/self/fd cannot be read.
+// The fds open now, read from /proc/self/fd (the listing's own fd excluded). Where /proc does
+// not exist and the hard RLIMIT_NOFILE is at most kEmptyRootMaxFds (the isolated profile's empty
+// root, namespaces.h), each fd below that limit is probed instead. Rule "fd_verify" otherwise when
+// /proc/self/fd cannot be read.
 [[nodiscard]] Result<std::vector<int>> list_open_fds();
 
 }  // namespace codemode::confine

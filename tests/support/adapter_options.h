@@ -1,0 +1,53 @@
+// The process adapter's options for tests: the worker binary given, and the spawn mode and
+// isolation profile taken from the environment, so scripts/test runs the same suite over every
+// combination:
+//   CODEMODE_TEST_SPAWN      fork_server (default) | exec
+//   CODEMODE_TEST_ISOLATION  process (default) | isolated
+// Any other value fails the test that asks (a typo must not silently test the default).
+#ifndef CODEMODE_TESTS_SUPPORT_ADAPTER_OPTIONS_H_
+#define CODEMODE_TESTS_SUPPORT_ADAPTER_OPTIONS_H_
+
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "codemode/process_adapter.h"
+
+namespace codemode::testing {
+
+inline std::string_view environment_or(const char* name, std::string_view fallback) {
+  const char* value = std::getenv(name);
+  return value ? std::string_view(value) : fallback;
+}
+
+inline SpawnMode test_spawn_mode() {
+  const std::string_view spawn = environment_or("CODEMODE_TEST_SPAWN", "fork_server");
+  EXPECT_TRUE(spawn == "fork_server" || spawn == "exec") << "CODEMODE_TEST_SPAWN=" << spawn;
+  return spawn == "exec" ? SpawnMode::kExec : SpawnMode::kForkServer;
+}
+
+inline IsolationProfile test_isolation() {
+  const std::string_view isolation = environment_or("CODEMODE_TEST_ISOLATION", "process");
+  EXPECT_TRUE(isolation == "process" || isolation == "isolated")
+      << "CODEMODE_TEST_ISOLATION=" << isolation;
+  return isolation == "isolated" ? IsolationProfile::kIsolated : IsolationProfile::kProcess;
+}
+
+inline ProcessAdapterOptions adapter_options(std::string worker_path) {
+  return {.worker_path = std::move(worker_path),
+          .spawn = test_spawn_mode(),
+          .isolation = test_isolation()};
+}
+
+// The same as `codemode run` flags, for tests that run the command line.
+inline std::vector<std::string> adapter_flags() {
+  return {"--spawn", test_spawn_mode() == SpawnMode::kExec ? "exec" : "fork_server",
+          "--isolation", test_isolation() == IsolationProfile::kIsolated ? "isolated" : "process"};
+}
+
+}  // namespace codemode::testing
+
+#endif  // CODEMODE_TESTS_SUPPORT_ADAPTER_OPTIONS_H_
