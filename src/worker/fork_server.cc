@@ -43,9 +43,16 @@ long clone_child(IsolationProfile isolation) {
   return syscall(SYS_clone, clone_flags(isolation), nullptr, nullptr, nullptr, 0);
 }
 
-// In the child: the three ends become fds 0, 1 and 2 (the socket on fd 0 is closed by the first
-// dup2), then the worker's life goes on.
+// The name the binary started with, which each child takes back.
+char (&worker_name())[16] {
+  static char name[16] = {};
+  return name;
+}
+
+// In the child: the worker's own name again, the three ends become fds 0, 1 and 2 (the socket on
+// fd 0 is closed by the first dup2), then the worker's life goes on.
 [[noreturn]] void become_child(Worker& worker, internal::ChildStdio stdio) {
+  prctl(PR_SET_NAME, worker_name());
   for (int fd = 0; fd < static_cast<int>(stdio.size()); ++fd) {
     if (dup2(stdio[fd].get(), fd) != fd) _exit(kExitSandboxError);
   }
@@ -54,6 +61,10 @@ long clone_child(IsolationProfile isolation) {
 }
 
 }  // namespace
+
+bool take_fork_server_name() {
+  return prctl(PR_GET_NAME, worker_name()) == 0 && prctl(PR_SET_NAME, kForkServerName) == 0;
+}
 
 void run_fork_server(IsolationProfile isolation) {
   if (!die_with_parent()) _exit(kExitSandboxError);

@@ -12,6 +12,9 @@
 // realm at first use, so every child seeds its own). Children share the server's address-space
 // layout (ASLR is per server, not per execution; docs/security.md).
 //
+// The server names itself kForkServerName (its comm, as ps and /proc/<pid>/comm show it); each
+// child takes the binary's own name back at once.
+//
 // The socket is fd 0. The server exits when the socket reaches EOF (the launcher closed it or
 // died), and is killed with its parent thread (PR_SET_PDEATHSIG). It has no children of its own.
 #ifndef CODEMODE_WORKER_FORK_SERVER_H_
@@ -20,6 +23,13 @@
 #include "codemode/process_adapter.h"
 
 namespace codemode::worker {
+
+inline constexpr char kForkServerName[] = "codemode-forksv";  // at most 15 characters (comm)
+
+// Renames the process kForkServerName, remembering the binary's own name for the children.
+// REQUIRES: on the main thread (whose name /proc/<pid>/comm shows), before any other thread
+// starts (threads inherit the name). False if prctl failed.
+bool take_fork_server_name();
 
 // Runs the server on the calling thread, which must have a kEngineThreadStackBytes stack (the
 // children run on their copy of it). Never returns: it _exits.

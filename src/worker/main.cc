@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
   if (mode->probe) return probe(mode->isolation);
   const codemode::IsolationProfile isolation = mode->isolation;
   if (mode->fork_server) {
+    if (!codemode::worker::take_fork_server_name()) return codemode::worker::kExitSandboxError;
     run_on_engine_thread([isolation]() -> int { codemode::worker::run_fork_server(isolation); });
   }
   run_on_engine_thread([isolation]() -> int { codemode::worker::run_worker(isolation); });

@@ -14,6 +14,8 @@
 #include "codemode/budget.h"
 #include "codemode/command_tool.h"
 #include "codemode/process_adapter.h"
+#include "support/adapter_options.h"
+#include "support/process_support.h"
 #include "tools/code_limit_fields.h"
 
 namespace codemode::testing {
@@ -185,7 +187,8 @@ std::vector<int> child_processes() {
     if (close == std::string::npos) continue;
     char state = 0;
     int ppid = 0;
-    if (std::sscanf(text.c_str() + close + 1, " %c %d", &state, &ppid) == 2 && ppid == getpid()) {
+    if (std::sscanf(text.c_str() + close + 1, " %c %d", &state, &ppid) == 2 && ppid == getpid() &&
+        !is_fork_server(pid)) {
       children.push_back(pid);
     }
   }

@@ -41,7 +41,8 @@ CodeMode& adversarial_mode();
 // A fresh execution id each call.
 ExecuteOptions adversarial_execute_options();
 
-// Processes whose parent is this process, zombies included.
+// Processes whose parent is this process, zombies included, but the live fork servers of the
+// adapters in use (process_support.h is_fork_server).
 std::vector<int> child_processes();
 
 }  // namespace codemode::testing

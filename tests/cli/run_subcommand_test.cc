@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "codemode/json.h"
+#include "support/adapter_options.h"
 #include "support/process_support.h"
 
 namespace codemode {
@@ -15,7 +16,12 @@ const std::string kSource = CODEMODE_SOURCE_DIR;
 const std::string kCatalog = kSource + "/examples/catalog";
 const std::string kData = kSource + "/tests/cli/data";
 
+// `run` gets the spawn mode and isolation profile of this test run (CODEMODE_TEST_SPAWN,
+// CODEMODE_TEST_ISOLATION) as flags.
 testing::ProcessRun codemode_cli(std::vector<std::string> arguments) {
+  if (!arguments.empty() && arguments[0] == "run") {
+    for (const std::string& flag : testing::adapter_flags()) arguments.push_back(flag);
+  }
   arguments.insert(arguments.begin(), CODEMODE_CLI_BINARY);
   return testing::run_process(arguments, "");
 }
@@ -141,6 +147,8 @@ TEST_F(RunSubcommandTest, InvalidLimitsAreAUsageError) {
 TEST_F(RunSubcommandTest, BadFlagsExitTwo) {
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--no-such-flag"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run"}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--spawn", "vfork"}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--isolation", "docker"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--input", "1", "--input-file",
                           kData + "/skus.json"})
@@ -152,6 +160,7 @@ TEST_F(RunSubcommandTest, HelpDescribesTheFlagsAndDefaults) {
   const auto run = codemode_cli({"run", "--help"});
   EXPECT_EQ(run.exit_code, 0);
   for (const char* text : {"--input", "--input-file", "--tools", "--limits", "--worker",
+                           "--spawn", "fork_server", "exec", "--isolation", "isolated",
                            "cpuMillis 1000", "wallTimeMillis 10000", "memoryBytes 67108864",
                            "maxToolCalls 100", "maxToolConcurrency 8", "Exit status: 0"}) {
     EXPECT_NE(run.out.find(text), std::string::npos) << text;

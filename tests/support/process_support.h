@@ -76,6 +76,30 @@ inline std::vector<pid_t> child_pids() {
   return children;
 }
 
+// Whether `pid` is a live fork server (`codemode-worker --fork-server`, which an adapter in
+// fork-server mode keeps running as long as it lives): its name says so (src/worker/fork_server.h
+// kForkServerName; its children, which share its command line, take the worker's name back). A
+// zombie fork server still counts as a child left behind.
+inline bool is_fork_server(pid_t pid) {
+  std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string name;
+  std::string line;
+  if (!std::getline(comm, name) || !std::getline(stat, line)) return false;
+  const std::size_t close = line.rfind(')');
+  const bool zombie = close != std::string::npos && line.size() > close + 2 && line[close + 2] == 'Z';
+  return name == "codemode-forksv" && !zombie;
+}
+
+// child_pids() but the adapters' live fork servers: workers, zombies and anything else left.
+inline std::vector<pid_t> child_pids_but_fork_servers() {
+  std::vector<pid_t> children;
+  for (pid_t pid : child_pids()) {
+    if (!is_fork_server(pid)) children.push_back(pid);
+  }
+  return children;
+}
+
 inline std::set<std::string> directory_entries(const std::string& path) {
   std::set<std::string> names;
   std::error_code error;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -78,7 +79,10 @@ inline CodeProgram hook_program(std::string source, CodeLimits limits = hook_lim
 // counting the calls that reach the broker. Each run gets a new execution id and is timed.
 class HookedMode {
  public:
-  explicit HookedMode(std::vector<Tool> tools = {double_tool()})
+  // `adapter`: the process adapter's options; by default the test-hooks worker in this test run's
+  // spawn mode and isolation profile (adapter_options.h).
+  explicit HookedMode(std::vector<Tool> tools = {double_tool()},
+                      std::optional<ProcessAdapterOptions> adapter = std::nullopt)
       : broker_calls_(std::make_shared<std::atomic<int>>(0)) {
     StandardBrokerOptions options{
         .budget = Budget::create({.max_cost_micros = 1'000'000, .max_calls = 1'000}).value()};
@@ -87,7 +91,8 @@ class HookedMode {
                                      {"effect:read", "effect:write", "effect:host"});
     ToolBroker inner = standard_broker(std::move(options));
     mode_ = create_code_mode(
-                {.adapter = make_process_adapter(adapter_options(*testhooks_worker_binary())),
+                {.adapter = make_process_adapter(
+                     adapter.value_or(adapter_options(*testhooks_worker_binary()))),
                  .invoke_tool =
                      [calls = broker_calls_, inner](const Tool& tool, const Json& input,
                                                     const BrokerContext& context) {
@@ -136,12 +141,12 @@ inline void expect_sandbox_fault(const CodeExecutionOutcome& outcome, std::strin
   EXPECT_FALSE(outcome.program_error.has_value());
 }
 
-// Children of this process running the test-hooks worker that are still alive: a zombie has no
-// /proc/<pid>/exe to read.
+// Children of this process running the test-hooks worker that are still alive (a zombie has no
+// /proc/<pid>/exe to read), fork servers aside.
 inline std::vector<pid_t> live_testhooks_workers() {
   std::vector<pid_t> workers;
   const std::filesystem::path binary = *testhooks_worker_binary();
-  for (pid_t pid : child_pids()) {
+  for (pid_t pid : child_pids_but_fork_servers()) {
     std::error_code error;
     const auto exe = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", error);
     if (!error && std::filesystem::equivalent(exe, binary, error)) workers.push_back(pid);

@@ -1,0 +1,154 @@
+// The fork-server launcher (src/sandbox/fork_server_launcher.h) with the real
+// `codemode-worker --fork-server`: every worker is this process's own child, killed and reaped by
+// its owner; a server that dies is reaped and replaced, failing at most the launch in flight;
+// children outlive the server and the thread that asked for them; destroying the launcher leaves
+// no process and no fd.
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cerrno>
+#include <fstream>
+#include <future>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "codemode/code_mode.h"
+#include "sandbox/fork_server_launcher.h"
+#include "sandbox/process_adapter.h"
+#include "support/executor_fixture.h"
+#include "support/process_support.h"
+#include "support/program_fixture.h"
+
+namespace codemode::internal {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The state letter and parent of `pid` from /proc/<pid>/stat ('?' and 0 when it is gone).
+std::pair<char, pid_t> state_and_parent(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return {'?', 0};
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  char state = '?';
+  pid_t parent = 0;
+  rest >> state >> parent;
+  return {state, parent};
+}
+
+bool gone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+bool becomes_zombie(pid_t pid) {
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (state_and_parent(pid).first != 'Z') {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+CodeProgram doubling_program() {
+  return testing::any_json_program("async (input, tools) => tools.call('number.double', input)");
+}
+
+class ForkServerLauncherTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CODEMODE_REQUIRE_WORKER();
+    launcher_ = make_fork_server_launcher(*testing::worker_binary(), IsolationProfile::kProcess);
+  }
+  void TearDown() override {
+    launcher_.reset();
+    EXPECT_TRUE(testing::child_pids().empty()) << "a server or worker was left behind";
+  }
+
+  std::unique_ptr<WorkerLauncher> launcher_;
+};
+
+TEST_F(ForkServerLauncherTest, WorkerIsThisProcesssOwnChildAndItsOwnerReapsIt) {
+  Result<WorkerProcess> worker = launcher_->launch();
+  ASSERT_TRUE(worker.ok());
+  const pid_t server = fork_server_pid(*launcher_);
+  const pid_t pid = worker->process.pid();
+  EXPECT_NE(pid, server);
+  EXPECT_EQ(state_and_parent(pid).second, getpid()) << "CLONE_PARENT: the launcher's child";
+  EXPECT_EQ(state_and_parent(server).second, getpid());
+  *worker = WorkerProcess{};  // killed and reaped by its owner
+  EXPECT_TRUE(gone(pid));
+  EXPECT_FALSE(gone(server)) << "the server serves the next launch";
+}
+
+TEST_F(ForkServerLauncherTest, ServerKilledWhileIdleIsReplacedAtTheNextLaunch) {
+  ASSERT_TRUE(launcher_->launch().ok());
+  const pid_t first = fork_server_pid(*launcher_);
+  ASSERT_EQ(kill(first, SIGKILL), 0);
+  ASSERT_TRUE(becomes_zombie(first));
+  Result<WorkerProcess> worker = launcher_->launch();
+  ASSERT_TRUE(worker.ok()) << "a server found dead is replaced before the launch";
+  EXPECT_NE(fork_server_pid(*launcher_), first);
+  EXPECT_TRUE(gone(first)) << "the dead server was reaped";
+}
+
+TEST_F(ForkServerLauncherTest, ServerDyingDuringALaunchFailsThatLaunchOnly) {
+  ASSERT_TRUE(launcher_->launch().ok());
+  const pid_t first = fork_server_pid(*launcher_);
+  ASSERT_EQ(kill(first, SIGSTOP), 0);
+  auto pending = std::async(std::launch::async, [&] { return launcher_->launch(); });
+  std::this_thread::sleep_for(100ms);
+  ASSERT_EQ(kill(first, SIGKILL), 0);
+  Result<WorkerProcess> failed = pending.get();
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.error().rule, "fork_server_failed");
+  EXPECT_TRUE(gone(first));
+  EXPECT_TRUE(launcher_->launch().ok()) << "the next launch starts a new server";
+}
+
+TEST_F(ForkServerLauncherTest, WorkerOutlivesTheShortLivedThreadThatLaunchedIt) {
+  Result<WorkerProcess> worker = std::async(std::launch::async, [&] {
+                                   return launcher_->launch();
+                                 }).get();  // that thread has exited now
+  ASSERT_TRUE(worker.ok());
+  std::this_thread::sleep_for(100ms);
+  const char state = state_and_parent(worker->process.pid()).first;
+  EXPECT_TRUE(state == 'S' || state == 'R') << "parent-death signal fired: " << state;
+}
+
+TEST_F(ForkServerLauncherTest, DestroyingTheLauncherKillsAndReapsTheServerAndClosesItsFds) {
+  const std::size_t fds_before = testing::open_fd_count();
+  ASSERT_TRUE(launcher_->launch().ok());
+  const pid_t server = fork_server_pid(*launcher_);
+  launcher_.reset();
+  EXPECT_TRUE(gone(server));
+  EXPECT_EQ(testing::open_fd_count(), fds_before);
+}
+
+TEST(ForkServerAdapter, RunningWorkerFinishesAfterTheServerDies) {
+  CODEMODE_REQUIRE_WORKER();
+  std::unique_ptr<WorkerLauncher> owned =
+      make_fork_server_launcher(*testing::worker_binary(), IsolationProfile::kProcess);
+  WorkerLauncher* launcher = owned.get();
+  auto adapter = make_process_adapter_with(std::move(owned), [] { return true; });
+  const ToolBroker doubling = testing::doubling_broker();
+  auto mode = create_code_mode({.adapter = adapter,
+                                .invoke_tool =
+                                    [&](const Tool& tool, const Json& input,
+                                        const BrokerContext& context) {
+                                      kill(fork_server_pid(*launcher), SIGKILL);
+                                      return doubling(tool, input, context);
+                                    }})
+                  .value();
+  const CodeExecutionOutcome outcome = mode->execute(
+      doubling_program(), {{"value", 21}}, testing::execute_options("outlives"));
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  const CodeExecutionOutcome next = mode->execute(doubling_program(), {{"value", 1}},
+                                                  testing::execute_options("next"));
+  EXPECT_TRUE(next.ok()) << to_json(next);
+}
+
+}  // namespace
+}  // namespace codemode::internal
