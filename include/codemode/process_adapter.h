@@ -40,10 +40,12 @@ namespace codemode {
 // How each execution's fresh worker process comes to exist. Either way it is a new process that
 // runs one program, confines itself before compiling it, and is killed and reaped at the end.
 enum class SpawnMode {
-  // One fork server per adapter (`codemode-worker --fork-server`, started at the first execution)
-  // holds a fully initialised engine and forks a child per execution: about a millisecond.
-  // Every child shares the server's address-space layout. If the server dies, executions in
-  // flight fail (sandbox_error) and the next one starts a new server.
+  // One fork server per adapter (`codemode-worker --fork-server`, started at the first execution,
+  // killed and reaped when the adapter is destroyed) holds a fully initialised engine and forks a
+  // child per execution: about a millisecond or two. Every child shares the server's
+  // address-space layout. If the server dies, the execution whose worker it was starting fails
+  // (sandbox_error, worker_start_failed) and the next one starts a new server; workers already
+  // running do not depend on it and finish.
   kForkServer,
   // codemode-worker is executed for every execution: a few milliseconds more, and each execution
   // gets its own address-space layout (ASLR per execution).
@@ -72,9 +74,11 @@ struct ProcessAdapterOptions {
 // Where the build put codemode-worker: next to libcodemode.
 CODEMODE_EXPORT std::string default_worker_path();
 
-// id "codemode.process", version "1.0.0", qualification production. is_available() is true when
-// the worker binary is an executable file, starts (`codemode-worker --probe` exits 0, so the loader
-// found SpiderMonkey), and the kernel supports seccomp filters; the answer is computed once per
+// id "codemode.process" ("codemode.isolated" for IsolationProfile::kIsolated), version "1.0.0",
+// qualification production. is_available() is true when the worker binary is an executable file,
+// starts (`codemode-worker --probe` exits 0, so the loader found SpiderMonkey), and the kernel
+// supports seccomp filters; for kIsolated also when `codemode-worker --probe --isolated`, started
+// in the new namespaces, empties its root and finds itself pid 1. The answer is computed once per
 // adapter and cached.
 CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_process_adapter(
     ProcessAdapterOptions options = {});
