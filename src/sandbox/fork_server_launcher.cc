@@ -1,12 +1,12 @@
 #include "sandbox/fork_server_launcher.h"
 
-#include <fcntl.h>
-#include <sys/socket.h>
-
 #include <mutex>
 #include <optional>
 #include <utility>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/socket.h>
 
 #include "sandbox/fork_server_messages.h"
 #include "sandbox/isolation_spawn.h"
@@ -34,9 +34,10 @@ class ForkServerLauncher final : public WorkerLauncher {
     const std::array<int, kForkRequestFds> child_ends{
         pipes->child_ends[0].get(), pipes->child_ends[1].get(), pipes->child_ends[2].get()};
     bool server_lost = true;
-    Result<pid_t> pid = send_fork_request(socket_.get(), child_ends).ok()
-                            ? receive_fork_reply(socket_.get(), kForkServerReplyMillis, &server_lost)
-                            : Result<pid_t>(start_failed());
+    Result<pid_t> pid =
+        send_fork_request(socket_.get(), child_ends).ok()
+            ? receive_fork_reply(socket_.get(), kForkServerReplyMillis, &server_lost)
+            : Result<pid_t>(start_failed());
     if (!pid.ok()) {
       if (server_lost) drop_server();
       return pid.error();
@@ -69,12 +70,12 @@ class ForkServerLauncher final : public WorkerLauncher {
     if (!null.valid()) return start_failed();
     std::vector<std::string> argv{path_, "--fork-server"};
     if (isolation_ == IsolationProfile::kIsolated) argv.push_back("--isolated");
-    const NamespacedSpawn spawn{
-        .path = path_,
-        .argv = std::move(argv),
-        .stdio = {theirs.get(), null.get(), null.get()},
-        .namespaces =
-            isolation_ == IsolationProfile::kIsolated ? isolation_namespaces_without_pid() : 0};
+    const NamespacedSpawn spawn{.path = path_,
+                                .argv = std::move(argv),
+                                .stdio = {theirs.get(), null.get(), null.get()},
+                                .namespaces = isolation_ == IsolationProfile::kIsolated
+                                                  ? isolation_namespaces_without_pid()
+                                                  : 0};
     Result<ChildProcess> server = start_failed();
     parent_thread_.run([&] { server = spawn_in_namespaces(spawn); });
     if (!server.ok()) return server.error();
@@ -84,7 +85,7 @@ class ForkServerLauncher final : public WorkerLauncher {
   }
 
   void drop_server() {
-    socket_.reset();  // the server sees EOF ...
+    socket_.reset();          // the server sees EOF ...
     server_.kill_and_reap();  // ... but is not waited for
   }
 

@@ -1,12 +1,12 @@
 #include "sandbox/fork_server_messages.h"
 
-#include <errno.h>
-#include <poll.h>
-#include <sys/socket.h>
-
 #include <cstring>
 #include <string_view>
 #include <utility>
+
+#include <errno.h>
+#include <poll.h>
+#include <sys/socket.h>
 
 namespace codemode::internal {
 namespace {

@@ -7,19 +7,21 @@
 //   request  launcher -> server   8 bytes "fork", u32 version (1), with exactly 3 fds (SCM_RIGHTS):
 //                                 the child's stdin (read end), stdout and stderr (write ends)
 //   reply    server -> launcher   8 bytes "chld", i32 pid (> 0): the child, a child of the
-//                                 launcher's process (CLONE_PARENT), in the launcher's pid namespace
-//                                 or      "fail", i32 errno (> 0): clone(2) failed; the server lives
+//                                 launcher's process (CLONE_PARENT), in the launcher's pid
+//                                 namespace or      "fail", i32 errno (> 0): clone(2) failed; the
+//                                 server lives
 // Integers are in host byte order: both ends run on the same machine.
 #ifndef CODEMODE_SANDBOX_FORK_SERVER_MESSAGES_H_
 #define CODEMODE_SANDBOX_FORK_SERVER_MESSAGES_H_
-
-#include <sys/types.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include <sys/types.h>
+
 #include "codemode/error.h"
+
 #include "core/unique_fd.h"
 
 namespace codemode::internal {

@@ -1,17 +1,17 @@
 #include "sandbox/isolation_spawn.h"
 
+#include <chrono>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <utility>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include <chrono>
-#include <optional>
-#include <string_view>
-#include <thread>
-#include <utility>
 
 namespace codemode::internal {
 namespace {
@@ -72,8 +72,8 @@ void reset_signals() {
 
 bool write_file(const std::string& path, std::string_view text) {
   UniqueFd file(open(path.c_str(), O_WRONLY | O_CLOEXEC));
-  return file.valid() && write(file.get(), text.data(), text.size()) ==
-                             static_cast<ssize_t>(text.size());
+  return file.valid() &&
+         write(file.get(), text.data(), text.size()) == static_cast<ssize_t>(text.size());
 }
 
 // uid 0 and gid 0 inside are the caller's effective ids outside. setgroups must be denied before
@@ -140,9 +140,10 @@ Result<ChildProcess> spawn_in_namespaces(const NamespacedSpawn& spawn) {
   if (!stdio || !go || !report) return spawn_error();
   std::vector<char*> argv = c_strings(spawn.argv);
   std::vector<char*> envp = c_strings({});
-  const ChildPlan plan{spawn.path.c_str(), argv.data(), envp.data(),
-                       {(*stdio)[0].get(), (*stdio)[1].get(), (*stdio)[2].get()},
-                       (*go)[0].get(), (*report)[1].get()};
+  const ChildPlan plan{
+      spawn.path.c_str(), argv.data(),
+      envp.data(),        {(*stdio)[0].get(), (*stdio)[1].get(), (*stdio)[2].get()},
+      (*go)[0].get(),     (*report)[1].get()};
   const pid_t pid = clone_child(plan, spawn.namespaces);
   if (pid < 0) return spawn_error();
   ChildProcess child(pid);  // from here every failure kills and reaps it

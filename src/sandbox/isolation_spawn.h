@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "codemode/error.h"
+
 #include "core/child_process.h"
 
 namespace codemode::internal {

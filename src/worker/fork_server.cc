@@ -1,13 +1,13 @@
 #include "worker/fork_server.h"
 
+#include <utility>
+
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include <utility>
 
 #include "sandbox/fork_server_messages.h"
 #include "worker/exit_codes.h"

@@ -21,8 +21,8 @@ constexpr long kOnlyLoopbackDown = 8;
 constexpr long kEverything = kPidOne | kEmptyRoot | kNoPasswd | kOnlyLoopbackDown;
 
 ProcessAdapterOptions hooks_adapter(SpawnMode spawn, IsolationProfile isolation) {
-  return {.worker_path = *testing::testhooks_worker_binary(), .spawn = spawn,
-          .isolation = isolation};
+  return {
+      .worker_path = *testing::testhooks_worker_binary(), .spawn = spawn, .isolation = isolation};
 }
 
 // The worker's "isolation" bits, or nullopt if the run failed.
@@ -47,8 +47,7 @@ class IsolationTest : public ::testing::TestWithParam<SpawnMode> {
 };
 
 TEST_P(IsolationTest, IsolatedWorkerSeesNoFileNoNetworkAndIsPidOne) {
-  HookedMode mode({testing::double_tool()},
-                  hooks_adapter(GetParam(), IsolationProfile::kIsolated));
+  HookedMode mode({testing::double_tool()}, hooks_adapter(GetParam(), IsolationProfile::kIsolated));
   EXPECT_EQ(observed(mode), kEverything);
   // Twice: in fork-server mode the second child comes from the same server, in a new pid
   // namespace of its own.
@@ -97,9 +96,9 @@ TEST(IsolationUnavailable, RefusedNamespacesAreUnsupportedProfileNeverLess) {
   EXPECT_EQ(adapter->id(), "codemode.isolated");
   auto mode =
       create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
-  const CodeExecutionOutcome outcome = mode->execute(
-      testing::hook_program("() => __codemodeTestHook('isolation')"), Json::object(),
-      testing::execute_options("unsupported"));
+  const CodeExecutionOutcome outcome =
+      mode->execute(testing::hook_program("() => __codemodeTestHook('isolation')"), Json::object(),
+                    testing::execute_options("unsupported"));
   ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
   EXPECT_FALSE(outcome.output.has_value());

@@ -3,12 +3,10 @@
 // its owner; a server that dies is reaped and replaced, failing at most the launch in flight;
 // children outlive the server and the thread that asked for them; destroying the launcher leaves
 // no process and no fd.
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "sandbox/fork_server_launcher.h"
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <fstream>
 #include <future>
 #include <memory>
@@ -16,10 +14,14 @@
 #include <string>
 #include <thread>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include "codemode/code_mode.h"
-#include "sandbox/fork_server_launcher.h"
+
 #include "sandbox/process_adapter.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
@@ -135,23 +137,23 @@ TEST(ForkServerAdapter, RunningWorkerFinishesAfterTheServerDies) {
   auto adapter = make_process_adapter_with(std::move(owned), [] { return true; });
   const ToolBroker doubling = testing::doubling_broker();
   pid_t killed = -1;
-  auto mode = create_code_mode({.adapter = adapter,
-                                .invoke_tool =
-                                    [&](const Tool& tool, const Json& input,
-                                        const BrokerContext& context) {
-                                      killed = fork_server_pid(*launcher);
-                                      kill(killed, SIGKILL);
-                                      return doubling(tool, input, context);
-                                    }})
-                  .value();
-  const CodeExecutionOutcome outcome = mode->execute(
-      doubling_program(), {{"value", 21}}, testing::execute_options("outlives"));
+  auto mode =
+      create_code_mode({.adapter = adapter,
+                        .invoke_tool =
+                            [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+                              killed = fork_server_pid(*launcher);
+                              kill(killed, SIGKILL);
+                              return doubling(tool, input, context);
+                            }})
+          .value();
+  const CodeExecutionOutcome outcome =
+      mode->execute(doubling_program(), {{"value", 21}}, testing::execute_options("outlives"));
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   // A launch that races the server's death fails (worker_start_failed); once it is gone, the next
   // launch starts a new one.
   ASSERT_TRUE(ends_unreaped(killed));
-  const CodeExecutionOutcome next = mode->execute(doubling_program(), {{"value", 1}},
-                                                  testing::execute_options("next"));
+  const CodeExecutionOutcome next =
+      mode->execute(doubling_program(), {{"value", 1}}, testing::execute_options("next"));
   EXPECT_TRUE(next.ok()) << to_json(next);
 }
 

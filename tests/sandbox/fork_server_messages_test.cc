@@ -1,17 +1,18 @@
 // The fork server's socket messages (src/sandbox/fork_server_messages.h), over a real
 // SOCK_SEQPACKET pair: a request carries exactly three fds, and anything else is refused with
 // every fd that arrived closed; a reply names a child or a failed clone.
-#include <fcntl.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include "sandbox/fork_server_messages.h"
 
 #include <array>
 #include <cstring>
 #include <string>
 
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
-#include "sandbox/fork_server_messages.h"
 #include "support/process_support.h"
 
 namespace codemode::internal {
@@ -74,13 +75,13 @@ TEST(ForkServerMessages, MalformedRequestsAreRefusedAndTheirFdsClosed) {
     std::string body;
     std::vector<int> fds;
   } cases[] = {
-      {request_body(), {n, n}},                 // too few fds
-      {request_body(), {n, n, n, n}},           // too many fds
-      {request_body(), {}},                     // none
-      {request_body("frok"), {n, n, n}},        // wrong tag
-      {request_body("fork", 2), {n, n, n}},     // wrong version
-      {request_body() + "x", {n, n, n}},        // too long
-      {request_body().substr(0, 7), {n, n, n}}, // too short
+      {request_body(), {n, n}},                  // too few fds
+      {request_body(), {n, n, n, n}},            // too many fds
+      {request_body(), {}},                      // none
+      {request_body("frok"), {n, n, n}},         // wrong tag
+      {request_body("fork", 2), {n, n, n}},      // wrong version
+      {request_body() + "x", {n, n, n}},         // too long
+      {request_body().substr(0, 7), {n, n, n}},  // too short
   };
   for (const auto& bad : cases) {
     SocketPair pair;

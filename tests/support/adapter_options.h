@@ -44,8 +44,8 @@ inline ProcessAdapterOptions adapter_options(std::string worker_path) {
 
 // The same as `codemode run` flags, for tests that run the command line.
 inline std::vector<std::string> adapter_flags() {
-  return {"--spawn", test_spawn_mode() == SpawnMode::kExec ? "exec" : "fork_server",
-          "--isolation", test_isolation() == IsolationProfile::kIsolated ? "isolated" : "process"};
+  return {"--spawn", test_spawn_mode() == SpawnMode::kExec ? "exec" : "fork_server", "--isolation",
+          test_isolation() == IsolationProfile::kIsolated ? "isolated" : "process"};
 }
 
 }  // namespace codemode::testing

@@ -1,16 +1,16 @@
 // Layer: namespaces and an empty root (namespaces.h).
 #include "sandbox/confine/namespaces.h"
 
+#include <array>
+#include <cstring>
+#include <memory>
+#include <string_view>
+
 #include <dirent.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include <array>
-#include <cstring>
-#include <memory>
-#include <string_view>
 
 #include "sandbox/confine/confine_error.h"
 #include "sandbox/confine/fds.h"
@@ -49,7 +49,8 @@ Status pivot_to_empty_tmpfs() {
       chdir(kNewRootMountPoint) != 0) {
     return confinement_failed(kLayer, "namespaces_mount");
   }
-  if (syscall(SYS_pivot_root, ".", ".") != 0) return confinement_failed(kLayer, "namespaces_pivot_root");
+  if (syscall(SYS_pivot_root, ".", ".") != 0)
+    return confinement_failed(kLayer, "namespaces_pivot_root");
   if (umount2(".", MNT_DETACH) != 0 || chdir("/") != 0) {
     return confinement_failed(kLayer, "namespaces_detach");
   }

@@ -4,17 +4,18 @@
 // check_isolation refuses a process that is not pid 1.
 #include "sandbox/confine/namespaces.h"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <dirent.h>
 #include <fcntl.h>
-#include <gtest/gtest.h>
 #include <sched.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <string>
-#include <string_view>
-#include <vector>
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 #include "sandbox/confine/fds.h"
@@ -30,8 +31,8 @@ constexpr int kRefusedByKernel = 77;
 
 bool write_text(const char* path, const std::string& text) {
   const int fd = open(path, O_WRONLY | O_CLOEXEC);
-  const bool written = fd >= 0 && write(fd, text.data(), text.size()) ==
-                                      static_cast<ssize_t>(text.size());
+  const bool written =
+      fd >= 0 && write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   if (fd >= 0) close(fd);
   return written;
 }
