@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/cli_io.h"
+#include "cli/mcp_subcommand.h"
 #include "cli/run_subcommand.h"
 
 int main(int argc, char** argv) {
@@ -14,6 +15,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("codemode 0.1.0"));
   codemode::cli::RunArguments run_arguments;
   CLI::App* run = codemode::cli::add_run_subcommand(app, run_arguments);
+  codemode::cli::McpArguments mcp_arguments;
+  CLI::App* mcp = codemode::cli::add_mcp_subcommand(app, mcp_arguments);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -21,5 +24,6 @@ int main(int argc, char** argv) {
     return app.exit(error) == 0 ? codemode::cli::kExitSucceeded : codemode::cli::kExitUsageError;
   }
   if (run->parsed()) return codemode::cli::run_program(run_arguments);
+  if (mcp->parsed()) return codemode::cli::run_mcp_server(mcp_arguments);
   return codemode::cli::kExitUsageError;
 }

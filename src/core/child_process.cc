@@ -81,6 +81,11 @@ bool add_fd_actions(SpawnActions& file, const Pipe& in, const Pipe& out, const P
   return posix_spawn_file_actions_addclosefrom_np(actions, 3) == 0;
 }
 
+// glibc 2.29+: the chdir happens in the child, after the fd actions, before execve.
+bool add_cwd_action(SpawnActions& file, const std::string& cwd) {
+  return cwd.empty() || posix_spawn_file_actions_addchdir_np(&file.actions, cwd.c_str()) == 0;
+}
+
 // The host may block or ignore signals (a CLI ignoring SIGPIPE); the child starts clean.
 bool reset_signals(SpawnAttributes& spawn) {
   sigset_t all;
@@ -165,6 +170,7 @@ Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   SpawnActions actions;
   SpawnAttributes attributes;
   if (!actions.ok || !attributes.ok || !add_fd_actions(actions, *in, *out, err ? &*err : nullptr) ||
+      !add_cwd_action(actions, options.cwd) ||
       !reset_signals(attributes)) {
     return spawn_error();
   }

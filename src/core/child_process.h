@@ -63,6 +63,8 @@ struct SpawnOptions {
   std::vector<std::string> env;
   // kPipe: the child's stderr is a pipe the caller reads; kDiscard: /dev/null.
   enum class Stderr { kPipe, kDiscard } stderr_mode = Stderr::kPipe;
+  // The child's working directory (absolute); empty: the parent's.
+  std::string cwd;
 };
 
 // A started child and the parent's ends of its pipes. The parent's ends are close-on-exec and

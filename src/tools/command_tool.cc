@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "codemode/program.h"
+#include "tools/command_path.h"
 #include "tools/command_runner.h"
 
 namespace codemode {
@@ -27,8 +28,6 @@ using internal::CommandSpec;
 // What a command sees of the environment: enough for a #! script to find sh, sed and awk, and
 // nothing of the host's (no HOME, no tokens, no proxies).
 constexpr std::string_view kCommandPath = "PATH=/usr/local/bin:/usr/bin:/bin";
-// Where a bare command name is looked up when the loading process has no PATH.
-constexpr std::string_view kDefaultSearchPath = "/usr/local/bin:/usr/bin:/bin";
 constexpr std::size_t kMaxCommandArguments = 1024;
 constexpr std::int64_t kMaxTimeoutMillis = 2'147'483'647;
 constexpr std::int64_t kDefaultTimeoutMillis = 30'000;
@@ -54,44 +53,6 @@ bool only_keys(const Json& object, std::initializer_list<std::string_view> allow
   return true;
 }
 
-bool is_executable_file(const std::filesystem::path& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
-std::optional<std::filesystem::path> search_path(const std::string& name) {
-  const char* env = getenv("PATH");
-  std::string_view rest = env ? std::string_view(env) : kDefaultSearchPath;
-  while (!rest.empty()) {
-    const std::size_t colon = rest.find(':');
-    const std::string_view dir = rest.substr(0, colon);
-    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-    // An empty entry means the current directory; a command is never found there implicitly.
-    if (dir.empty()) continue;
-    std::filesystem::path candidate = std::filesystem::path(dir) / name;
-    if (is_executable_file(candidate)) return candidate;
-  }
-  return std::nullopt;
-}
-
-// command[0] as an absolute, normal path (see command_tool.h for the three forms).
-std::optional<std::filesystem::path> resolve_command(const std::string& name,
-                                                     const CommandToolOptions& options) {
-  std::filesystem::path path(name);
-  if (name.find('/') == std::string::npos) {
-    std::optional<std::filesystem::path> found = search_path(name);
-    if (!found) return std::nullopt;
-    path = *found;
-  } else if (path.is_relative()) {
-    if (options.base_directory.empty()) return std::nullopt;
-    path = std::filesystem::path(options.base_directory) / path;
-  }
-  std::error_code error;
-  path = std::filesystem::absolute(path, error).lexically_normal();
-  if (error || !is_executable_file(path)) return std::nullopt;
-  return path;
-}
-
 Result<CommandSpec> parse_command(const Json& entry, std::size_t index,
                                   const CommandToolOptions& options) {
   const auto found = entry.find("command");
@@ -108,7 +69,7 @@ Result<CommandSpec> parse_command(const Json& entry, std::size_t index,
     spec.argv.push_back(argument.get<std::string>());
   }
   std::optional<std::filesystem::path> path =
-      spec.argv[0].empty() ? std::nullopt : resolve_command(spec.argv[0], options);
+      spec.argv[0].empty() ? std::nullopt : internal::resolve_command_path(spec.argv[0], options.base_directory);
   if (!path) return file_error(field(index, "command[0]"), "does not name an executable file.");
   spec.path = path->string();
   return spec;

@@ -1,0 +1,100 @@
+#include "cli/mcp_subcommand.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <utility>
+
+#include "cli/cli_io.h"
+#include "mcp/mcp_config.h"
+#include "mcp/stdio_transport.h"
+#include "mcp/tool_results.h"
+
+namespace codemode::cli {
+namespace {
+
+constexpr std::string_view kInstructions =
+    "Each tool is a host capability; calls are checked against the tool's input schema and the "
+    "server's policy. Failures come back as {code, message}.";
+
+Result<mcp::McpConfig> load_config(const McpArguments& arguments) {
+  Result<std::string> text = read_file(arguments.config_path, mcp::kMaxConfigBytes, "--config");
+  if (!text.ok()) return std::move(text).error();
+  Result<Json> json = parse_json_argument(*text, mcp::kMaxConfigBytes, "--config");
+  if (!json.ok()) return std::move(json).error();
+  std::error_code error;
+  const std::filesystem::path file = std::filesystem::absolute(arguments.config_path, error);
+  return mcp::load_mcp_config(*json, file.parent_path().string());
+}
+
+Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config) {
+  mcp::ToolCatalog catalog;
+  for (const Tool& tool : config.tools) {
+    if (Status added = catalog.add(tool); !added.ok()) return std::move(added).error();
+  }
+  return catalog;
+}
+
+Status check_supported(const McpArguments& arguments) {
+  if (arguments.mode != "direct") {
+    return usage_error("--mode code is not available in this build yet; use --mode direct.");
+  }
+  if (arguments.transport != "stdio") {
+    return usage_error("--transport http is not available in this build yet; use stdio.");
+  }
+  return {};
+}
+
+// The effective configuration, without secrets: server names, tool names, the policy.
+void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
+                 const McpArguments& arguments) {
+  Json servers = Json::array();
+  for (const auto& server : config.servers) servers.push_back(server.name);
+  Json tools = Json::array();
+  for (const Tool& tool : catalog.tools()) tools.push_back(tool.id());
+  const Json line{{"event", "mcp_server_started"}, {"mode", arguments.mode},
+                  {"transport", arguments.transport}, {"servers", servers}, {"tools", tools},
+                  {"policy", mcp::describe_policy(config.policy)}};
+  std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
+}
+
+}  // namespace
+
+CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
+  CLI::App* mcp = app.add_subcommand(
+      "mcp",
+      "Serve the tools of a config file over the Model Context Protocol (MCP 2025-06-18 and "
+      "2025-11-25). stdout carries protocol messages only; logs go to stderr. The config file "
+      "(see docs/mcp.md) declares downstream MCP servers, command tools and the policy; an "
+      "invalid file fails at start with one JSON line on stderr naming the field (exit 2).");
+  mcp->add_option("--config", arguments.config_path, "The config file (JSON, docs/mcp.md).")
+      ->required();
+  mcp->add_option("--mode", arguments.mode,
+                  "direct: one MCP tool per configured tool (default); code: one `code` tool "
+                  "that runs JavaScript calling them.")
+      ->check(CLI::IsMember({"direct", "code"}));
+  mcp->add_option("--transport", arguments.transport, "stdio (default) or http.")
+      ->check(CLI::IsMember({"stdio", "http"}));
+  mcp->add_option("--listen", arguments.listen,
+                  "HOST:PORT for --transport http (default 127.0.0.1:8080, loopback only).");
+  return mcp;
+}
+
+int run_mcp_server(const McpArguments& arguments) {
+  Result<mcp::McpConfig> config = load_config(arguments);
+  Status supported = config.ok() ? check_supported(arguments) : Status(config.error());
+  Result<mcp::ToolCatalog> catalog =
+      supported.ok() ? build_catalog(*config) : Result<mcp::ToolCatalog>(supported.error());
+  if (!catalog.ok()) {
+    print_usage_error(catalog.error());
+    return kExitUsageError;
+  }
+  log_startup(*config, *catalog, arguments);
+  mcp::serve_stdio({.catalog = std::move(*catalog), .policy = config->policy,
+                    .instructions = std::string(kInstructions)},
+                   STDIN_FILENO, STDOUT_FILENO);
+  return kExitSucceeded;
+}
+
+}  // namespace codemode::cli

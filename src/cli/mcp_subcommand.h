@@ -1,0 +1,29 @@
+// `codemode mcp --config FILE`: an MCP server (stdio) exposing the config's tools. Phase 1 serves
+// direct mode over stdio: each configured tool is one MCP tool, and every call goes through the
+// broker. docs/mcp.md documents the config file and the protocol surface.
+#ifndef CODEMODE_CLI_MCP_SUBCOMMAND_H_
+#define CODEMODE_CLI_MCP_SUBCOMMAND_H_
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace codemode::cli {
+
+struct McpArguments {
+  std::string config_path;
+  std::string mode = "direct";      // direct | code
+  std::string transport = "stdio";  // stdio | http
+  std::string listen = "127.0.0.1:8080";
+};
+
+// Adds the subcommand to `app`; parsing fills `arguments`, which must outlive `app`.
+CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments);
+
+// Loads the config and serves until stdin ends. Returns the exit status: 0 after a clean end,
+// 2 for a usage or config error (one JSON line on stderr, nothing on stdout).
+int run_mcp_server(const McpArguments& arguments);
+
+}  // namespace codemode::cli
+
+#endif  // CODEMODE_CLI_MCP_SUBCOMMAND_H_

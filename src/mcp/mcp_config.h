@@ -1,0 +1,61 @@
+// The `codemode mcp --config FILE` document: downstream MCP servers to connect to over stdio,
+// command tools (as `codemode run --tools` declares them, include/codemode/command_tool.h) and the
+// policy (mcp_policy.h). docs/mcp.md documents the schema field by field:
+//
+//   {"servers": {"everything": {"command": "node", "args": ["dist/index.js", "stdio"],
+//                               "env": {"LOG": "1"}, "cwd": "servers/everything",
+//                               "timeoutMs": 30000, "exposeErrors": false}},
+//    "tools": [{"id": "catalog.price", ...}],
+//    "policy": {"hostCalls": 8, "quotaClasses": {"writes": {"cap": 2, "tools": ["memory.x"]}}}}
+//
+// Every member is optional; unknown members are refused anywhere, so a typo fails at start.
+// Relative paths (a command with a "/", a cwd) are relative to the config file's directory.
+//
+// Thread-safety: plain values.
+#ifndef CODEMODE_MCP_MCP_CONFIG_H_
+#define CODEMODE_MCP_MCP_CONFIG_H_
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+#include "codemode/tool.h"
+#include "mcp/mcp_policy.h"
+
+namespace codemode::mcp {
+
+// One downstream MCP server, started on first use as a child process speaking MCP over stdio.
+struct DownstreamServerConfig {
+  std::string name;               // ^[A-Za-z][A-Za-z0-9_-]{0,63}$; its tools are "<name>.<tool>"
+  std::string path;               // command resolved to an absolute executable path
+  std::vector<std::string> argv;  // argv[0] is the command as written, then args
+  // "NAME=value": PATH=/usr/local/bin:/usr/bin:/bin, then the config's env (which may replace
+  // PATH). Nothing of codemode's own environment is passed on.
+  std::vector<std::string> env;
+  std::string cwd;  // absolute; empty: codemode's working directory
+  std::chrono::milliseconds timeout{30'000};  // each request to it (initialize, tools/*)
+  // Whether the text of this server's failed tool results may reach the caller. Off by default:
+  // a downstream's error text can hold paths or secrets of the host.
+  bool expose_errors = false;
+};
+
+struct McpConfig {
+  std::vector<DownstreamServerConfig> servers;
+  std::vector<Tool> tools;  // command tools
+  McpPolicy policy;
+};
+
+// Largest config file, in bytes.
+inline constexpr std::size_t kMaxConfigBytes = 1u << 20;
+inline constexpr std::size_t kMaxDownstreamServers = 32;
+
+// Checks and loads a parsed config. `base_directory` (absolute) resolves relative paths.
+// INVALID_CONFIG, rule "mcp_config", with a message naming the field
+// ("servers.everything.command does not name an executable file.").
+Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_directory);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_MCP_CONFIG_H_

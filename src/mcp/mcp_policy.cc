@@ -1,0 +1,138 @@
+#include "mcp/mcp_policy.h"
+
+#include <functional>
+#include <regex>
+#include <set>
+
+namespace codemode::mcp {
+
+const std::array<PolicyField, 11> kPolicyFields{{
+    {"sourceBytes", &McpPolicy::source_bytes, 1, 32 << 10},
+    {"wallTimeMillis", &McpPolicy::wall_time_millis, 1, 10'000},
+    {"heapBytes", &McpPolicy::heap_bytes, 1 << 20, 64 << 20},
+    {"hostCalls", &McpPolicy::host_calls, 1, 16},
+    {"hostConcurrency", &McpPolicy::host_concurrency, 1, 4},
+    {"hostResultBytes", &McpPolicy::host_result_bytes, 1, 64 << 10},
+    {"cumulativeHostResultBytes", &McpPolicy::cumulative_host_result_bytes, 1, 256 << 10},
+    {"finalResultBytes", &McpPolicy::final_result_bytes, 1, 48 << 10},
+    {"serverWorkers", &McpPolicy::server_workers, 1, 16},
+    {"serverInvocations", &McpPolicy::server_invocations, 1, 16},
+    {"serverHostOperations", &McpPolicy::server_host_operations, 1, 32},
+}};
+
+namespace {
+
+Error policy_error(std::string message) {
+  return Error{ErrorCode::kInvalidConfig, "mcp_config", std::move(message)};
+}
+
+const PolicyField* find_field(std::string_view name) {
+  for (const PolicyField& field : kPolicyFields) {
+    if (field.name == name) return &field;
+  }
+  return nullptr;
+}
+
+Status apply_field(McpPolicy& policy, const PolicyField& field, const Json& value) {
+  const std::string name = "policy." + std::string(field.name);
+  if (!value.is_number_integer()) return policy_error(name + " must be an integer.");
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX) {
+    return policy_error(name + " exceeds its maximum of " + std::to_string(field.maximum) + ".");
+  }
+  const std::int64_t number = value.get<std::int64_t>();
+  if (number > field.maximum) {
+    return policy_error(name + " exceeds its maximum of " + std::to_string(field.maximum) + ".");
+  }
+  if (number < field.minimum) {
+    return policy_error(name + " is below its minimum of " + std::to_string(field.minimum) + ".");
+  }
+  policy.*field.member = number;
+  return {};
+}
+
+Result<QuotaClass> parse_quota_class(const std::string& name, const Json& entry,
+                                     const std::function<bool(std::string_view)>& known_tool) {
+  static const std::regex kName("[a-z][a-z0-9_]{0,63}");
+  const std::string field = "policy.quotaClasses." + name;
+  if (!std::regex_match(name, kName)) {
+    return policy_error("policy.quotaClasses: a class name must match [a-z][a-z0-9_]{0,63}.");
+  }
+  if (!entry.is_object() || entry.size() != 2 || !entry.contains("cap") ||
+      !entry.contains("tools")) {
+    return policy_error(field + " must be an object with exactly cap and tools.");
+  }
+  const Json& cap = entry.at("cap");
+  if (!cap.is_number_integer() || cap.get<std::int64_t>() < 1 ||
+      cap.get<std::int64_t>() > kMaxQuotaCap) {
+    return policy_error(field + ".cap must be an integer from 1 to " +
+                        std::to_string(kMaxQuotaCap) + ".");
+  }
+  QuotaClass quota{.name = name, .cap = cap.get<std::int64_t>()};
+  const Json& tools = entry.at("tools");
+  if (!tools.is_array() || tools.empty()) return policy_error(field + ".tools must be a nonempty array.");
+  std::set<std::string> seen;
+  for (const Json& tool : tools) {
+    if (!tool.is_string() || !known_tool(tool.get<std::string>())) {
+      return policy_error(field + ".tools names a tool the config does not declare.");
+    }
+    if (!seen.insert(tool.get<std::string>()).second) {
+      return policy_error(field + ".tools names a tool twice.");
+    }
+    quota.tools.push_back(tool.get<std::string>());
+  }
+  return quota;
+}
+
+Status parse_quota_classes(McpPolicy& policy, const Json& classes,
+                           const std::function<bool(std::string_view)>& known_tool) {
+  if (!classes.is_object() || classes.size() > kMaxQuotaClasses) {
+    return policy_error("policy.quotaClasses must be an object of at most " +
+                        std::to_string(kMaxQuotaClasses) + " classes.");
+  }
+  for (const auto& [name, entry] : classes.items()) {
+    Result<QuotaClass> quota = parse_quota_class(name, entry, known_tool);
+    if (!quota.ok()) return std::move(quota).error();
+    policy.quota_classes.push_back(std::move(*quota));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<McpPolicy> parse_policy(const Json& overrides,
+                               const std::function<bool(std::string_view)>& known_tool) {
+  McpPolicy policy;
+  if (!overrides.is_object()) return policy_error("policy must be a JSON object.");
+  for (const auto& [name, value] : overrides.items()) {
+    if (name == "quotaClasses") {
+      if (Status status = parse_quota_classes(policy, value, known_tool); !status.ok()) {
+        return std::move(status).error();
+      }
+      continue;
+    }
+    const PolicyField* field = find_field(name);
+    if (!field) return policy_error("policy: a field is not one of the documented budgets.");
+    if (Status status = apply_field(policy, *field, value); !status.ok()) {
+      return std::move(status).error();
+    }
+  }
+  if (policy.cumulative_host_result_bytes < policy.host_result_bytes) {
+    return policy_error("policy.cumulativeHostResultBytes is below policy.hostResultBytes.");
+  }
+  return policy;
+}
+
+Json describe_policy(const McpPolicy& policy) {
+  Json described = Json::object();
+  for (const PolicyField& field : kPolicyFields) {
+    described[std::string(field.name)] = policy.*field.member;
+  }
+  Json classes = Json::object();
+  for (const QuotaClass& quota : policy.quota_classes) {
+    classes[quota.name] = {{"cap", quota.cap}, {"tools", quota.tools}};
+  }
+  described["quotaClasses"] = std::move(classes);
+  return described;
+}
+
+}  // namespace codemode::mcp

@@ -1,0 +1,73 @@
+// McpPolicy: the budgets of `codemode mcp`, fixed for the server's life. Each field has a default
+// and an absolute maximum (the security boundary's table, spec/code-mode-security-boundary.md);
+// a config file may lower a budget, never raise it past its maximum: the server then refuses to
+// start, naming the field. Quota classes are named per-invocation unit budgets: a cap, and the
+// tools whose calls consume one unit each, reserved before dispatch and kept even when the call
+// fails. docs/mcp.md documents every field.
+//
+// Thread-safety: plain values.
+#ifndef CODEMODE_MCP_MCP_POLICY_H_
+#define CODEMODE_MCP_MCP_POLICY_H_
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+
+namespace codemode::mcp {
+
+struct QuotaClass {
+  std::string name;                // ^[a-z][a-z0-9_]{0,63}$
+  std::int64_t cap = 1;            // units per invocation, 1 .. kMaxQuotaCap
+  std::vector<std::string> tools;  // MCP tool names ("<server>.<tool>" or a command tool id)
+};
+
+inline constexpr std::int64_t kMaxQuotaCap = 1024;
+inline constexpr std::size_t kMaxQuotaClasses = 64;
+
+struct McpPolicy {
+  // ---- one invocation of the code tool ----
+  std::int64_t source_bytes = 32 << 10;               // max 32 KiB; source_bytes_limit
+  std::int64_t wall_time_millis = 10'000;             // max 10 s; deadline_exceeded
+  std::int64_t heap_bytes = 16 << 20;                 // 1 MiB .. 64 MiB; memory_limit
+  std::int64_t host_calls = 16;                       // max 16; host_calls_limit
+  std::int64_t host_concurrency = 4;                  // max 4; host_concurrency_limit
+  std::int64_t host_result_bytes = 64 << 10;          // max 64 KiB; host_result_bytes_limit
+  std::int64_t cumulative_host_result_bytes = 256 << 10;  // host_result_bytes .. 256 KiB;
+                                                          // cumulative_host_bytes_limit
+  std::int64_t final_result_bytes = 48 << 10;         // max 48 KiB; final_result_bytes_limit
+  // ---- the whole server ----
+  std::int64_t server_workers = 4;          // max 16; fail fast: server_workers_limit
+  std::int64_t server_invocations = 4;      // max 16; fail fast: server_invocations_limit
+  std::int64_t server_host_operations = 8;  // max 32; queued
+  std::vector<QuotaClass> quota_classes;
+};
+
+struct PolicyField {
+  std::string_view name;  // the config file's (camelCase) name
+  std::int64_t McpPolicy::*member;
+  std::int64_t minimum;
+  std::int64_t maximum;
+};
+
+// Every numeric budget, in the order docs/mcp.md lists them.
+extern const std::array<PolicyField, 11> kPolicyFields;
+
+// The defaults with the overrides of the config's "policy" object applied. INVALID_CONFIG, rule
+// "mcp_config", naming the field ("policy.hostCalls exceeds its maximum of 16.") for an unknown
+// field, a value that is not an integer or is out of range, or a malformed quota class.
+// `known_tool` says whether a quota class may name a tool.
+Result<McpPolicy> parse_policy(const Json& policy,
+                               const std::function<bool(std::string_view)>& known_tool);
+
+// The effective policy as JSON (camelCase names), for the startup log line.
+Json describe_policy(const McpPolicy& policy);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_MCP_POLICY_H_

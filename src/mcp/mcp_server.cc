@@ -1,0 +1,178 @@
+#include "mcp/mcp_server.h"
+
+#include <chrono>
+#include <utility>
+#include <variant>
+
+#include "codemode/budget.h"
+#include "codemode/code_mode.h"
+#include "mcp/tool_results.h"
+
+namespace codemode::mcp {
+namespace {
+
+constexpr auto kQueuePoll = std::chrono::milliseconds(20);
+
+Permissions grants_for(const ToolCatalog& catalog) {
+  Permissions permissions;
+  for (const Tool& tool : catalog.tools()) {
+    for (std::string& grant : required_grants(tool)) permissions.allow.push_back(std::move(grant));
+  }
+  return permissions;
+}
+
+// A waiting slot of the server's host-operation semaphore; released on destruction.
+class HostOperationSlot {
+ public:
+  // Waits (queued) for a slot; false if `stop` fired first.
+  static bool acquire(std::counting_semaphore<64>& semaphore, const std::stop_token& stop) {
+    while (!semaphore.try_acquire_for(kQueuePoll)) {
+      if (stop.stop_requested()) return false;
+    }
+    return true;
+  }
+  explicit HostOperationSlot(std::counting_semaphore<64>& semaphore) : semaphore_(semaphore) {}
+  ~HostOperationSlot() { semaphore_.release(); }
+  HostOperationSlot(const HostOperationSlot&) = delete;
+  HostOperationSlot& operator=(const HostOperationSlot&) = delete;
+
+ private:
+  std::counting_semaphore<64>& semaphore_;
+};
+
+std::string negotiate_version(const Json& requested) {
+  for (std::string_view version : kProtocolVersions) {
+    if (requested == version) return std::string(version);
+  }
+  return std::string(kLatestProtocolVersion);
+}
+
+}  // namespace
+
+McpServer::McpServer(McpServerOptions options, SendFn send)
+    : options_(std::move(options)),
+      send_(std::move(send)),
+      grants_(grants_for(options_.catalog)),
+      calls_(static_cast<std::size_t>(options_.policy.server_invocations)),
+      host_operations_(static_cast<std::ptrdiff_t>(options_.policy.server_host_operations)) {}
+
+void McpServer::handle_line(std::string_view line) {
+  std::variant<RpcMessage, RpcRefusal> parsed = parse_rpc_message(line);
+  if (const RpcRefusal* refusal = std::get_if<RpcRefusal>(&parsed)) {
+    send_(rpc_error(refusal->id, refusal->code, refusal->message));
+    return;
+  }
+  handle(std::get<RpcMessage>(parsed));
+}
+
+void McpServer::handle(const RpcMessage& message) {
+  switch (message.kind) {
+    case RpcMessage::Kind::kRequest:
+      return handle_request(message);
+    case RpcMessage::Kind::kNotification:
+      return handle_notification(message);
+    case RpcMessage::Kind::kResponse:
+      return;  // this server sends no requests, so a response answers nothing
+  }
+}
+
+void McpServer::handle_request(const RpcMessage& request) {
+  const std::string& method = request.method;
+  if (method == "ping") return send_(rpc_result(request.id, Json::object()));
+  if (method == "initialize") {
+    if (initialized_) return send_(rpc_error(request.id, kInvalidRequest, "Already initialized."));
+    if (!request.params.contains("protocolVersion") ||
+        !request.params.at("protocolVersion").is_string()) {
+      return send_(rpc_error(request.id, kInvalidParams, "protocolVersion must be a string."));
+    }
+    initialized_ = true;
+    return send_(rpc_result(request.id, initialize(request.params)));
+  }
+  if (!initialized_) {
+    return send_(rpc_error(request.id, kInvalidRequest, "The server is not initialized."));
+  }
+  if (method == "tools/list") {
+    if (request.params.contains("cursor")) {
+      return send_(rpc_error(request.id, kInvalidParams, "The cursor is not one this server gave."));
+    }
+    return send_(rpc_result(request.id, Json{{"tools", options_.catalog.list()}}));
+  }
+  if (method == "tools/call") return call_tool(request);
+  send_(rpc_error(request.id, kMethodNotFound, "The method is not one this server serves."));
+}
+
+void McpServer::handle_notification(const RpcMessage& notification) {
+  if (notification.method != "notifications/cancelled") return;
+  const Json& params = notification.params;
+  if (params.contains("requestId") && is_rpc_id(params.at("requestId"))) {
+    calls_.cancel(params.at("requestId").dump());
+  }
+}
+
+Json McpServer::initialize(const Json& params) {
+  Json result{{"protocolVersion", negotiate_version(params.at("protocolVersion"))},
+              {"capabilities", {{"tools", {{"listChanged", false}}}}},
+              {"serverInfo", {{"name", "codemode"}, {"version", "0.1.0"}}}};
+  if (!options_.instructions.empty()) result["instructions"] = options_.instructions;
+  return result;
+}
+
+void McpServer::call_tool(const RpcMessage& request) {
+  const Json& params = request.params;
+  if (!params.contains("name") || !params.at("name").is_string()) {
+    return send_(rpc_error(request.id, kInvalidParams, "name must be a string."));
+  }
+  const CatalogEntry* entry = options_.catalog.find(params.at("name").get<std::string>());
+  if (!entry) return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
+  if (params.contains("arguments") && !params.at("arguments").is_object()) {
+    return send_(rpc_error(request.id, kInvalidParams, "arguments must be an object."));
+  }
+  const CallRegistry::Admission admission = calls_.start(
+      request.id.dump(), [this, request, entry](std::stop_token stop, const auto& cancelled) {
+        run_call(request, *entry, std::move(stop), cancelled);
+      });
+  if (admission == CallRegistry::Admission::kDuplicateId) {
+    send_(rpc_error(request.id, kInvalidRequest, "A request with this id is in flight."));
+  } else if (admission != CallRegistry::Admission::kStarted) {
+    send_(rpc_result(request.id, tool_error_result("server_invocations_limit",
+                                                   "server invocation capacity is exhausted")));
+  }
+}
+
+void McpServer::send_progress(const Json& request_params, int progress) {
+  const Json meta = request_params.value("_meta", Json::object());
+  if (!meta.is_object() || !meta.contains("progressToken")) return;
+  const Json& token = meta.at("progressToken");
+  if (!is_rpc_id(token)) return;
+  send_(rpc_notification("notifications/progress",
+                         {{"progressToken", token}, {"progress", progress}, {"total", 1}}));
+}
+
+void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
+                         std::stop_token stop, const std::function<bool()>& cancelled) {
+  send_progress(request.params, 0);
+  const Json input = request.params.value("arguments", Json::object());
+  ToolOutcome outcome = ToolOutcome::failed(
+      Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled before it started."});
+  if (HostOperationSlot::acquire(host_operations_, stop)) {
+    HostOperationSlot slot(host_operations_);
+    // A fresh budget per call: one call at most the tool's declared cost.
+    Result<std::shared_ptr<Budget>> budget =
+        Budget::create({.max_cost_micros = entry.tool.cost_micros(), .max_calls = 1});
+    const std::string call_id = "mcp:" + std::to_string(next_call_++);
+    const BrokerContext context{.run_id = "mcp",
+                                .execution_id = call_id,
+                                .call_id = call_id,
+                                .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
+                                .stop_token = stop,
+                                .max_tool_input_bytes = options_.max_tool_input_bytes,
+                                .max_output_bytes = options_.max_tool_output_bytes};
+    outcome = standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input,
+                                                                           context);
+  }
+  if (cancelled()) return;  // the client cancelled: MCP says not to answer
+  send_progress(request.params, 1);
+  send_(rpc_result(request.id, call_tool_result(outcome, entry)));
+}
+
+}  // namespace codemode::mcp

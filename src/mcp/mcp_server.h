@@ -1,0 +1,81 @@
+// McpServer: the MCP methods of `codemode mcp`, independent of the transport. The transport hands
+// it each message a client sent (handle) and gives it a thread-safe `send` for what goes back:
+//   initialize                 version negotiation (2025-11-25, 2025-06-18: the client's when we
+//                              speak it, else our latest), capabilities {tools}, serverInfo
+//   notifications/initialized  noted; ping answers {} at any time
+//   tools/list                 the catalog, one page, deterministic order
+//   tools/call                 on its own thread, through the broker (permissions, schemas,
+//                              budget, timeout); the server-wide invocation cap fails fast
+//   notifications/cancelled    stops that call; its response is not sent
+// A request's _meta.progressToken gets notifications/progress at the call's start and end.
+// Protocol errors are JSON-RPC errors (-32600 before initialize or for a duplicate id, -32601
+// unknown method, -32602 bad params or unknown tool); a tool's failure is a tool result with
+// isError (tool_results.h).
+//
+// Thread-safety: handle is called from one thread (the transport's reader); `send` is called from
+// that thread and from call threads. shutdown() stops and joins every call.
+#ifndef CODEMODE_MCP_MCP_SERVER_H_
+#define CODEMODE_MCP_MCP_SERVER_H_
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <semaphore>
+#include <string>
+
+#include "codemode/json.h"
+#include "codemode/permissions.h"
+#include "mcp/call_registry.h"
+#include "mcp/json_rpc.h"
+#include "mcp/mcp_policy.h"
+#include "mcp/tool_catalog.h"
+
+namespace codemode::mcp {
+
+// The MCP versions served, newest first.
+inline constexpr std::string_view kLatestProtocolVersion = "2025-11-25";
+inline constexpr std::string_view kProtocolVersions[] = {"2025-11-25", "2025-06-18"};
+
+struct McpServerOptions {
+  ToolCatalog catalog;
+  McpPolicy policy;
+  std::string instructions;
+  // Bounds of one direct-mode call's arguments and output, as compact JSON.
+  std::size_t max_tool_input_bytes = 1u << 20;
+  std::size_t max_tool_output_bytes = 1u << 20;
+};
+
+class McpServer {
+ public:
+  using SendFn = std::function<void(const Json& message)>;
+  McpServer(McpServerOptions options, SendFn send);
+  ~McpServer() { shutdown(); }
+
+  // One message from the client. Parse failures are answered here too.
+  void handle_line(std::string_view line);
+  void handle(const RpcMessage& message);
+
+  // Stops every call in flight and waits for their threads.
+  void shutdown() { calls_.stop_all_and_join(); }
+
+ private:
+  void handle_request(const RpcMessage& request);
+  void handle_notification(const RpcMessage& notification);
+  Json initialize(const Json& params);
+  void call_tool(const RpcMessage& request);
+  void run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
+                const std::function<bool()>& cancelled);
+  void send_progress(const Json& request_params, int progress);
+
+  McpServerOptions options_;
+  SendFn send_;
+  Permissions grants_;
+  CallRegistry calls_;
+  std::counting_semaphore<64> host_operations_;
+  std::atomic<std::uint64_t> next_call_ = 1;
+  bool initialized_ = false;
+};
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_MCP_SERVER_H_

@@ -1,0 +1,29 @@
+#include "mcp/tool_results.h"
+
+namespace codemode::mcp {
+
+std::string json_text(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json tool_error_result(std::string_view code, std::string_view message, bool structured) {
+  const Json error{{"code", code}, {"message", message}};
+  Json result{{"content", Json::array({{{"type", "text"}, {"text", json_text(error)}}})},
+              {"isError", true}};
+  if (structured) result["structuredContent"] = error;
+  return result;
+}
+
+Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry) {
+  if (!outcome.ok()) {
+    const Error& error = *outcome.error;
+    return tool_error_result(error.rule, error.message, entry.output_schema.is_null());
+  }
+  const Json& output = *outcome.output;
+  Json result{{"content", Json::array({{{"type", "text"}, {"text", json_text(output)}}})},
+              {"isError", false}};
+  if (output.is_object()) result["structuredContent"] = output;
+  return result;
+}
+
+}  // namespace codemode::mcp

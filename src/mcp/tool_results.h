@@ -1,0 +1,33 @@
+// How a tool call's outcome becomes an MCP CallToolResult, in one place:
+//   succeeded   an object output: structuredContent = output, plus the same JSON as text;
+//               any other output: the JSON as text only (structuredContent must be an object)
+//   otherwise   isError: true, content = the JSON {code: <rule>, message} as text, and the same
+//               object as structuredContent unless the tool advertises an outputSchema (clients
+//               check structuredContent against it even on errors)
+// `code` is the Error's rule (snake_case, stable); the message is codemode's own fixed text.
+//
+// Thread-safety: pure functions.
+#ifndef CODEMODE_MCP_TOOL_RESULTS_H_
+#define CODEMODE_MCP_TOOL_RESULTS_H_
+
+#include <string_view>
+
+#include "codemode/json.h"
+#include "codemode/outcome.h"
+#include "mcp/tool_catalog.h"
+
+namespace codemode::mcp {
+
+Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry);
+
+// A failed call: {code, message} as described above. `structured` says whether to add
+// structuredContent.
+Json tool_error_result(std::string_view code, std::string_view message, bool structured = true);
+
+// Compact JSON text as MCP's text content carries it; invalid UTF-8 (never expected: every value
+// passed the JSON boundary) is replaced rather than thrown.
+std::string json_text(const Json& value);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_TOOL_RESULTS_H_
