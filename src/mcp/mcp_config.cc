@@ -74,6 +74,7 @@ Status parse_cwd(const Json& server, const std::string& field, const std::string
   std::error_code error;
   std::filesystem::path cwd = std::filesystem::path(base) / server.at("cwd").get<std::string>();
   cwd = std::filesystem::absolute(cwd, error).lexically_normal();
+  if (!cwd.has_filename() && cwd != cwd.root_path()) cwd = cwd.parent_path();  // "dir/" -> "dir"
   if (error || !std::filesystem::is_directory(cwd, error)) {
     return config_error(field + ".cwd does not name a directory.");
   }

@@ -1,0 +1,149 @@
+// The config file's schema: every bad field fails at load, naming the field.
+#include "mcp/mcp_config.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace codemode::mcp {
+namespace {
+
+const std::string kCatalog = std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog";
+
+Result<McpConfig> load(const char* text) { return load_mcp_config(Json::parse(text), kCatalog); }
+
+std::string message_of(const char* text) {
+  Result<McpConfig> config = load(text);
+  EXPECT_FALSE(config.ok()) << text;
+  if (config.ok()) return "";
+  EXPECT_EQ(config.error().code, ErrorCode::kInvalidConfig);
+  EXPECT_EQ(config.error().rule, "mcp_config");
+  return config.error().message;
+}
+
+TEST(McpConfigTest, AnEmptyConfigHasTheDefaultPolicy) {
+  Result<McpConfig> config = load("{}");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_TRUE(config->servers.empty());
+  EXPECT_EQ(config->policy.host_calls, 16);
+  EXPECT_EQ(config->policy.server_invocations, 4);
+  EXPECT_EQ(config->policy.source_bytes, 32 * 1024);
+}
+
+TEST(McpConfigTest, LoadsAServerWithArgsEnvCwdAndOptions) {
+  Result<McpConfig> config = load(R"({"servers":{"shell":{"command":"sh","args":["-c","x"],
+      "env":{"MODE":"1"},"cwd":".","timeoutMs":500,"exposeErrors":true}}})");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  const DownstreamServerConfig& server = config->servers.at(0);
+  EXPECT_EQ(server.name, "shell");
+  EXPECT_TRUE(server.path.starts_with("/")) << server.path;
+  EXPECT_EQ(server.argv, (std::vector<std::string>{"sh", "-c", "x"}));
+  EXPECT_EQ(server.env,
+            (std::vector<std::string>{"PATH=/usr/local/bin:/usr/bin:/bin", "MODE=1"}));
+  EXPECT_EQ(server.cwd, kCatalog);
+  EXPECT_EQ(server.timeout.count(), 500);
+  EXPECT_TRUE(server.expose_errors);
+}
+
+TEST(McpConfigTest, AConfiguredPathReplacesTheDefault) {
+  Result<McpConfig> config = load(R"({"servers":{"s":{"command":"sh","env":{"PATH":"/bin"}}}})");
+  ASSERT_TRUE(config.ok());
+  EXPECT_EQ(config->servers[0].env, (std::vector<std::string>{"PATH=/bin"}));
+}
+
+TEST(McpConfigTest, LoadsCommandToolsRelativeToTheConfigDirectory) {
+  Result<McpConfig> config = load(R"({"tools":[{"id":"catalog.price","version":"1",
+      "description":"d","effects":"read","command":["./price.sh"]}]})");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_EQ(config->tools.at(0).id(), "catalog.price");
+}
+
+TEST(McpConfigTest, UnknownTopLevelMemberFails) {
+  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools and policy"), std::string::npos);
+}
+
+TEST(McpConfigTest, UnknownServerMemberFailsNamingTheServer) {
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","argz":[]}}})"),
+            "servers.s must be an object with only the documented members.");
+}
+
+TEST(McpConfigTest, MissingCommandFails) {
+  EXPECT_EQ(message_of(R"({"servers":{"s":{}}})"), "servers.s.command must be a string.");
+}
+
+TEST(McpConfigTest, ACommandThatIsNotExecutableFails) {
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"./no-such-server"}}})"),
+            "servers.s.command does not name an executable file.");
+}
+
+TEST(McpConfigTest, BadServerNamesFail) {
+  EXPECT_NE(message_of(R"({"servers":{"a.b":{"command":"sh"}}})").find("server name"),
+            std::string::npos);
+  EXPECT_NE(message_of(R"({"servers":{"1a":{"command":"sh"}}})").find("server name"),
+            std::string::npos);
+}
+
+TEST(McpConfigTest, BadArgsEnvCwdAndTimeoutFail) {
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","args":[1]}}})"),
+            "servers.s.args entries must be strings without NUL.");
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","env":{"A-B":"x"}}}})"),
+            "servers.s.env must map variable names to strings without NUL.");
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","cwd":"no-such-dir"}}})"),
+            "servers.s.cwd does not name a directory.");
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","timeoutMs":0}}})"),
+            "servers.s.timeoutMs must be an integer from 1 to 2147483647.");
+  EXPECT_EQ(message_of(R"({"servers":{"s":{"command":"sh","exposeErrors":"yes"}}})"),
+            "servers.s.exposeErrors must be true or false.");
+}
+
+TEST(McpConfigTest, ABadCommandToolFailsNamingItsField) {
+  EXPECT_NE(message_of(R"({"tools":[{"id":"x"}]})").find("tools[0]"), std::string::npos);
+}
+
+TEST(McpConfigTest, APolicyBelowItsMaximumIsApplied) {
+  Result<McpConfig> config = load(R"({"policy":{"hostCalls":3,"serverInvocations":16}})");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_EQ(config->policy.host_calls, 3);
+  EXPECT_EQ(config->policy.server_invocations, 16);
+}
+
+TEST(McpConfigTest, EveryBudgetAboveItsMaximumFailsAtStart) {
+  for (const PolicyField& field : kPolicyFields) {
+    const Json config{{"policy", {{std::string(field.name), field.maximum + 1}}}};
+    Result<McpConfig> loaded = load_mcp_config(config, kCatalog);
+    ASSERT_FALSE(loaded.ok()) << field.name;
+    EXPECT_EQ(loaded.error().message, "policy." + std::string(field.name) +
+                                          " exceeds its maximum of " +
+                                          std::to_string(field.maximum) + ".");
+  }
+}
+
+TEST(McpConfigTest, BudgetsBelowTheirMinimumOrNotIntegersFail) {
+  EXPECT_EQ(message_of(R"({"policy":{"hostCalls":0}})"), "policy.hostCalls is below its minimum of 1.");
+  EXPECT_EQ(message_of(R"({"policy":{"hostCalls":1.5}})"), "policy.hostCalls must be an integer.");
+  EXPECT_EQ(message_of(R"({"policy":{"heapBytes":1024}})"),
+            "policy.heapBytes is below its minimum of 1048576.");
+  EXPECT_EQ(message_of(R"({"policy":{"hostCallz":1}})"),
+            "policy: a field is not one of the documented budgets.");
+}
+
+TEST(McpConfigTest, CumulativeHostBytesBelowOneResultFails) {
+  EXPECT_EQ(message_of(R"({"policy":{"hostResultBytes":1000,"cumulativeHostResultBytes":999}})"),
+            "policy.cumulativeHostResultBytes is below policy.hostResultBytes.");
+}
+
+TEST(McpConfigTest, QuotaClassesNameDeclaredTools) {
+  Result<McpConfig> config = load(R"({"servers":{"mem":{"command":"sh"}},
+      "policy":{"quotaClasses":{"writes":{"cap":2,"tools":["mem.create_entities"]}}}})");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  ASSERT_EQ(config->policy.quota_classes.size(), 1u);
+  EXPECT_EQ(config->policy.quota_classes[0].cap, 2);
+  EXPECT_EQ(message_of(R"({"policy":{"quotaClasses":{"writes":{"cap":2,"tools":["mem.x"]}}}})"),
+            "policy.quotaClasses.writes.tools names a tool the config does not declare.");
+  EXPECT_EQ(message_of(R"({"servers":{"mem":{"command":"sh"}},
+      "policy":{"quotaClasses":{"writes":{"cap":0,"tools":["mem.x"]}}}})"),
+            "policy.quotaClasses.writes.cap must be an integer from 1 to 1024.");
+}
+
+}  // namespace
+}  // namespace codemode::mcp
