@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cli/cli_io.h"
+#include "mcp/downstream_tools.h"
 #include "mcp/mcp_config.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tool_results.h"
@@ -28,10 +29,34 @@ Result<mcp::McpConfig> load_config(const McpArguments& arguments) {
   return mcp::load_mcp_config(*json, file.parent_path().string());
 }
 
-Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config) {
+Error server_error(const std::string& name, std::string_view why) {
+  return Error{ErrorCode::kInvalidConfig, "mcp_downstream", "servers." + name + " " + std::string(why)};
+}
+
+// Starts each downstream server and adds its tools; a server that cannot be started or listed,
+// or a tool name that collides, fails the start.
+Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& catalog,
+                            std::size_t& skipped) {
+  for (const mcp::DownstreamServerConfig& server : config.servers) {
+    auto client = std::make_shared<mcp::DownstreamClient>(server);
+    Result<mcp::DownstreamTools> tools = mcp::load_downstream_tools(client);
+    if (!tools.ok()) return server_error(server.name, "could not be started and listed (" +
+                                                          tools.error().rule + ").");
+    skipped += tools->skipped;
+    for (const Tool& tool : tools->tools) {
+      if (!catalog.add(tool).ok()) return server_error(server.name, "lists a tool whose name is taken.");
+    }
+  }
+  return {};
+}
+
+Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t& skipped) {
   mcp::ToolCatalog catalog;
   for (const Tool& tool : config.tools) {
     if (Status added = catalog.add(tool); !added.ok()) return std::move(added).error();
+  }
+  if (Status added = add_downstream_tools(config, catalog, skipped); !added.ok()) {
+    return std::move(added).error();
   }
   return catalog;
 }
@@ -48,13 +73,13 @@ Status check_supported(const McpArguments& arguments) {
 
 // The effective configuration, without secrets: server names, tool names, the policy.
 void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
-                 const McpArguments& arguments) {
+                 const McpArguments& arguments, std::size_t skipped) {
   Json servers = Json::array();
   for (const auto& server : config.servers) servers.push_back(server.name);
   Json tools = Json::array();
   for (const Tool& tool : catalog.tools()) tools.push_back(tool.id());
   const Json line{{"event", "mcp_server_started"}, {"mode", arguments.mode},
-                  {"transport", arguments.transport}, {"servers", servers}, {"tools", tools},
+                  {"transport", arguments.transport}, {"servers", servers}, {"tools", tools}, {"skippedTools", skipped},
                   {"policy", mcp::describe_policy(config.policy)}};
   std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
 }
@@ -84,13 +109,14 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
 int run_mcp_server(const McpArguments& arguments) {
   Result<mcp::McpConfig> config = load_config(arguments);
   Status supported = config.ok() ? check_supported(arguments) : Status(config.error());
-  Result<mcp::ToolCatalog> catalog =
-      supported.ok() ? build_catalog(*config) : Result<mcp::ToolCatalog>(supported.error());
+  std::size_t skipped = 0;
+  Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, skipped)
+                                                    : Result<mcp::ToolCatalog>(supported.error());
   if (!catalog.ok()) {
     print_usage_error(catalog.error());
     return kExitUsageError;
   }
-  log_startup(*config, *catalog, arguments);
+  log_startup(*config, *catalog, arguments, skipped);
   mcp::serve_stdio({.catalog = std::move(*catalog), .policy = config->policy,
                     .instructions = std::string(kInstructions)},
                    STDIN_FILENO, STDOUT_FILENO);

@@ -1,0 +1,119 @@
+#include "mcp/downstream_tools.h"
+
+#include <string>
+#include <utility>
+
+namespace codemode::mcp {
+namespace {
+
+constexpr std::size_t kMaxDescriptionBytes = 4096;
+
+Error unusable(std::string_view why) {
+  return Error{ErrorCode::kInvalidConfig, "downstream_tool", std::string(why)};
+}
+
+// At most kMaxDescriptionBytes, cut on a UTF-8 character boundary; never empty.
+std::string description_of(const Json& listed, const std::string& id) {
+  std::string text = listed.contains("description") && listed.at("description").is_string()
+                         ? listed.at("description").get<std::string>()
+                         : std::string();
+  if (text.size() > kMaxDescriptionBytes) {
+    std::size_t cut = kMaxDescriptionBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text.resize(cut);
+  }
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) text = "The MCP tool " + id + ".";
+  return text;
+}
+
+Result<Schema> schema_of(const Json& listed, const char* key) {
+  if (!listed.contains(key)) return Schema::any();
+  Result<Schema> schema = Schema::compile(listed.at(key));
+  if (!schema.ok()) return unusable("A schema of the tool cannot be compiled.");
+  return schema;
+}
+
+ToolEffects effects_of(const Json& listed) {
+  const Json annotations = listed.value("annotations", Json::object());
+  const bool read_only = annotations.is_object() && annotations.value("readOnlyHint", false) == true;
+  return read_only ? ToolEffects::kRead : ToolEffects::kWrite;
+}
+
+void answer(const Result<Json>& result, const ToolResponder& respond) {
+  if (!result.ok()) return respond.fail();
+  std::optional<Json> output = downstream_output(*result);
+  if (!output) return respond.fail();
+  respond.succeed(std::move(*output));
+}
+
+ToolExecuteFn execute_for(std::shared_ptr<DownstreamClient> client, std::string name) {
+  return [client = std::move(client), name = std::move(name)](
+             const Json& input, const ToolContext& context, ToolResponder respond) {
+    client->call_tool(name, input, context.stop_token,
+                      [respond](Result<Json> result) { answer(result, respond); });
+  };
+}
+
+std::string joined_text(const Json& content) {
+  std::string text;
+  for (const Json& block : content) {
+    if (!block.is_object() || block.value("type", "") != "text") continue;
+    const Json& part = block.value("text", Json());
+    if (!part.is_string()) continue;
+    if (!text.empty()) text.push_back('\n');
+    text += part.get<std::string>();
+  }
+  return text;
+}
+
+}  // namespace
+
+std::optional<Json> downstream_output(const Json& call_result) {
+  if (!call_result.is_object()) return std::nullopt;
+  if (call_result.value("isError", false) == true) return std::nullopt;
+  if (call_result.contains("structuredContent")) return call_result.at("structuredContent");
+  const Json content = call_result.value("content", Json::array());
+  if (!content.is_array()) return std::nullopt;
+  const std::string text = joined_text(content);
+  if (text.empty()) return Json(nullptr);
+  Result<Json> parsed = parse_json(text);
+  if (parsed.ok()) return std::move(*parsed);
+  return Json(text);
+}
+
+Result<Tool> downstream_tool(const std::shared_ptr<DownstreamClient>& client, const Json& listed) {
+  if (!listed.is_object() || !listed.contains("name") || !listed.at("name").is_string()) {
+    return unusable("A listed tool has no name.");
+  }
+  const std::string name = listed.at("name").get<std::string>();
+  const std::string id = client->config().name + "." + name;
+  Result<Schema> input = schema_of(listed, "inputSchema");
+  if (!input.ok()) return std::move(input).error();
+  Result<Schema> output = schema_of(listed, "outputSchema");
+  if (!output.ok()) return std::move(output).error();
+  return define_tool({.id = id,
+                      .version = "mcp",
+                      .description = description_of(listed, id),
+                      .input = std::move(*input),
+                      .output = std::move(*output),
+                      .effects = effects_of(listed),
+                      .timeout = client->config().timeout,
+                      .execute = execute_for(client, name)});
+}
+
+Result<DownstreamTools> load_downstream_tools(std::shared_ptr<DownstreamClient> client) {
+  Result<Json> listed = client->list_tools();
+  if (!listed.ok()) return std::move(listed).error();
+  DownstreamTools loaded;
+  for (const Json& entry : *listed) {
+    Result<Tool> tool = downstream_tool(client, entry);
+    if (tool.ok()) {
+      loaded.tools.push_back(std::move(*tool));
+    } else {
+      ++loaded.skipped;
+    }
+  }
+  return loaded;
+}
+
+}  // namespace codemode::mcp
