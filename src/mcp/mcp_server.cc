@@ -145,7 +145,7 @@ void McpServer::send_progress(const Json& request_params, int progress) {
   const Json& token = meta.at("progressToken");
   if (!is_rpc_id(token)) return;
   send_(rpc_notification("notifications/progress",
-                         {{"progressToken", token}, {"progress", progress}, {"total", 1}}));
+                         {{"progressToken", token}, {"progress", progress}}));
 }
 
 void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
@@ -171,7 +171,6 @@ void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                                                                            context);
   }
   if (cancelled()) return;  // the client cancelled: MCP says not to answer
-  send_progress(request.params, 1);
   send_(rpc_result(request.id, call_tool_result(outcome, entry)));
 }
 

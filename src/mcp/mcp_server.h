@@ -7,7 +7,9 @@
 //   tools/call                 on its own thread, through the broker (permissions, schemas,
 //                              budget, timeout); the server-wide invocation cap fails fast
 //   notifications/cancelled    stops that call; its response is not sent
-// A request's _meta.progressToken gets notifications/progress at the call's start and end.
+// A request's _meta.progressToken gets notifications/progress {progress: 0} when the call starts.
+// None is sent at the end: the response says that, and the TypeScript SDK handles notifications
+// a tick later than responses, so a last progress right before the response arrives "unknown".
 // Protocol errors are JSON-RPC errors (-32600 before initialize or for a duplicate id, -32601
 // unknown method, -32602 bad params or unknown tool); a tool's failure is a tool result with
 // isError (tool_results.h).

@@ -254,7 +254,7 @@ TEST_F(McpServerTest, AProgressTokenGetsProgressNotifications) {
       ++progress;
     }
   }
-  EXPECT_EQ(progress, 2);
+  EXPECT_EQ(progress, 1);
 }
 
 TEST_F(McpServerTest, AMalformedLineIsAParseError) {

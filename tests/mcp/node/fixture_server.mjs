@@ -1,0 +1,49 @@
+// A small downstream MCP server for the integration tests, built on the official SDK's Server
+// class. Its tools exercise what the reference servers cannot: dying mid-call, answering slowly
+// (to be cancelled), and failing with text that must never reach codemode's caller.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const objectSchema = { type: 'object', properties: {}, additionalProperties: false };
+const tools = [
+  { name: 'pid', description: 'The process id of this server.', inputSchema: objectSchema,
+    annotations: { readOnlyHint: true } },
+  { name: 'crash', description: 'Exits the server without answering.', inputSchema: objectSchema },
+  { name: 'slow', description: 'Answers after 30 s unless cancelled.', inputSchema: objectSchema,
+    annotations: { readOnlyHint: true } },
+  { name: 'cancellations', description: 'How many calls were cancelled so far.',
+    inputSchema: objectSchema, annotations: { readOnlyHint: true } },
+  { name: 'fail', description: 'Fails with a secret-looking message.', inputSchema: objectSchema },
+];
+
+let cancellations = 0;
+const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const text = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
+  switch (request.params.name) {
+    case 'pid':
+      return text({ pid: process.pid });
+    case 'crash':
+      process.exit(3);
+    case 'slow':
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 30_000);
+        extra.signal.addEventListener('abort', () => {
+          cancellations += 1;
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      return text({ finished: true });
+    case 'cancellations':
+      return text({ cancellations });
+    case 'fail':
+      return { isError: true,
+               content: [{ type: 'text', text: 'GITHUB_TOKEN=fixture-secret at /private/cache' }] };
+    default:
+      throw new Error('unknown tool');
+  }
+});
+await server.connect(new StdioServerTransport());
