@@ -7,6 +7,15 @@ namespace codemode::mcp {
 namespace {
 
 constexpr std::size_t kMaxDescriptionBytes = 4096;
+constexpr std::size_t kMaxErrorTextBytes = 1024;
+
+std::string cut_utf8(std::string text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  text.resize(cut);
+  return text;
+}
 
 Error unusable(std::string_view why) {
   return Error{ErrorCode::kInvalidConfig, "downstream_tool", std::string(why)};
@@ -17,11 +26,7 @@ std::string description_of(const Json& listed, const std::string& id) {
   std::string text = listed.contains("description") && listed.at("description").is_string()
                          ? listed.at("description").get<std::string>()
                          : std::string();
-  if (text.size() > kMaxDescriptionBytes) {
-    std::size_t cut = kMaxDescriptionBytes;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    text.resize(cut);
-  }
+  text = cut_utf8(std::move(text), kMaxDescriptionBytes);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) text = "The MCP tool " + id + ".";
   return text;
 }
@@ -39,18 +44,34 @@ ToolEffects effects_of(const Json& listed) {
   return read_only ? ToolEffects::kRead : ToolEffects::kWrite;
 }
 
-void answer(const Result<Json>& result, const ToolResponder& respond) {
+std::string joined_text(const Json& content);
+
+// At most kMaxErrorTextBytes of the failed result's text, cut on a UTF-8 boundary.
+std::string error_text_of(const Json& call_result) {
+  std::string text = call_result.is_object() && call_result.contains("content") &&
+                             call_result.at("content").is_array()
+                         ? joined_text(call_result.at("content"))
+                         : std::string();
+  return cut_utf8(std::move(text), kMaxErrorTextBytes);
+}
+
+void answer(DownstreamClient& client, const std::string& call_id, const Result<Json>& result,
+            const ToolResponder& respond) {
   if (!result.ok()) return respond.fail();
   std::optional<Json> output = downstream_output(*result);
-  if (!output) return respond.fail();
-  respond.succeed(std::move(*output));
+  if (output) return respond.succeed(std::move(*output));
+  // Kept before fail(): the MCP layer takes it once the broker has the outcome.
+  if (client.config().expose_errors) client.keep_error_text(call_id, error_text_of(*result));
+  respond.fail();
 }
 
 ToolExecuteFn execute_for(std::shared_ptr<DownstreamClient> client, std::string name) {
   return [client = std::move(client), name = std::move(name)](
              const Json& input, const ToolContext& context, ToolResponder respond) {
     client->call_tool(name, input, context.stop_token,
-                      [respond](Result<Json> result) { answer(result, respond); });
+                      [client, call_id = context.call_id, respond](Result<Json> result) {
+                        answer(*client, call_id, result, respond);
+                      });
   };
 }
 

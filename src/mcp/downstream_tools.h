@@ -8,7 +8,9 @@
 // connection's reader thread. The result becomes the output: structuredContent when present, else
 // the text content parsed as JSON, else the text itself (non-text content is not carried yet:
 // null). isError, a JSON-RPC error, or the server's death fail the call; nothing the server said
-// about the failure reaches the caller.
+// about the failure reaches the caller, unless its config sets exposeErrors: then the text of an
+// isError result (at most 1 KiB) is kept for the MCP layer under the call id
+// (DownstreamClient::take_error_text).
 //
 // A listed tool whose name or schemas codemode cannot take (a name outside [A-Za-z0-9._/-], a
 // schema valijson refuses) is skipped and counted, never served half-checked.

@@ -30,6 +30,8 @@ fs.writeFileSync(configPath, JSON.stringify({
               env: { MEMORY_FILE_PATH: path.join(scratch, 'memory.jsonl') } },
     fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
                cwd: here, timeoutMs: 20000 },
+    shown: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
+             exposeErrors: true },
   },
   tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
             inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
@@ -130,6 +132,13 @@ test('a downstream failure never shows the downstream text', async () => {
   const text = JSON.stringify(result);
   assert.doesNotMatch(text, /fixture-secret|GITHUB_TOKEN|private/);
   assert.equal(result.structuredContent.code, 'tool_failed');
+});
+
+test('a server configured with exposeErrors shows its failure text', async () => {
+  const result = await client.callTool({ name: 'shown.fail', arguments: {} });
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent.code, 'tool_failed');
+  assert.equal(result.structuredContent.message, 'GITHUB_TOKEN=fixture-secret at /private/cache');
 });
 
 test('a downstream that dies fails the call in flight and is restarted on next use', async () => {
