@@ -1,5 +1,6 @@
 #include "mcp/call_registry.h"
 
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -24,14 +25,20 @@ CallRegistry::Admission CallRegistry::start(const std::string& id, CallFn call) 
   auto entry = std::make_shared<Call>();
   running_.emplace(id, entry);
   // The thread is stored before it can finish: finish() takes the same lock.
-  entry->thread = std::thread([this, id, entry, call = std::move(call)] {
-    const std::function<bool()> cancelled = [this, entry] {
-      std::lock_guard guard(mu_);
-      return entry->cancelled;
-    };
-    call(entry->stop.get_token(), cancelled);
-    finish(id);
-  });
+  try {
+    entry->thread = std::thread([this, id, entry, call = std::move(call)] {
+      const std::function<bool()> cancelled = [this, entry] {
+        std::lock_guard guard(mu_);
+        return entry->cancelled;
+      };
+      call(entry->stop.get_token(), cancelled);
+      finish(id);
+    });
+  } catch (const std::system_error&) {
+    // No thread to be had (a process or memory limit): the same answer as a full server.
+    running_.erase(id);
+    return Admission::kAtCapacity;
+  }
   return Admission::kStarted;
 }
 

@@ -41,7 +41,6 @@ class CallRegistry {
   struct Call {
     std::stop_source stop;
     bool cancelled = false;
-    bool done = false;
     std::thread thread;
   };
   void finish(const std::string& id);

@@ -1,0 +1,90 @@
+// How a downstream's tools/list entry becomes a Tool, and a CallToolResult becomes an output.
+// (Calls against real downstream servers are in tests/mcp/node.)
+#include "mcp/downstream_tools.h"
+
+#include <gtest/gtest.h>
+
+namespace codemode::mcp {
+namespace {
+
+std::shared_ptr<DownstreamClient> client(bool expose_errors = false) {
+  return std::make_shared<DownstreamClient>(DownstreamServerConfig{
+      .name = "srv", .path = "/bin/true", .argv = {"true"}, .timeout = std::chrono::milliseconds(250),
+      .expose_errors = expose_errors});
+}
+
+TEST(DownstreamToolsTest, AListedToolIsNamespacedWithItsSchemasAndEffects) {
+  const Json listed = Json::parse(R"({"name":"read_graph","description":"Reads.",
+      "inputSchema":{"type":"object","properties":{"q":{"type":"string"}}},
+      "outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}})");
+  Result<Tool> tool = downstream_tool(client(), listed);
+  ASSERT_TRUE(tool.ok()) << tool.error().message;
+  EXPECT_EQ(tool->id(), "srv.read_graph");
+  EXPECT_EQ(tool->description(), "Reads.");
+  EXPECT_EQ(tool->effects(), ToolEffects::kRead);
+  EXPECT_EQ(tool->timeout().count(), 250);
+  EXPECT_EQ(tool->input_schema().document(), listed.at("inputSchema"));
+  EXPECT_EQ(tool->output_schema().document(), listed.at("outputSchema"));
+}
+
+TEST(DownstreamToolsTest, WithoutReadOnlyHintAToolWrites) {
+  Result<Tool> tool = downstream_tool(client(), Json::parse(R"({"name":"w","inputSchema":{}})"));
+  ASSERT_TRUE(tool.ok());
+  EXPECT_EQ(tool->effects(), ToolEffects::kWrite);
+  EXPECT_EQ(tool->description(), "The MCP tool srv.w.");
+}
+
+TEST(DownstreamToolsTest, AToolWhoseNameMakesNoIdIsRefused) {
+  EXPECT_FALSE(downstream_tool(client(), Json::parse(R"({"name":"a b"})")).ok());
+  EXPECT_FALSE(downstream_tool(client(), Json::parse(R"({"title":"no name"})")).ok());
+}
+
+TEST(DownstreamToolsTest, AToolWithASchemaThatDoesNotCompileIsRefused) {
+  EXPECT_FALSE(
+      downstream_tool(client(), Json::parse(R"({"name":"x","inputSchema":{"$ref":"http://e/x"}})"))
+          .ok());
+}
+
+TEST(DownstreamToolsTest, StructuredContentIsTheOutput) {
+  EXPECT_EQ(downstream_output(Json::parse(
+                R"({"content":[{"type":"text","text":"ignored"}],"structuredContent":{"a":1}})")),
+            Json({{"a", 1}}));
+}
+
+TEST(DownstreamToolsTest, JsonTextIsParsedAndOtherTextKept) {
+  EXPECT_EQ(downstream_output(Json::parse(R"({"content":[{"type":"text","text":"[1,2]"}]})")),
+            Json::parse("[1,2]"));
+  EXPECT_EQ(downstream_output(Json::parse(R"({"content":[{"type":"text","text":"Echo: hi"}]})")),
+            Json("Echo: hi"));
+  EXPECT_EQ(downstream_output(Json::parse(
+                R"({"content":[{"type":"image","data":"AA==","mimeType":"image/png"}]})")),
+            Json(nullptr));
+}
+
+TEST(DownstreamToolsTest, IsErrorOrAMalformedResultIsNoOutput) {
+  EXPECT_FALSE(downstream_output(
+                   Json::parse(R"({"isError":true,"content":[{"type":"text","text":"x"}]})"))
+                   .has_value());
+  EXPECT_FALSE(downstream_output(Json::parse(R"({"content":3})")).has_value());
+  EXPECT_FALSE(downstream_output(Json(1)).has_value());
+}
+
+TEST(DownstreamToolsTest, AServerThatCannotStartFailsTheListing) {
+  // /bin/true exits at once: the handshake cannot complete.
+  Result<DownstreamTools> tools = load_downstream_tools(client());
+  ASSERT_FALSE(tools.ok());
+  EXPECT_EQ(tools.error().rule, "downstream_handshake");
+}
+
+TEST(DownstreamToolsTest, ErrorTextsAreTakenOnceAndBounded) {
+  auto shared = client(true);
+  shared->keep_error_text("c1", "text");
+  EXPECT_EQ(shared->take_error_text("c1"), "text");
+  EXPECT_FALSE(shared->take_error_text("c1").has_value());
+  for (int i = 0; i < 300; ++i) shared->keep_error_text("k" + std::to_string(i), "t");
+  EXPECT_FALSE(shared->take_error_text("k0").has_value());
+  EXPECT_TRUE(shared->take_error_text("k299").has_value());
+}
+
+}  // namespace
+}  // namespace codemode::mcp
