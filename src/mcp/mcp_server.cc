@@ -149,18 +149,17 @@ void McpServer::call_tool(const RpcMessage& request) {
   }
 }
 
-void McpServer::send_progress(const Json& request_params, int progress) {
+std::unique_ptr<ProgressHeartbeat> McpServer::progress_for(const Json& request_params) {
   const Json meta = request_params.value("_meta", Json::object());
-  if (!meta.is_object() || !meta.contains("progressToken")) return;
+  if (!meta.is_object() || !meta.contains("progressToken")) return nullptr;
   const Json& token = meta.at("progressToken");
-  if (!is_rpc_id(token)) return;
-  send_(rpc_notification("notifications/progress",
-                         {{"progressToken", token}, {"progress", progress}}));
+  if (!is_rpc_id(token)) return nullptr;
+  return std::make_unique<ProgressHeartbeat>(send_, token, options_.progress_interval);
 }
 
 void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                          std::stop_token stop, const std::function<bool()>& cancelled) {
-  send_progress(request.params, 0);
+  std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
   const Json input = request.params.value("arguments", Json::object());
   ToolOutcome outcome = ToolOutcome::failed(
       Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled before it started."});
@@ -181,6 +180,7 @@ void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                                                                            context);
     show_error_text(entry, call_id, outcome);
   }
+  progress.reset();  // no progress after this point; see progress_heartbeat.h
   if (cancelled()) return;  // the client cancelled: MCP says not to answer
   send_(rpc_result(request.id, call_tool_result(outcome, entry)));
 }

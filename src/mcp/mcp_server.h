@@ -7,9 +7,8 @@
 //   tools/call                 on its own thread, through the broker (permissions, schemas,
 //                              budget, timeout); the server-wide invocation cap fails fast
 //   notifications/cancelled    stops that call; its response is not sent
-// A request's _meta.progressToken gets notifications/progress {progress: 0} when the call starts.
-// None is sent at the end: the response says that, and the TypeScript SDK handles notifications
-// a tick later than responses, so a last progress right before the response arrives "unknown".
+// A tools/call whose _meta.progressToken is set gets notifications/progress every
+// progress_interval while it runs (progress_heartbeat.h).
 // Protocol errors are JSON-RPC errors (-32600 before initialize or for a duplicate id, -32601
 // unknown method, -32602 bad params or unknown tool); a tool's failure is a tool result with
 // isError (tool_results.h).
@@ -20,6 +19,7 @@
 #define CODEMODE_MCP_MCP_SERVER_H_
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <semaphore>
@@ -30,6 +30,7 @@
 #include "mcp/call_registry.h"
 #include "mcp/json_rpc.h"
 #include "mcp/mcp_policy.h"
+#include "mcp/progress_heartbeat.h"
 #include "mcp/tool_catalog.h"
 
 namespace codemode::mcp {
@@ -45,6 +46,8 @@ struct McpServerOptions {
   // Bounds of one direct-mode call's arguments and output, as compact JSON.
   std::size_t max_tool_input_bytes = 1u << 20;
   std::size_t max_tool_output_bytes = 1u << 20;
+  // How often a call with a progress token reports progress while it runs.
+  std::chrono::milliseconds progress_interval{1000};
 };
 
 class McpServer {
@@ -67,7 +70,7 @@ class McpServer {
   void call_tool(const RpcMessage& request);
   void run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
                 const std::function<bool()>& cancelled);
-  void send_progress(const Json& request_params, int progress);
+  std::unique_ptr<ProgressHeartbeat> progress_for(const Json& request_params);
 
   McpServerOptions options_;
   SendFn send_;

@@ -85,7 +85,9 @@ class McpServerTest : public ::testing::Test {
       ASSERT_TRUE(catalog.add(tool).ok());
     }
     server_ = std::make_unique<McpServer>(
-        McpServerOptions{.catalog = std::move(catalog), .policy = std::move(policy)},
+        McpServerOptions{.catalog = std::move(catalog),
+                         .policy = std::move(policy),
+                         .progress_interval = std::chrono::milliseconds(50)},
         [this](const Json& m) { transcript_.add(m); });
   }
   Json request(int id, std::string method, Json params = Json::object()) {
@@ -242,19 +244,35 @@ TEST_F(McpServerTest, InvocationsAboveTheServerCapFailFast) {
   EXPECT_EQ(third.at("content")[0].at("text"), "42");
 }
 
-TEST_F(McpServerTest, AProgressTokenGetsProgressNotifications) {
+TEST_F(McpServerTest, AShortCallWithAProgressTokenSendsNoProgress) {
   start();
   initialize();
   request(1, "tools/call",
           {{"name", "test.scalar"}, {"arguments", Json::object()}, {"_meta", {{"progressToken", "t"}}}});
-  int progress = 0;
-  for (const Json& m : transcript_.messages()) {
-    if (m.value("method", "") == "notifications/progress") {
-      EXPECT_EQ(m.at("params").at("progressToken"), "t");
-      ++progress;
+  for (const Json& m : transcript_.messages()) EXPECT_NE(m.value("method", ""), "notifications/progress");
+}
+
+TEST_F(McpServerTest, ALongCallWithAProgressTokenGetsIncreasingProgressThenItsAnswer) {
+  start();
+  initialize();
+  server_->handle_line(rpc_request(1, "tools/call", {{"name", "test.block"},
+                                                     {"_meta", {{"progressToken", 7}}}})
+                           .dump());
+  std::this_thread::sleep_for(250ms);  // the fixture's interval is 50 ms
+  server_->shutdown();                 // stops the call: it answers tool_failed
+  std::vector<int> progress;
+  std::size_t answer_at = 0;
+  const std::vector<Json> messages = transcript_.messages();
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    if (messages[i].value("method", "") == "notifications/progress") {
+      EXPECT_EQ(messages[i].at("params").at("progressToken"), 7);
+      progress.push_back(messages[i].at("params").at("progress").get<int>());
     }
+    if (messages[i].contains("id") && messages[i].at("id") == 1) answer_at = i;
   }
-  EXPECT_EQ(progress, 1);
+  ASSERT_GE(progress.size(), 2u);
+  for (std::size_t i = 0; i < progress.size(); ++i) EXPECT_EQ(progress[i], static_cast<int>(i) + 1);
+  EXPECT_EQ(answer_at, messages.size() - 1);  // nothing after the answer
 }
 
 TEST_F(McpServerTest, AMalformedLineIsAParseError) {

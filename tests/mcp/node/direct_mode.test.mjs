@@ -168,12 +168,20 @@ test('cancelling a call stops it downstream and frees the server within 2 s', as
   assert.ok(Date.now() - started < 2200);
 });
 
-test('a progress token gets progress notifications', async () => {
+test('a long call with a progress token gets progress while it runs', async () => {
   const seen = [];
-  const result = await client.callTool({ name: 'everything.echo', arguments: { message: 'hi' } },
-                                       undefined, { onprogress: (p) => seen.push(p.progress) });
+  const result = await client.callTool(
+    { name: 'everything.trigger-long-running-operation', arguments: { duration: 2, steps: 2 } },
+    undefined, { onprogress: (p) => seen.push(p.progress), resetTimeoutOnProgress: true });
   assert.equal(result.isError, false);
-  assert.deepEqual(seen, [0]);
+  assert.ok(seen.length >= 1, 'at least one progress notification');
+  seen.forEach((value, index) => assert.equal(value, index + 1));
+});
+
+test('a short call with a progress token gets its answer and no stray progress', async () => {
+  const result = await client.callTool({ name: 'everything.echo', arguments: { message: 'hi' } },
+                                       undefined, { onprogress: () => {} });
+  assert.equal(result.isError, false);
 });
 
 test('both protocol versions are negotiated', () => {
@@ -185,6 +193,27 @@ test('both protocol versions are negotiated', () => {
     const response = JSON.parse(run.stdout.trim().split('\n')[0]);
     assert.equal(response.result.protocolVersion, version);
   }
+});
+
+test('malformed, batched, early and oversized messages get JSON-RPC errors; serving goes on', () => {
+  const tools = path.join(sourceDir, 'examples/catalog/tools.json');
+  const lines = [
+    '{not json',
+    JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }]),
+    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { pad: 'x'.repeat(9 << 20) } }),
+    JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'initialize', params: {
+      protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }),
+  ];
+  const run = spawnSync(cli, ['mcp', '--config', tools], { input: lines.join('\n') + '\n',
+                                                           encoding: 'utf8',
+                                                           maxBuffer: 1 << 20 });
+  assert.equal(run.status, 0);
+  const out = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  assert.deepEqual(out.map((m) => [m.id, m.error?.code ?? 'ok']),
+                   [[null, -32700], [null, -32600], [2, -32600], [null, -32600], [4, 'ok'],
+                    [5, 'ok']]);
 });
 
 test('stdout carried only protocol messages', () => {
