@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cli/cli_io.h"
+#include "mcp/code_tool.h"
 #include "mcp/downstream_tools.h"
 #include "mcp/mcp_config.h"
 #include "mcp/stdio_transport.h"
@@ -18,6 +19,10 @@ namespace {
 constexpr std::string_view kInstructions =
     "Each tool is a host capability; calls are checked against the tool's input schema and the "
     "server's policy. Failures come back as {code, message}.";
+
+constexpr std::string_view kCodeInstructions =
+    "Call the one `code` tool with a short async JavaScript function body that calls "
+    "codemode.<namespace>.<method>(args) and returns only the JSON the task needs.";
 
 Result<mcp::McpConfig> load_config(const McpArguments& arguments) {
   Result<std::string> text = read_file(arguments.config_path, mcp::kMaxConfigBytes, "--config");
@@ -68,9 +73,6 @@ Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t
 }
 
 Status check_supported(const McpArguments& arguments) {
-  if (arguments.mode != "direct") {
-    return usage_error("--mode code is not available in this build yet; use --mode direct.");
-  }
   if (arguments.transport != "stdio") {
     return usage_error("--transport http is not available in this build yet; use stdio.");
   }
@@ -107,6 +109,8 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
       ->check(CLI::IsMember({"direct", "code"}));
   mcp->add_option("--transport", arguments.transport, "stdio (default) or http.")
       ->check(CLI::IsMember({"stdio", "http"}));
+  mcp->add_option("--worker", arguments.worker_path,
+                  "The codemode-worker binary for --mode code (default: next to libcodemode).");
   mcp->add_option("--listen", arguments.listen,
                   "HOST:PORT for --transport http (default 127.0.0.1:8080, loopback only).");
   return mcp;
@@ -122,9 +126,21 @@ int run_mcp_server(const McpArguments& arguments) {
     print_usage_error(catalog.error());
     return kExitUsageError;
   }
+  std::shared_ptr<mcp::CodeTool> code_tool;
+  if (arguments.mode == "code") {
+    Result<std::unique_ptr<mcp::CodeTool>> made =
+        mcp::CodeTool::create(*catalog, config->policy, arguments.worker_path);
+    if (!made.ok()) {
+      print_usage_error(made.error());
+      return kExitUsageError;
+    }
+    code_tool = std::move(*made);
+  }
   log_startup(*config, *catalog, arguments, skipped);
-  mcp::serve_stdio({.catalog = std::move(*catalog), .policy = config->policy,
-                    .instructions = std::string(kInstructions)},
+  mcp::serve_stdio({.catalog = std::move(*catalog), .code_tool = std::move(code_tool),
+                    .policy = config->policy,
+                    .instructions = std::string(arguments.mode == "code" ? kCodeInstructions
+                                                                         : kInstructions)},
                    STDIN_FILENO, STDOUT_FILENO);
   return kExitSucceeded;
 }

@@ -105,7 +105,9 @@ void McpServer::handle_request(const RpcMessage& request) {
     if (request.params.contains("cursor")) {
       return send_(rpc_error(request.id, kInvalidParams, "The cursor is not one this server gave."));
     }
-    return send_(rpc_result(request.id, Json{{"tools", options_.catalog.list()}}));
+    const Json tools = options_.code_tool ? Json::array({options_.code_tool->listing()})
+                                          : options_.catalog.list();
+    return send_(rpc_result(request.id, Json{{"tools", tools}}));
   }
   if (method == "tools/call") return call_tool(request);
   send_(rpc_error(request.id, kMethodNotFound, "The method is not one this server serves."));
@@ -132,15 +134,31 @@ void McpServer::call_tool(const RpcMessage& request) {
   if (!params.contains("name") || !params.at("name").is_string()) {
     return send_(rpc_error(request.id, kInvalidParams, "name must be a string."));
   }
-  const CatalogEntry* entry = options_.catalog.find(params.at("name").get<std::string>());
-  if (!entry) return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
   if (params.contains("arguments") && !params.at("arguments").is_object()) {
     return send_(rpc_error(request.id, kInvalidParams, "arguments must be an object."));
   }
-  const CallRegistry::Admission admission = calls_.start(
-      request.id.dump(), [this, request, entry](std::stop_token stop, const auto& cancelled) {
-        run_call(request, *entry, std::move(stop), cancelled);
-      });
+  if (options_.code_tool) return call_code_tool(request);
+  const CatalogEntry* entry = options_.catalog.find(params.at("name").get<std::string>());
+  if (!entry) return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
+  admit(request, [this, request, entry](std::stop_token stop, const auto& cancelled) {
+    run_call(request, *entry, std::move(stop), cancelled);
+  });
+}
+
+void McpServer::call_code_tool(const RpcMessage& request) {
+  if (request.params.at("name") != "code") {
+    return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
+  }
+  admit(request, [this, request](std::stop_token stop, const auto& cancelled) {
+    std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
+    Json result = options_.code_tool->call(request.params.value("arguments", Json::object()), stop);
+    progress.reset();
+    if (!cancelled()) send_(rpc_result(request.id, std::move(result)));
+  });
+}
+
+void McpServer::admit(const RpcMessage& request, CallRegistry::CallFn call) {
+  const CallRegistry::Admission admission = calls_.start(request.id.dump(), std::move(call));
   if (admission == CallRegistry::Admission::kDuplicateId) {
     send_(rpc_error(request.id, kInvalidRequest, "A request with this id is in flight."));
   } else if (admission != CallRegistry::Admission::kStarted) {

@@ -28,6 +28,7 @@
 #include "codemode/json.h"
 #include "codemode/permissions.h"
 #include "mcp/call_registry.h"
+#include "mcp/code_tool.h"
 #include "mcp/json_rpc.h"
 #include "mcp/mcp_policy.h"
 #include "mcp/progress_heartbeat.h"
@@ -41,6 +42,9 @@ inline constexpr std::string_view kProtocolVersions[] = {"2025-11-25", "2025-06-
 
 struct McpServerOptions {
   ToolCatalog catalog;
+  // Code mode: when set, the server lists and serves only this tool (named "code"); the catalog's
+  // tools are reachable through it alone.
+  std::shared_ptr<CodeTool> code_tool;
   McpPolicy policy;
   std::string instructions;
   // Bounds of one direct-mode call's arguments and output, as compact JSON.
@@ -68,6 +72,8 @@ class McpServer {
   void handle_notification(const RpcMessage& notification);
   Json initialize(const Json& params);
   void call_tool(const RpcMessage& request);
+  void call_code_tool(const RpcMessage& request);
+  void admit(const RpcMessage& request, CallRegistry::CallFn call);
   void run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
                 const std::function<bool()>& cancelled);
   std::unique_ptr<ProgressHeartbeat> progress_for(const Json& request_params);

@@ -1,0 +1,146 @@
+#include "mcp/code_program.h"
+
+#include <cctype>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "mcp/tool_results.h"
+
+namespace codemode::mcp {
+namespace {
+
+std::string identifier(std::string_view text) {
+  std::string name;
+  for (char c : text) {
+    const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+    name.push_back(ok ? c : '_');
+  }
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name.insert(0, "_");
+  return name;
+}
+
+// The prelude: builds `codemode` from the method table over the program's own `tools.call`.
+// Written once here; the table is spliced in as JSON, which is valid JavaScript.
+constexpr std::string_view kPrelude = R"js(
+  const codemode = (() => {
+    const failure = (code, operation, message) => {
+      const error = new Error(message);
+      Object.defineProperty(error, 'code', { value: code, enumerable: true });
+      Object.defineProperty(error, 'operation', { value: operation, enumerable: true });
+      return error;
+    };
+    const wrapper = (id) => async (args) => {
+      const answer = await tools.call(id, args === undefined ? {} : args);
+      if (answer.status === 'succeeded') return answer.output;
+      throw failure(String(answer.error.code).toLowerCase(), id, answer.error.message);
+    };
+    const distance = (a, b) => {
+      const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+      for (let i = 1; i <= a.length; i++) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+          const kept = row[j];
+          row[j] = Math.min(row[j] + 1, row[j - 1] + 1,
+                            previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+          previous = kept;
+        }
+      }
+      return row[b.length];
+    };
+    const guarded = (name, target) => new Proxy(Object.freeze(target), {
+      get(object, key) {
+        if (typeof key === 'symbol' || Object.prototype.hasOwnProperty.call(object, key)) {
+          return object[key];
+        }
+        const known = Object.keys(object);
+        const closest = known.slice().sort((a, b) => distance(key, a) - distance(key, b) ||
+                                                     a.localeCompare(b))[0];
+        const hint = closest === undefined ? '' : ` Did you mean '${closest}'?`;
+        throw failure('unknown_method', `${name}.${key}`,
+                      `Unknown method '${name}.${key}'.${hint}`);
+      },
+    });
+    const spaces = {};
+    for (const [space, method, id] of METHODS) {
+      (spaces[space] = spaces[space] || {})[method] = wrapper(id);
+    }
+    const root = {};
+    for (const space of Object.keys(spaces)) root[space] = guarded(`codemode.${space}`, spaces[space]);
+    return guarded('codemode', root);
+  })();
+)js";
+
+}  // namespace
+
+Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
+  std::vector<CodeMethod> methods;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const Tool& tool : tools) {
+    const std::string& id = tool.id();
+    const std::size_t dot = id.find('.');
+    CodeMethod method{.space = dot == std::string::npos ? "local" : identifier(id.substr(0, dot)),
+                      .method = identifier(dot == std::string::npos ? id : id.substr(dot + 1)),
+                      .tool_id = id};
+    if (!seen.emplace(method.space, method.method).second) {
+      return Error{ErrorCode::kConflict, "method_name_collision",
+                   "Two tools have the same codemode method name."};
+    }
+    methods.push_back(std::move(method));
+  }
+  return methods;
+}
+
+std::string strip_fence(std::string_view code) {
+  static const std::regex kFence(R"(^\s*```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```\s*$)");
+  std::match_results<std::string_view::const_iterator> match;
+  if (std::regex_match(code.begin(), code.end(), match, kFence)) return match[1].str();
+  return std::string(code);
+}
+
+bool is_function_expression(std::string_view code) {
+  static const std::regex kFunction(
+      R"(^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][A-Za-z0-9_$]*\s*=>))");
+  return std::regex_search(code.begin(), code.end(), kFunction);
+}
+
+std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods) {
+  Json table = Json::array();
+  for (const CodeMethod& m : methods) table.push_back({m.space, m.method, m.tool_id});
+  std::string prelude(kPrelude);
+  prelude.replace(prelude.find("METHODS"), 7, json_text(table));
+  // The model's text stays on lines of its own, so a trailing line comment cannot swallow the
+  // wrapper's closing tokens.
+  const std::string main = is_function_expression(code)
+                               ? "const main = (\n" + std::string(code) + "\n);\n"
+                               : "const main = async () => {\n" + std::string(code) + "\n};\n";
+  return "async (input, tools) => {\n" + prelude + main +
+         "const value = await main();\nreturn { result: value === undefined ? null : value };\n}";
+}
+
+std::string describe_code_tool(const std::vector<CodeMethod>& methods,
+                               const std::vector<Tool>& tools, std::size_t max_bytes) {
+  std::string text =
+      "Run JavaScript (not TypeScript) in a sandbox. Send an async function body (or a function "
+      "expression); `return` one JSON value, which comes back as {result}. There is no "
+      "filesystem, network, environment, module or process API: only `codemode.<namespace>."
+      "<method>(args)`, one async function per tool below, which resolves to the tool's output "
+      "or throws an Error with enumerable `code` and `operation`. Return only the fields you "
+      "need.\n\nMethods:\n";
+  std::string methods_text;
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    methods_text += "- codemode." + methods[i].space + "." + methods[i].method + "(args: " +
+                    json_text(tools[i].input_schema().document()) + "): " +
+                    tools[i].description() + "\n";
+  }
+  if (text.size() + methods_text.size() <= max_bytes) return text + methods_text;
+  // Too large to list in full: the namespaces only.
+  std::set<std::string> spaces;
+  for (const CodeMethod& m : methods) spaces.insert(m.space);
+  text += "(too many to list; namespaces:";
+  for (const std::string& space : spaces) text += " codemode." + space;
+  return text + ")\n";
+}
+
+}  // namespace codemode::mcp

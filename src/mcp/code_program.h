@@ -1,0 +1,53 @@
+// The `code` tool's program text: what a model sends (an async function body, or a function
+// expression, optionally inside a markdown fence) wrapped into a codemode program
+// `async (input, tools) => ...` whose global-looking `codemode` object holds one async wrapper per
+// tool, `codemode.<namespace>.<method>(args)`, generated from the tool ids:
+//   "<namespace>.<rest>" -> namespace <namespace>, method <rest> with every character outside
+//   [A-Za-z0-9_$] replaced by "_" (and "_" before a leading digit); an id without "." goes to
+//   namespace "local". Two tools that land on one name are a collision: the code tool refuses to
+//   start.
+// A wrapper resolves to the tool's output, or throws an Error whose enumerable `code` is the
+// failure's code in lower case ("tool_failed", "invalid_input", "limit_exceeded", ...) and whose
+// enumerable `operation` is the tool id. Any other method of a namespace throws `unknown_method`
+// naming the closest method. `tools.call` stays available as well.
+//
+// Thread-safety: pure functions.
+#ifndef CODEMODE_MCP_CODE_PROGRAM_H_
+#define CODEMODE_MCP_CODE_PROGRAM_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/tool.h"
+
+namespace codemode::mcp {
+
+struct CodeMethod {
+  std::string space;   // namespace identifier
+  std::string method;  // method identifier
+  std::string tool_id;
+};
+
+// The wrapper table. CONFLICT (rule "method_name_collision") naming nothing but the rule when two
+// tools sanitize to one name.
+Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools);
+
+// Removes one surrounding markdown fence (``` or ```js ... ```) if the text is exactly that.
+std::string strip_fence(std::string_view code);
+
+// Whether `code` (fence stripped) reads as a function expression rather than a body.
+bool is_function_expression(std::string_view code);
+
+// The program source for one invocation: `code` is the model's text, fence already stripped.
+std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods);
+
+// The code tool's description: guidance plus one line per method, `codemode.ns.m(args)` with the
+// tool's description and input schema.
+std::string describe_code_tool(const std::vector<CodeMethod>& methods,
+                               const std::vector<Tool>& tools, std::size_t max_bytes);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_CODE_PROGRAM_H_
