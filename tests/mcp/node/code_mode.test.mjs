@@ -1,0 +1,154 @@
+// `codemode mcp --mode code` over stdio, driven by the official MCP TypeScript SDK client: the one
+// `code` tool runs JavaScript in a fresh confined worker, calling real downstream servers
+// (@modelcontextprotocol/server-everything, fixture_server.mjs) and a command tool through
+// codemode.<namespace>.<method> wrappers. Also the boundary's cases at MCP level: source size,
+// final result size, an infinite loop, a throw, cancellation, an unknown method.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sourceDir = path.resolve(here, '../../..');
+const cli = process.env.CODEMODE_CLI;
+assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
+const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-code-test-'));
+const configPath = path.join(scratch, 'codemode.json');
+fs.writeFileSync(configPath, JSON.stringify({
+  servers: {
+    everything: { command: process.execPath,
+                  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
+    fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')] },
+  },
+  tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
+            inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
+                           required: ['sku'], additionalProperties: false },
+            effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')] }],
+  // One worker at a time: a call after a cancellation succeeds only once the cancelled worker is gone.
+  policy: { wallTimeMillis: 3000, sourceBytes: 4096, finalResultBytes: 1024, serverWorkers: 1 },
+}));
+
+let client;
+const transportErrors = [];
+
+before(async () => {
+  client = new Client({ name: 'codemode-tests', version: '1.0.0' });
+  client.onerror = (error) => transportErrors.push(error);
+  await client.connect(new StdioClientTransport({
+    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' }));
+});
+
+after(async () => {
+  await client.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+const run = (code, options) => client.callTool({ name: 'code', arguments: { code } }, undefined,
+                                               options);
+
+test('tools/list holds exactly one code tool describing every method', async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name), ['code']);
+  assert.deepEqual(tools[0].inputSchema.required, ['code']);
+  for (const method of ['codemode.everything.get_sum(', 'codemode.catalog.price(',
+                        'codemode.fixture.pid(']) {
+    assert.ok(tools[0].description.includes(method), method);
+  }
+});
+
+test('a program composes calls to downstream and command tools', async () => {
+  const result = await run(`
+    const sum = await codemode.everything.get_sum({ a: 2, b: 3 });
+    const [x, y] = await Promise.all([codemode.catalog.price({ sku: 'ab' }),
+                                      codemode.catalog.price({ sku: 'cde' })]);
+    return { sum, cents: x.cents + y.cents };`);
+  assert.equal(result.isError, false);
+  assert.deepEqual(result.structuredContent.result.cents, 500);
+  assert.match(result.structuredContent.result.sum, /5/);
+  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+});
+
+test('a function expression in a markdown fence is accepted', async () => {
+  const result = await run('```js\nasync () => 40 + 2\n```');
+  assert.deepEqual(result.structuredContent, { result: 42 });
+});
+
+test('a failed tool call throws an Error with enumerable code and operation', async () => {
+  const result = await run(`
+    try { await codemode.catalog.price({ sku: 3 }); return 'no'; }
+    catch (error) { return { keys: Object.keys(error), code: error.code, op: error.operation }; }`);
+  assert.deepEqual(result.structuredContent.result,
+                   { keys: ['code', 'operation'], code: 'invalid_input', op: 'catalog.price' });
+});
+
+test('an unknown method throws unknown_method with a suggestion', async () => {
+  const result = await run(`
+    try { await codemode.everything.getSum({}); }
+    catch (error) { return { code: error.code, message: error.message }; }`);
+  assert.equal(result.structuredContent.result.code, 'unknown_method');
+  assert.match(result.structuredContent.result.message, /get_sum/);
+});
+
+test('tools.call remains available', async () => {
+  const result = await run(`return await tools.call('catalog.price', { sku: 'abcd' });`);
+  assert.deepEqual(result.structuredContent.result, { status: 'succeeded', output: { cents: 400 } });
+});
+
+test('a throw is code_rejected with the program message', async () => {
+  const result = await run(`throw new Error('boom')`);
+  assert.equal(result.isError, true);
+  assert.deepEqual(result.structuredContent, { code: 'code_rejected', message: 'boom' });
+});
+
+test('no ambient capabilities reach the program', async () => {
+  const result = await run(`return [typeof process, typeof require, typeof fetch, typeof console];`);
+  assert.deepEqual(result.structuredContent.result, ['undefined', 'undefined', 'undefined',
+                                                     'undefined']);
+});
+
+test('source above sourceBytes is refused before any worker starts', async () => {
+  const result = await run(`return 1; // ${'x'.repeat(5000)}`);
+  assert.deepEqual(result.structuredContent.code, 'source_bytes_limit');
+});
+
+test('a final result above finalResultBytes is refused whole', async () => {
+  const result = await run(`return 'y'.repeat(2000);`);
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent.code, 'final_result_bytes_limit');
+});
+
+test('an infinite loop ends as deadline_exceeded and the next call works', async () => {
+  const started = Date.now();
+  const result = await run('while (true) {}');
+  assert.equal(result.structuredContent.code, 'deadline_exceeded');
+  assert.ok(Date.now() - started < 8000);
+  assert.deepEqual((await run('return 1')).structuredContent, { result: 1 });
+});
+
+test('cancelling a code call frees the server within 2 s', async () => {
+  const controller = new AbortController();
+  const call = run('while (true) {}', { signal: controller.signal });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const cancelled = Date.now();
+  controller.abort('test');
+  await assert.rejects(call);
+  // Until the cancellation has killed the worker, a new call fails fast (server_workers_limit);
+  // the wall limit (3 s) alone would free the slot only ~2.7 s after the abort.
+  let next;
+  do {
+    next = (await run('return 2')).structuredContent;
+    if (next.code === 'server_workers_limit') await new Promise((r) => setTimeout(r, 25));
+  } while (next.code === 'server_workers_limit' && Date.now() - cancelled < 2000);
+  assert.deepEqual(next, { result: 2 });
+  assert.ok(Date.now() - cancelled < 2000);
+});
+
+test('stdout carried only protocol messages', () => {
+  assert.deepEqual(transportErrors, []);
+});
