@@ -1,6 +1,6 @@
-// `codemode mcp --config FILE`: an MCP server (stdio) exposing the config's tools. Phase 1 serves
-// direct mode over stdio: each configured tool is one MCP tool, and every call goes through the
-// broker. docs/mcp.md documents the config file and the protocol surface.
+// `codemode mcp --config FILE`: an MCP server (stdio) exposing the config's tools, directly (one
+// MCP tool each) or through one `code` tool (--mode code). Every call goes through the broker.
+// docs/mcp.md documents the config file and the protocol surface.
 #ifndef CODEMODE_CLI_MCP_SUBCOMMAND_H_
 #define CODEMODE_CLI_MCP_SUBCOMMAND_H_
 
