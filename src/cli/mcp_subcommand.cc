@@ -1,10 +1,10 @@
 #include "cli/mcp_subcommand.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <utility>
+
+#include <unistd.h>
 
 #include "cli/cli_io.h"
 #include "mcp/code_tool.h"
@@ -35,7 +35,8 @@ Result<mcp::McpConfig> load_config(const McpArguments& arguments) {
 }
 
 Error server_error(const std::string& name, std::string_view why) {
-  return Error{ErrorCode::kInvalidConfig, "mcp_downstream", "servers." + name + " " + std::string(why)};
+  return Error{ErrorCode::kInvalidConfig, "mcp_downstream",
+               "servers." + name + " " + std::string(why)};
 }
 
 // Starts each downstream server and adds its tools; a server that cannot be started or listed,
@@ -45,12 +46,15 @@ Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& cata
   for (const mcp::DownstreamServerConfig& server : config.servers) {
     auto client = std::make_shared<mcp::DownstreamClient>(server);
     Result<mcp::DownstreamTools> tools = mcp::load_downstream_tools(client);
-    if (!tools.ok()) return server_error(server.name, "could not be started and listed (" +
-                                                          tools.error().rule + ").");
+    if (!tools.ok())
+      return server_error(server.name,
+                          "could not be started and listed (" + tools.error().rule + ").");
     skipped += tools->skipped;
     mcp::ErrorTextFn error_text;
     if (server.expose_errors) {
-      error_text = [client](const std::string& call_id) { return client->take_error_text(call_id); };
+      error_text = [client](const std::string& call_id) {
+        return client->take_error_text(call_id);
+      };
     }
     for (const Tool& tool : tools->tools) {
       if (!catalog.add(tool, error_text).ok()) {
@@ -86,8 +90,12 @@ void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
   for (const auto& server : config.servers) servers.push_back(server.name);
   Json tools = Json::array();
   for (const Tool& tool : catalog.tools()) tools.push_back(tool.id());
-  const Json line{{"event", "mcp_server_started"}, {"mode", arguments.mode},
-                  {"transport", arguments.transport}, {"servers", servers}, {"tools", tools}, {"skippedTools", skipped},
+  const Json line{{"event", "mcp_server_started"},
+                  {"mode", arguments.mode},
+                  {"transport", arguments.transport},
+                  {"servers", servers},
+                  {"tools", tools},
+                  {"skippedTools", skipped},
                   {"policy", mcp::describe_policy(config.policy)}};
   std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
 }
@@ -107,7 +115,8 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
                   "direct: one MCP tool per configured tool (default); code: one `code` tool "
                   "that runs JavaScript calling them.")
       ->check(CLI::IsMember({"direct", "code"}));
-  mcp->add_option("--transport", arguments.transport, "stdio (default) or http.")
+  mcp->add_option("--transport", arguments.transport,
+                  "stdio (default); http is not available in this build yet.")
       ->check(CLI::IsMember({"stdio", "http"}));
   mcp->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary for --mode code (default: next to libcodemode).");
@@ -137,11 +146,12 @@ int run_mcp_server(const McpArguments& arguments) {
     code_tool = std::move(*made);
   }
   log_startup(*config, *catalog, arguments, skipped);
-  mcp::serve_stdio({.catalog = std::move(*catalog), .code_tool = std::move(code_tool),
-                    .policy = config->policy,
-                    .instructions = std::string(arguments.mode == "code" ? kCodeInstructions
-                                                                         : kInstructions)},
-                   STDIN_FILENO, STDOUT_FILENO);
+  mcp::serve_stdio(
+      {.catalog = std::move(*catalog),
+       .code_tool = std::move(code_tool),
+       .policy = config->policy,
+       .instructions = std::string(arguments.mode == "code" ? kCodeInstructions : kInstructions)},
+      STDIN_FILENO, STDOUT_FILENO);
   return kExitSucceeded;
 }
 

@@ -67,7 +67,9 @@ constexpr std::string_view kPrelude = R"js(
       (spaces[space] = spaces[space] || {})[method] = wrapper(id);
     }
     const root = {};
-    for (const space of Object.keys(spaces)) root[space] = guarded(`codemode.${space}`, spaces[space]);
+    for (const space of Object.keys(spaces)) {
+      root[space] = guarded(`codemode.${space}`, spaces[space]);
+    }
     return guarded('codemode', root);
   })();
 )js";
@@ -130,9 +132,9 @@ std::string describe_code_tool(const std::vector<CodeMethod>& methods,
       "need.\n\nMethods:\n";
   std::string methods_text;
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    methods_text += "- codemode." + methods[i].space + "." + methods[i].method + "(args: " +
-                    json_text(tools[i].input_schema().document()) + "): " +
-                    tools[i].description() + "\n";
+    methods_text += "- codemode." + methods[i].space + "." + methods[i].method +
+                    "(args: " + json_text(tools[i].input_schema().document()) +
+                    "): " + tools[i].description() + "\n";
   }
   if (text.size() + methods_text.size() <= max_bytes) return text + methods_text;
   // Too large to list in full: the namespaces only.

@@ -4,6 +4,7 @@
 
 #include "codemode/budget.h"
 #include "codemode/process_adapter.h"
+
 #include "mcp/tool_results.h"
 
 namespace codemode::mcp {
@@ -48,7 +49,8 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   if (!methods.ok()) return std::move(methods).error();
   shared->methods = std::move(*methods);
   for (const Tool& tool : shared->tools) {
-    for (std::string& grant : required_grants(tool)) shared->grants.allow.push_back(std::move(grant));
+    for (std::string& grant : required_grants(tool))
+      shared->grants.allow.push_back(std::move(grant));
   }
   shared->description = describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes);
   shared->host_operations.release(shared->policy.server_host_operations);
@@ -86,7 +88,8 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
                         const BrokerContext& context) {
   while (!shared.host_operations.try_acquire_for(kQueuePoll)) {
     if (context.stop_token.stop_requested()) {
-      return ToolOutcome::failed(Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."});
+      return ToolOutcome::failed(
+          Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."});
     }
   }
   struct Release {
@@ -154,36 +157,40 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (!slot.held()) {
     return tool_error_result("server_workers_limit", "server worker capacity is exhausted");
   }
-  const std::int64_t output_bytes = std::max(policy.host_result_bytes, policy.final_result_bytes) + 64;
-  Result<CodeProgram> program = define_code_program(
-      {.id = "mcp-code",
-       .version = "1",
-       .intent = "One invocation of the MCP code tool.",
-       .language = ProgramLanguage::kJavaScript,
-       .source = wrap_program(code, shared_->methods),
-       .input = Schema::any(),
-       .output = Schema::any(),
-       .input_schema_id = "any",
-       .output_schema_id = "any",
-       .tools = shared_->tools,
-       .limits = {.cpu_millis = policy.wall_time_millis,
-                  .wall_time_millis = policy.wall_time_millis,
-                  .memory_bytes = policy.heap_bytes,
-                  .scratch_bytes = 1,
-                  .max_input_bytes = 1024,
-                  .max_output_bytes = output_bytes,
-                  .max_tool_input_bytes = policy.host_result_bytes,
-                  .max_tool_calls = policy.host_calls,
-                  .max_tool_concurrency = policy.host_concurrency}});
+  const std::int64_t output_bytes =
+      std::max(policy.host_result_bytes, policy.final_result_bytes) + 64;
+  Result<CodeProgram> program =
+      define_code_program({.id = "mcp-code",
+                           .version = "1",
+                           .intent = "One invocation of the MCP code tool.",
+                           .language = ProgramLanguage::kJavaScript,
+                           .source = wrap_program(code, shared_->methods),
+                           .input = Schema::any(),
+                           .output = Schema::any(),
+                           .input_schema_id = "any",
+                           .output_schema_id = "any",
+                           .tools = shared_->tools,
+                           .limits = {.cpu_millis = policy.wall_time_millis,
+                                      .wall_time_millis = policy.wall_time_millis,
+                                      .memory_bytes = policy.heap_bytes,
+                                      .scratch_bytes = 1,
+                                      .max_input_bytes = 1024,
+                                      .max_output_bytes = output_bytes,
+                                      .max_tool_input_bytes = policy.host_result_bytes,
+                                      .max_tool_calls = policy.host_calls,
+                                      .max_tool_concurrency = policy.host_concurrency}});
   if (!program.ok()) return tool_error_result("code_rejected", program.error().message);
   const std::string execution = "mcp-code:" + std::to_string(shared_->next_execution++);
-  const CodeExecutionOutcome outcome = shared_->mode->execute(
-      *program, Json(nullptr),
-      {.run_id = "mcp", .execution_id = execution,
-       .scope = {.principal_id = "mcp-client", .project_id = "mcp"}, .stop_token = stop});
+  const CodeExecutionOutcome outcome =
+      shared_->mode->execute(*program, Json(nullptr),
+                             {.run_id = "mcp",
+                              .execution_id = execution,
+                              .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
+                              .stop_token = stop});
   if (!outcome.ok()) return failure(outcome);
   const Json& output = *outcome.output;
-  const Json result = output.is_object() && output.contains("result") ? output : Json{{"result", nullptr}};
+  const Json result =
+      output.is_object() && output.contains("result") ? output : Json{{"result", nullptr}};
   Result<std::size_t> bytes = check_json(result.at("result"), {.max_bytes = 64u << 20});
   if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > policy.final_result_bytes) {
     return tool_error_result("final_result_bytes_limit",

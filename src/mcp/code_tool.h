@@ -29,6 +29,7 @@
 #include "codemode/code_mode.h"
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "mcp/code_program.h"
 #include "mcp/mcp_policy.h"
 #include "mcp/tool_catalog.h"

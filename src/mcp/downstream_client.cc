@@ -98,8 +98,9 @@ void DownstreamClient::call_tool(const std::string& name, const Json& arguments,
                                  std::stop_token stop, DownstreamConnection::Completion done) {
   Result<std::shared_ptr<DownstreamConnection>> connected = connection();
   if (!connected.ok()) return done(std::move(connected).error());
-  (*connected)->request("tools/call", {{"name", name}, {"arguments", arguments}}, std::move(stop),
-                        std::move(done));
+  (*connected)
+      ->request("tools/call", {{"name", name}, {"arguments", arguments}}, std::move(stop),
+                std::move(done));
 }
 
 void DownstreamClient::keep_error_text(const std::string& call_id, std::string text) {

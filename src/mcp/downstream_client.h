@@ -9,14 +9,15 @@
 
 #include <deque>
 #include <memory>
-#include <optional>
-#include <utility>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <string>
+#include <utility>
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "mcp/downstream_connection.h"
 #include "mcp/mcp_config.h"
 
@@ -48,8 +49,7 @@ class DownstreamClient {
 
  private:
   Result<std::shared_ptr<DownstreamConnection>> connect();
-  Result<Json> request_sync(DownstreamConnection& connection, std::string_view method,
-                            Json params);
+  Result<Json> request_sync(DownstreamConnection& connection, std::string_view method, Json params);
 
   static constexpr std::size_t kMaxErrorTexts = 256;
   const DownstreamServerConfig config_;

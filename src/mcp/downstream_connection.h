@@ -27,6 +27,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "core/child_process.h"
 #include "core/pipe_io.h"
 #include "mcp/line_channel.h"

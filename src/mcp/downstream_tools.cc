@@ -40,7 +40,8 @@ Result<Schema> schema_of(const Json& listed, const char* key) {
 
 ToolEffects effects_of(const Json& listed) {
   const Json annotations = listed.value("annotations", Json::object());
-  const bool read_only = annotations.is_object() && annotations.value("readOnlyHint", false) == true;
+  const bool read_only =
+      annotations.is_object() && annotations.value("readOnlyHint", false) == true;
   return read_only ? ToolEffects::kRead : ToolEffects::kWrite;
 }
 

@@ -25,6 +25,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/tool.h"
+
 #include "mcp/downstream_client.h"
 
 namespace codemode::mcp {

@@ -22,7 +22,8 @@ std::variant<RpcMessage, RpcRefusal> parse_call(const Json& object) {
   const Json& method = object.at("method");
   const bool has_id = object.contains("id");
   const Json id = has_id ? object.at("id") : Json(nullptr);
-  if (has_id && !is_rpc_id(id)) return refuse(kInvalidRequest, "The id is not a string or integer.");
+  if (has_id && !is_rpc_id(id))
+    return refuse(kInvalidRequest, "The id is not a string or integer.");
   if (!method.is_string()) return refuse(kInvalidRequest, "The method is not a string.", id);
   if (!has_only_keys(object, {"jsonrpc", "id", "method", "params"})) {
     return refuse(kInvalidRequest, "The request has a member JSON-RPC does not define.", id);

@@ -31,8 +31,8 @@ inline constexpr std::size_t kMaxMessageBytes = 4u << 20;
 
 struct RpcMessage {
   enum class Kind { kRequest, kNotification, kResponse } kind = Kind::kRequest;
-  Json id;             // string or integer; null for a notification
-  std::string method;  // requests and notifications
+  Json id;                       // string or integer; null for a notification
+  std::string method;            // requests and notifications
   Json params = Json::object();  // requests and notifications; {} when absent
   // Responses: exactly one of result and error is set.
   std::optional<Json> result;

@@ -1,9 +1,9 @@
 #include "mcp/line_channel.h"
 
+#include <utility>
+
 #include <errno.h>
 #include <poll.h>
-
-#include <utility>
 
 #include "core/pipe_io.h"
 

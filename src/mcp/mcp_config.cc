@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "codemode/command_tool.h"
+
 #include "tools/command_path.h"
 
 namespace codemode::mcp {
@@ -82,8 +83,7 @@ Status parse_cwd(const Json& server, const std::string& field, const std::string
   return {};
 }
 
-Status parse_options(const Json& server, const std::string& field,
-                     DownstreamServerConfig& config) {
+Status parse_options(const Json& server, const std::string& field, DownstreamServerConfig& config) {
   if (server.contains("timeoutMs")) {
     const Json& timeout = server.at("timeoutMs");
     if (!timeout.is_number_integer() || timeout.get<std::int64_t>() < 1 ||
@@ -108,8 +108,8 @@ Result<DownstreamServerConfig> parse_server(const std::string& name, const Json&
     return config_error("servers: a server name must match [A-Za-z][A-Za-z0-9_-]{0,63}.");
   }
   const std::string field = "servers." + name;
-  if (!server.is_object() || !only_keys(server, {"command", "args", "env", "cwd", "timeoutMs",
-                                                 "exposeErrors"})) {
+  if (!server.is_object() ||
+      !only_keys(server, {"command", "args", "env", "cwd", "timeoutMs", "exposeErrors"})) {
     return config_error(field + " must be an object with only the documented members.");
   }
   if (!server.contains("command") || !is_plain_string(server.at("command"))) {
@@ -120,9 +120,9 @@ Result<DownstreamServerConfig> parse_server(const std::string& name, const Json&
       config.argv[0].empty() ? std::nullopt : internal::resolve_command_path(config.argv[0], base);
   if (!path) return config_error(field + ".command does not name an executable file.");
   config.path = path->string();
-  for (Status status : {parse_arguments(server, field, config), parse_env(server, field, config),
-                        parse_cwd(server, field, base, config),
-                        parse_options(server, field, config)}) {
+  for (Status status :
+       {parse_arguments(server, field, config), parse_env(server, field, config),
+        parse_cwd(server, field, base, config), parse_options(server, field, config)}) {
     if (!status.ok()) return std::move(status).error();
   }
   return config;

@@ -22,6 +22,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/tool.h"
+
 #include "mcp/mcp_policy.h"
 
 namespace codemode::mcp {
@@ -34,7 +35,7 @@ struct DownstreamServerConfig {
   // "NAME=value": PATH=/usr/local/bin:/usr/bin:/bin, then the config's env (which may replace
   // PATH). Nothing of codemode's own environment is passed on.
   std::vector<std::string> env;
-  std::string cwd;  // absolute; empty: codemode's working directory
+  std::string cwd;                            // absolute; empty: codemode's working directory
   std::chrono::milliseconds timeout{30'000};  // each request to it (initialize, tools/*)
   // Whether the text of this server's failed tool results may reach the caller. Off by default:
   // a downstream's error text can hold paths or secrets of the host.

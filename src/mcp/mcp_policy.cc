@@ -69,7 +69,8 @@ Result<QuotaClass> parse_quota_class(const std::string& name, const Json& entry,
   }
   QuotaClass quota{.name = name, .cap = cap.get<std::int64_t>()};
   const Json& tools = entry.at("tools");
-  if (!tools.is_array() || tools.empty()) return policy_error(field + ".tools must be a nonempty array.");
+  if (!tools.is_array() || tools.empty())
+    return policy_error(field + ".tools must be a nonempty array.");
   std::set<std::string> seen;
   for (const Json& tool : tools) {
     if (!tool.is_string() || !known_tool(tool.get<std::string>())) {

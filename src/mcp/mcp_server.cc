@@ -6,6 +6,7 @@
 
 #include "codemode/budget.h"
 #include "codemode/code_mode.h"
+
 #include "mcp/tool_results.h"
 
 namespace codemode::mcp {
@@ -103,10 +104,11 @@ void McpServer::handle_request(const RpcMessage& request) {
   }
   if (method == "tools/list") {
     if (request.params.contains("cursor")) {
-      return send_(rpc_error(request.id, kInvalidParams, "The cursor is not one this server gave."));
+      return send_(
+          rpc_error(request.id, kInvalidParams, "The cursor is not one this server gave."));
     }
-    const Json tools = options_.code_tool ? Json::array({options_.code_tool->listing()})
-                                          : options_.catalog.list();
+    const Json tools =
+        options_.code_tool ? Json::array({options_.code_tool->listing()}) : options_.catalog.list();
     return send_(rpc_result(request.id, Json{{"tools", tools}}));
   }
   if (method == "tools/call") return call_tool(request);
@@ -175,8 +177,8 @@ std::unique_ptr<ProgressHeartbeat> McpServer::progress_for(const Json& request_p
   return std::make_unique<ProgressHeartbeat>(send_, token, options_.progress_interval);
 }
 
-void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
-                         std::stop_token stop, const std::function<bool()>& cancelled) {
+void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
+                         const std::function<bool()>& cancelled) {
   std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
   const Json input = request.params.value("arguments", Json::object());
   ToolOutcome outcome = ToolOutcome::failed(
@@ -194,11 +196,11 @@ void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                                 .stop_token = stop,
                                 .max_tool_input_bytes = options_.max_tool_input_bytes,
                                 .max_output_bytes = options_.max_tool_output_bytes};
-    outcome = standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input,
-                                                                           context);
+    outcome =
+        standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input, context);
     show_error_text(entry, call_id, outcome);
   }
-  progress.reset();  // no progress after this point; see progress_heartbeat.h
+  progress.reset();         // no progress after this point; see progress_heartbeat.h
   if (cancelled()) return;  // the client cancelled: MCP says not to answer
   send_(rpc_result(request.id, call_tool_result(outcome, entry)));
 }

@@ -27,6 +27,7 @@
 
 #include "codemode/json.h"
 #include "codemode/permissions.h"
+
 #include "mcp/call_registry.h"
 #include "mcp/code_tool.h"
 #include "mcp/json_rpc.h"

@@ -18,7 +18,8 @@ void serve_stdio(McpServerOptions options, int in_fd, int out_fd) {
     if (read.status == LineRead::Status::kLine) {
       server.handle_line(read.line);
     } else if (read.status == LineRead::Status::kOversized) {
-      writer.write_line(json_text(rpc_error(nullptr, kInvalidRequest, "The message is too large.")));
+      writer.write_line(
+          json_text(rpc_error(nullptr, kInvalidRequest, "The message is too large.")));
     } else {
       break;
     }

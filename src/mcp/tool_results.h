@@ -14,6 +14,7 @@
 
 #include "codemode/json.h"
 #include "codemode/outcome.h"
+
 #include "mcp/tool_catalog.h"
 
 namespace codemode::mcp {

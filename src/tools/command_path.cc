@@ -1,10 +1,10 @@
 #include "tools/command_path.h"
 
+#include <string_view>
+
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <string_view>
 
 namespace codemode::internal {
 namespace {

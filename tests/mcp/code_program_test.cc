@@ -13,9 +13,8 @@ Tool tool(std::string id, std::string description = "Does a thing.") {
                       .description = std::move(description),
                       .input = Schema::any(),
                       .output = Schema::any(),
-                      .execute = [](const Json&, const ToolContext&, ToolResponder r) {
-                        r.succeed(nullptr);
-                      }})
+                      .execute = [](const Json&, const ToolContext&,
+                                    ToolResponder r) { r.succeed(nullptr); }})
       .value();
 }
 
@@ -34,9 +33,8 @@ TEST(CodeProgramTest, TellsFunctionExpressionsFromBodies) {
 }
 
 TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
-  Result<std::vector<CodeMethod>> methods =
-      code_methods({tool("everything.get-sum"), tool("catalog.price"), tool("plain"),
-                    tool("srv.9lives")});
+  Result<std::vector<CodeMethod>> methods = code_methods(
+      {tool("everything.get-sum"), tool("catalog.price"), tool("plain"), tool("srv.9lives")});
   ASSERT_TRUE(methods.ok());
   EXPECT_EQ((*methods)[0].space, "everything");
   EXPECT_EQ((*methods)[0].method, "get_sum");

@@ -8,9 +8,12 @@ namespace codemode::mcp {
 namespace {
 
 std::shared_ptr<DownstreamClient> client(bool expose_errors = false) {
-  return std::make_shared<DownstreamClient>(DownstreamServerConfig{
-      .name = "srv", .path = "/bin/true", .argv = {"true"}, .timeout = std::chrono::milliseconds(250),
-      .expose_errors = expose_errors});
+  return std::make_shared<DownstreamClient>(
+      DownstreamServerConfig{.name = "srv",
+                             .path = "/bin/true",
+                             .argv = {"true"},
+                             .timeout = std::chrono::milliseconds(250),
+                             .expose_errors = expose_errors});
 }
 
 TEST(DownstreamToolsTest, AListedToolIsNamespacedWithItsSchemasAndEffects) {
@@ -62,9 +65,9 @@ TEST(DownstreamToolsTest, JsonTextIsParsedAndOtherTextKept) {
 }
 
 TEST(DownstreamToolsTest, IsErrorOrAMalformedResultIsNoOutput) {
-  EXPECT_FALSE(downstream_output(
-                   Json::parse(R"({"isError":true,"content":[{"type":"text","text":"x"}]})"))
-                   .has_value());
+  EXPECT_FALSE(
+      downstream_output(Json::parse(R"({"isError":true,"content":[{"type":"text","text":"x"}]})"))
+          .has_value());
   EXPECT_FALSE(downstream_output(Json::parse(R"({"content":3})")).has_value());
   EXPECT_FALSE(downstream_output(Json(1)).has_value());
 }

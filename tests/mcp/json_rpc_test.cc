@@ -1,9 +1,9 @@
 // The JSON-RPC 2.0 layer: each malformed case gets its own test, named for the rule it breaks.
 #include "mcp/json_rpc.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 namespace codemode::mcp {
 namespace {
@@ -95,14 +95,12 @@ TEST(JsonRpcTest, PositionalParamsAreInvalidParams) {
 }
 
 TEST(JsonRpcTest, AnUnknownMemberIsAnInvalidRequest) {
-  EXPECT_EQ(refused(R"({"jsonrpc":"2.0","id":2,"method":"ping","extra":1})").code,
-            kInvalidRequest);
+  EXPECT_EQ(refused(R"({"jsonrpc":"2.0","id":2,"method":"ping","extra":1})").code, kInvalidRequest);
 }
 
 TEST(JsonRpcTest, AResponseWithBothResultAndErrorIsRefused) {
-  EXPECT_EQ(
-      refused(R"({"jsonrpc":"2.0","id":1,"result":1,"error":{"code":1,"message":"m"}})").code,
-      kInvalidRequest);
+  EXPECT_EQ(refused(R"({"jsonrpc":"2.0","id":1,"result":1,"error":{"code":1,"message":"m"}})").code,
+            kInvalidRequest);
   EXPECT_EQ(refused(R"({"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}})").code,
             kInvalidRequest);
 }
@@ -113,8 +111,7 @@ TEST(JsonRpcTest, RefusalsNeverEchoThePeersData) {
 }
 
 TEST(JsonRpcTest, BuildersWriteJsonRpc20) {
-  EXPECT_EQ(rpc_result(1, Json::object()),
-            Json::parse(R"({"jsonrpc":"2.0","id":1,"result":{}})"));
+  EXPECT_EQ(rpc_result(1, Json::object()), Json::parse(R"({"jsonrpc":"2.0","id":1,"result":{}})"));
   EXPECT_EQ(rpc_error(nullptr, kParseError, "m"),
             Json::parse(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"m"}})"));
   EXPECT_EQ(rpc_notification("n", {{"a", 1}}),

@@ -2,11 +2,12 @@
 // oversized line skipped without stopping the stream, end of stream, and the wake fd.
 #include "mcp/line_channel.h"
 
+#include <string>
+
 #include <fcntl.h>
-#include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <string>
+#include <gtest/gtest.h>
 
 #include "core/pipe_io.h"
 #include "core/unique_fd.h"

@@ -1,9 +1,9 @@
 // The config file's schema: every bad field fails at load, naming the field.
 #include "mcp/mcp_config.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 namespace codemode::mcp {
 namespace {
@@ -38,8 +38,7 @@ TEST(McpConfigTest, LoadsAServerWithArgsEnvCwdAndOptions) {
   EXPECT_EQ(server.name, "shell");
   EXPECT_TRUE(server.path.starts_with("/")) << server.path;
   EXPECT_EQ(server.argv, (std::vector<std::string>{"sh", "-c", "x"}));
-  EXPECT_EQ(server.env,
-            (std::vector<std::string>{"PATH=/usr/local/bin:/usr/bin:/bin", "MODE=1"}));
+  EXPECT_EQ(server.env, (std::vector<std::string>{"PATH=/usr/local/bin:/usr/bin:/bin", "MODE=1"}));
   EXPECT_EQ(server.cwd, kCatalog);
   EXPECT_EQ(server.timeout.count(), 500);
   EXPECT_TRUE(server.expose_errors);
@@ -119,7 +118,8 @@ TEST(McpConfigTest, EveryBudgetAboveItsMaximumFailsAtStart) {
 }
 
 TEST(McpConfigTest, BudgetsBelowTheirMinimumOrNotIntegersFail) {
-  EXPECT_EQ(message_of(R"({"policy":{"hostCalls":0}})"), "policy.hostCalls is below its minimum of 1.");
+  EXPECT_EQ(message_of(R"({"policy":{"hostCalls":0}})"),
+            "policy.hostCalls is below its minimum of 1.");
   EXPECT_EQ(message_of(R"({"policy":{"hostCalls":1.5}})"), "policy.hostCalls must be an integer.");
   EXPECT_EQ(message_of(R"({"policy":{"heapBytes":1024}})"),
             "policy.heapBytes is below its minimum of 1048576.");

@@ -2,13 +2,13 @@
 // cancellation, the invocation cap and progress.
 #include "mcp/mcp_server.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace codemode::mcp {
 namespace {
@@ -113,7 +113,8 @@ TEST_F(McpServerTest, InitializeEchoesASupportedVersion) {
     start();
     const Json response = request(1, "initialize", {{"protocolVersion", version}});
     EXPECT_EQ(response.at("result").at("protocolVersion"), version);
-    EXPECT_EQ(response.at("result").at("capabilities"), Json::parse(R"({"tools":{"listChanged":false}})"));
+    EXPECT_EQ(response.at("result").at("capabilities"),
+              Json::parse(R"({"tools":{"listChanged":false}})"));
     EXPECT_EQ(response.at("result").at("serverInfo").at("name"), "codemode");
   }
 }
@@ -208,8 +209,9 @@ TEST_F(McpServerTest, UnknownToolIsInvalidParams) {
 TEST_F(McpServerTest, NonObjectArgumentsAreInvalidParams) {
   start();
   initialize();
-  EXPECT_EQ(request(1, "tools/call", {{"name", "test.echo"}, {"arguments", 1}}).at("error").at("code"),
-            kInvalidParams);
+  EXPECT_EQ(
+      request(1, "tools/call", {{"name", "test.echo"}, {"arguments", 1}}).at("error").at("code"),
+      kInvalidParams);
 }
 
 TEST_F(McpServerTest, CancelledCallStopsAndIsNotAnswered) {
@@ -248,16 +250,19 @@ TEST_F(McpServerTest, AShortCallWithAProgressTokenSendsNoProgress) {
   start();
   initialize();
   request(1, "tools/call",
-          {{"name", "test.scalar"}, {"arguments", Json::object()}, {"_meta", {{"progressToken", "t"}}}});
-  for (const Json& m : transcript_.messages()) EXPECT_NE(m.value("method", ""), "notifications/progress");
+          {{"name", "test.scalar"},
+           {"arguments", Json::object()},
+           {"_meta", {{"progressToken", "t"}}}});
+  for (const Json& m : transcript_.messages())
+    EXPECT_NE(m.value("method", ""), "notifications/progress");
 }
 
 TEST_F(McpServerTest, ALongCallWithAProgressTokenGetsIncreasingProgressThenItsAnswer) {
   start();
   initialize();
-  server_->handle_line(rpc_request(1, "tools/call", {{"name", "test.block"},
-                                                     {"_meta", {{"progressToken", 7}}}})
-                           .dump());
+  server_->handle_line(
+      rpc_request(1, "tools/call", {{"name", "test.block"}, {"_meta", {{"progressToken", 7}}}})
+          .dump());
   std::this_thread::sleep_for(250ms);  // the fixture's interval is 50 ms
   server_->shutdown();                 // stops the call: it answers tool_failed
   std::vector<int> progress;
