@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "mcp/tool_results.h"
@@ -94,17 +93,62 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
   return methods;
 }
 
+// Both scanners are hand-written and linear: the text is the model's, up to sourceBytes, and
+// libstdc++'s std::regex recurses per character (a long input can exhaust the stack).
 std::string strip_fence(std::string_view code) {
-  static const std::regex kFence(R"(^\s*```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```\s*$)");
-  std::match_results<std::string_view::const_iterator> match;
-  if (std::regex_match(code.begin(), code.end(), match, kFence)) return match[1].str();
-  return std::string(code);
+  const std::size_t first = code.find_first_not_of(" \t\r\n");
+  const std::size_t last = code.find_last_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return std::string(code);
+  std::string_view text = code.substr(first, last - first + 1);
+  if (text.size() < 6 || !text.starts_with("```") || !text.ends_with("```")) {
+    return std::string(code);
+  }
+  const std::size_t newline = text.find('\n');
+  if (newline == std::string_view::npos || newline > text.size() - 3) return std::string(code);
+  for (char c : text.substr(3, newline - 3)) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '\t' && c != '\r') {
+      return std::string(code);  // not an info string: the text is not one fenced block
+    }
+  }
+  std::string_view body = text.substr(newline + 1, text.size() - 3 - (newline + 1));
+  if (body.ends_with("\n")) body.remove_suffix(1);
+  if (body.ends_with("\r")) body.remove_suffix(1);
+  return std::string(body);
 }
 
+namespace {
+
+std::string_view skip_space(std::string_view text) {
+  const std::size_t at = text.find_first_not_of(" \t\r\n");
+  return at == std::string_view::npos ? std::string_view() : text.substr(at);
+}
+
+bool is_identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
+
+// `word` followed by something that cannot continue an identifier.
+bool starts_with_word(std::string_view text, std::string_view word) {
+  return text.starts_with(word) &&
+         (text.size() == word.size() || !is_identifier_char(text[word.size()]));
+}
+
+}  // namespace
+
 bool is_function_expression(std::string_view code) {
-  static const std::regex kFunction(
-      R"(^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][A-Za-z0-9_$]*\s*=>))");
-  return std::regex_search(code.begin(), code.end(), kFunction);
+  std::string_view text = skip_space(code);
+  if (starts_with_word(text, "async")) text = skip_space(text.substr(5));
+  if (starts_with_word(text, "function")) return true;
+  std::size_t end = 0;
+  if (!text.empty() && text[0] == '(') {
+    end = text.find_first_of("()", 1);
+    if (end == std::string_view::npos || text[end] != ')') return false;
+    ++end;
+  } else {
+    while (end < text.size() && is_identifier_char(text[end])) ++end;
+    if (end == 0 || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  }
+  return skip_space(text.substr(end)).starts_with("=>");
 }
 
 std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods) {

@@ -32,6 +32,18 @@ TEST(CodeProgramTest, TellsFunctionExpressionsFromBodies) {
   EXPECT_FALSE(is_function_expression("const f = async () => 1; return await f();"));
 }
 
+TEST(CodeProgramTest, LongInputsAreScannedWithoutRecursion) {
+  // Regression: std::regex recursed once per character; the model controls this text.
+  const std::string long_body(1 << 20, 'a');
+  EXPECT_FALSE(is_function_expression("(" + long_body));
+  EXPECT_EQ(strip_fence("```\n" + long_body + "\n```"), long_body);
+}
+
+TEST(CodeProgramTest, AFenceWithoutItsBodyOrWithTextAfterIsKept) {
+  EXPECT_EQ(strip_fence("``````"), "``````");
+  EXPECT_EQ(strip_fence("```js\nreturn 1;\n``` and more"), "```js\nreturn 1;\n``` and more");
+}
+
 TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
   Result<std::vector<CodeMethod>> methods = code_methods(
       {tool("everything.get-sum"), tool("catalog.price"), tool("plain"), tool("srv.9lives")});
