@@ -9,6 +9,17 @@
 namespace codemode::mcp {
 namespace {
 
+constexpr std::size_t kMaxHelpDescriptionBytes = 512;
+constexpr std::size_t kMaxHelpTableBytes = 256u << 10;
+
+std::string cut_utf8(std::string text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  text.resize(cut);
+  return text;
+}
+
 std::string identifier(std::string_view text) {
   std::string name;
   for (char c : text) {
@@ -48,27 +59,50 @@ constexpr std::string_view kPrelude = R"js(
       }
       return row[b.length];
     };
+    const closest = (key, known) => known.slice().sort((a, b) =>
+        distance(key, a) - distance(key, b) || a.localeCompare(b))[0];
+    const unknown = (name, key, known) => {
+      const best = closest(key, known);
+      const hint = best === undefined ? '' : ` Did you mean '${best}'?`;
+      return failure('unknown_method', `${name}.${key}`,
+                     `Unknown method '${name}.${key}'.${hint} Call codemode.help() for the list.`);
+    };
     const guarded = (name, target) => new Proxy(Object.freeze(target), {
       get(object, key) {
         if (typeof key === 'symbol' || Object.prototype.hasOwnProperty.call(object, key)) {
           return object[key];
         }
-        const known = Object.keys(object);
-        const closest = known.slice().sort((a, b) => distance(key, a) - distance(key, b) ||
-                                                     a.localeCompare(b))[0];
-        const hint = closest === undefined ? '' : ` Did you mean '${closest}'?`;
-        throw failure('unknown_method', `${name}.${key}`,
-                      `Unknown method '${name}.${key}'.${hint}`);
+        throw unknown(name, key, Object.keys(object));
       },
     });
     const spaces = {};
-    for (const [space, method, id] of METHODS) {
+    const catalog = [];
+    for (const [space, method, id, description, inputSchema] of METHODS) {
       (spaces[space] = spaces[space] || {})[method] = wrapper(id);
+      catalog.push(Object.freeze({ name: `${space}.${method}`, description, inputSchema }));
     }
     const root = {};
     for (const space of Object.keys(spaces)) {
       root[space] = guarded(`codemode.${space}`, spaces[space]);
     }
+    // Answered here, from the table: no tool call, nothing counted.
+    root.help = (name) => {
+      if (name === undefined) {
+        return { namespaces: Object.keys(spaces), methods: catalog.map((entry) => entry.name),
+                 usage: 'await codemode.<namespace>.<method>(args); help(name) describes one; ' +
+                        'search(text) finds methods.' };
+      }
+      const key = String(name).replace(/^codemode\./, '');
+      const found = catalog.find((entry) => entry.name === key);
+      if (found) return found;
+      throw unknown('codemode', key, catalog.map((entry) => entry.name));
+    };
+    root.search = (text) => {
+      const needle = String(text).toLowerCase();
+      return catalog.filter((entry) => entry.name.toLowerCase().includes(needle) ||
+                                       entry.description.toLowerCase().includes(needle))
+                    .map(({ name, description }) => ({ name, description }));
+    };
     return guarded('codemode', root);
   })();
 )js";
@@ -83,8 +117,12 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
     const std::size_t dot = id.find('.');
     CodeMethod method{.space = dot == std::string::npos ? "local" : identifier(id.substr(0, dot)),
                       .method = identifier(dot == std::string::npos ? id : id.substr(dot + 1)),
-                      .tool_id = id};
-    if (!seen.emplace(method.space, method.method).second) {
+                      .tool_id = id,
+                      .description = cut_utf8(tool.description(), kMaxHelpDescriptionBytes),
+                      .input_schema = tool.input_schema().document()};
+    // help and search are codemode's own; a namespace cannot take their place.
+    const bool reserved = method.space == "help" || method.space == "search";
+    if (reserved || !seen.emplace(method.space, method.method).second) {
       return Error{ErrorCode::kConflict, "method_name_collision",
                    "Two tools have the same codemode method name."};
     }
@@ -153,7 +191,14 @@ bool is_function_expression(std::string_view code) {
 
 std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods) {
   Json table = Json::array();
-  for (const CodeMethod& m : methods) table.push_back({m.space, m.method, m.tool_id});
+  for (const CodeMethod& m : methods) {
+    table.push_back({m.space, m.method, m.tool_id, m.description, m.input_schema});
+  }
+  // The program's source is capped (1 MiB) and the model's code needs room: past this, help()
+  // describes methods without their schemas.
+  if (json_text(table).size() > kMaxHelpTableBytes) {
+    for (Json& row : table) row[4] = nullptr;
+  }
   std::string prelude(kPrelude);
   prelude.replace(prelude.find("METHODS"), 7, json_text(table));
   // The model's text stays on lines of its own, so a trailing line comment cannot swallow the

@@ -10,6 +10,10 @@
 // failure's code in lower case ("tool_failed", "invalid_input", "limit_exceeded", ...) and whose
 // enumerable `operation` is the tool id. Any other method of a namespace throws `unknown_method`
 // naming the closest method. `tools.call` stays available as well.
+// codemode.help() lists the namespaces and methods, codemode.help("ns.method") describes one
+// (description, input schema), codemode.search(text) finds methods by name or description; all
+// three are answered inside the program from an embedded table, with no tool call. A namespace
+// named "help" or "search" is a collision.
 //
 // Thread-safety: pure functions.
 #ifndef CODEMODE_MCP_CODE_PROGRAM_H_
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "codemode/error.h"
+#include "codemode/json.h"
 #include "codemode/tool.h"
 
 namespace codemode::mcp {
@@ -28,6 +33,8 @@ struct CodeMethod {
   std::string space;   // namespace identifier
   std::string method;  // method identifier
   std::string tool_id;
+  std::string description;  // the tool's, at most 512 bytes, for codemode.help()
+  Json input_schema;        // the tool's input schema document, for codemode.help(name)
 };
 
 // The wrapper table. CONFLICT (rule "method_name_collision") naming nothing but the rule when two

@@ -56,6 +56,11 @@ TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
   EXPECT_EQ((*methods)[3].method, "_9lives");
 }
 
+TEST(CodeProgramTest, HelpAndSearchAreReservedNamespaces) {
+  EXPECT_FALSE(code_methods({tool("help.me")}).ok());
+  EXPECT_FALSE(code_methods({tool("search.web")}).ok());
+}
+
 TEST(CodeProgramTest, TwoToolsOnOneMethodNameAreACollision) {
   Result<std::vector<CodeMethod>> methods = code_methods({tool("s.get-sum"), tool("s.get_sum")});
   ASSERT_FALSE(methods.ok());
@@ -66,7 +71,7 @@ TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
   const std::string source =
       wrap_program("return 1; // a trailing comment", code_methods({tool("a.b")}).value());
   EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
-  EXPECT_NE(source.find("[[\"a\",\"b\",\"a.b\"]]"), std::string::npos);
+  EXPECT_NE(source.find(R"([["a","b","a.b","Does a thing.",{}]])"), std::string::npos);
   EXPECT_NE(source.find("return 1; // a trailing comment\n};"), std::string::npos);
 }
 

@@ -95,6 +95,19 @@ test('an unknown method throws unknown_method with a suggestion', async () => {
   assert.match(result.structuredContent.result.message, /get_sum/);
 });
 
+test('help and search answer locally, without a tool call', async () => {
+  const result = await run(`return { all: codemode.help(), one: codemode.help('catalog.price'),
+                                     found: codemode.search('cents') };`);
+  const { all, one, found } = result.structuredContent.result;
+  assert.ok(all.methods.includes('everything.get_sum'));
+  assert.ok(all.namespaces.includes('fixture'));
+  assert.equal(one.description, 'Price of one product in cents.');
+  assert.deepEqual(one.inputSchema.required, ['sku']);
+  assert.deepEqual(found.map((entry) => entry.name), ['catalog.price']);
+  const unknown = await run(`try { codemode.help('catalog.prise') } catch (e) { return e.message }`);
+  assert.match(unknown.structuredContent.result, /catalog\.price/);
+});
+
 test('tools.call remains available', async () => {
   const result = await run(`return await tools.call('catalog.price', { sku: 'abcd' });`);
   assert.deepEqual(result.structuredContent.result, { status: 'succeeded', output: { cents: 400 } });
