@@ -5,6 +5,8 @@
 #include <set>
 
 #include "mcp/tool_results.h"
+#include "mcp/typescript_declarations.h"
+#include "mcp/typescript_identifiers.h"
 
 namespace codemode::mcp {
 namespace {
@@ -18,16 +20,6 @@ std::string cut_utf8(std::string text, std::size_t max_bytes) {
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   text.resize(cut);
   return text;
-}
-
-std::string identifier(std::string_view text) {
-  std::string name;
-  for (char c : text) {
-    const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
-    name.push_back(ok ? c : '_');
-  }
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name.insert(0, "_");
-  return name;
 }
 
 // The prelude: builds `codemode` from the method table over the program's own `tools.call`.
@@ -115,11 +107,13 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
   for (const Tool& tool : tools) {
     const std::string& id = tool.id();
     const std::size_t dot = id.find('.');
-    CodeMethod method{.space = dot == std::string::npos ? "local" : identifier(id.substr(0, dot)),
-                      .method = identifier(dot == std::string::npos ? id : id.substr(dot + 1)),
+    CodeMethod method{.server = dot == std::string::npos ? "local" : id.substr(0, dot),
+                      .tool = dot == std::string::npos ? id : id.substr(dot + 1),
                       .tool_id = id,
                       .description = cut_utf8(tool.description(), kMaxHelpDescriptionBytes),
                       .input_schema = tool.input_schema().document()};
+    method.space = sanitize_identifier(method.server);
+    method.method = sanitize_identifier(method.tool);
     // help and search are codemode's own; a namespace cannot take their place.
     const bool reserved = method.space == "help" || method.space == "search";
     if (reserved || !seen.emplace(method.space, method.method).second) {
@@ -131,65 +125,7 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
   return methods;
 }
 
-// Both scanners are hand-written and linear: the text is the model's, up to sourceBytes, and
-// libstdc++'s std::regex recurses per character (a long input can exhaust the stack).
-std::string strip_fence(std::string_view code) {
-  const std::size_t first = code.find_first_not_of(" \t\r\n");
-  const std::size_t last = code.find_last_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return std::string(code);
-  std::string_view text = code.substr(first, last - first + 1);
-  if (text.size() < 6 || !text.starts_with("```") || !text.ends_with("```")) {
-    return std::string(code);
-  }
-  const std::size_t newline = text.find('\n');
-  if (newline == std::string_view::npos || newline > text.size() - 3) return std::string(code);
-  for (char c : text.substr(3, newline - 3)) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '\t' && c != '\r') {
-      return std::string(code);  // not an info string: the text is not one fenced block
-    }
-  }
-  std::string_view body = text.substr(newline + 1, text.size() - 3 - (newline + 1));
-  if (body.ends_with("\n")) body.remove_suffix(1);
-  if (body.ends_with("\r")) body.remove_suffix(1);
-  return std::string(body);
-}
-
-namespace {
-
-std::string_view skip_space(std::string_view text) {
-  const std::size_t at = text.find_first_not_of(" \t\r\n");
-  return at == std::string_view::npos ? std::string_view() : text.substr(at);
-}
-
-bool is_identifier_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
-}
-
-// `word` followed by something that cannot continue an identifier.
-bool starts_with_word(std::string_view text, std::string_view word) {
-  return text.starts_with(word) &&
-         (text.size() == word.size() || !is_identifier_char(text[word.size()]));
-}
-
-}  // namespace
-
-bool is_function_expression(std::string_view code) {
-  std::string_view text = skip_space(code);
-  if (starts_with_word(text, "async")) text = skip_space(text.substr(5));
-  if (starts_with_word(text, "function")) return true;
-  std::size_t end = 0;
-  if (!text.empty() && text[0] == '(') {
-    end = text.find_first_of("()", 1);
-    if (end == std::string_view::npos || text[end] != ')') return false;
-    ++end;
-  } else {
-    while (end < text.size() && is_identifier_char(text[end])) ++end;
-    if (end == 0 || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  }
-  return skip_space(text.substr(end)).starts_with("=>");
-}
-
-std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods) {
+std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods) {
   Json table = Json::array();
   for (const CodeMethod& m : methods) {
     table.push_back({m.space, m.method, m.tool_id, m.description, m.input_schema});
@@ -203,35 +139,36 @@ std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& m
   prelude.replace(prelude.find("METHODS"), 7, json_text(table));
   // The model's text stays on lines of its own, so a trailing line comment cannot swallow the
   // wrapper's closing tokens.
-  const std::string main = is_function_expression(code)
-                               ? "const main = (\n" + std::string(code) + "\n);\n"
-                               : "const main = async () => {\n" + std::string(code) + "\n};\n";
+  const std::string main = code.form == CodeForm::kFunctionExpression
+                               ? "const main = (\n" + code.source + "\n);\n"
+                               : "const main = async () => {\n" + code.source + "\n};\n";
   return "async (input, tools) => {\n" + prelude + main +
          "const value = await main();\nreturn { result: value === undefined ? null : value };\n}";
 }
 
-std::string describe_code_tool(const std::vector<CodeMethod>& methods,
-                               const std::vector<Tool>& tools, std::size_t max_bytes) {
-  std::string text =
+Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
+                                       const std::vector<Tool>& tools, std::size_t max_bytes) {
+  std::vector<ToolDeclaration> declarations;
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const Json& output = tools[i].output_schema().document();
+    declarations.push_back({.server = methods[i].server,
+                            .tool = methods[i].tool,
+                            .description = tools[i].description(),
+                            .input_schema = methods[i].input_schema,
+                            .output_schema = output == Json::object() ? Json() : output});
+  }
+  const std::string guidance =
       "Run JavaScript (not TypeScript) in a sandbox. Send an async function body (or a function "
       "expression); `return` one JSON value, which comes back as {result}. There is no "
-      "filesystem, network, environment, module or process API: only `codemode.<namespace>."
-      "<method>(args)`, one async function per tool below, which resolves to the tool's output "
-      "or throws an Error with enumerable `code` and `operation`. Return only the fields you "
-      "need.\n\nMethods:\n";
-  std::string methods_text;
-  for (std::size_t i = 0; i < methods.size(); ++i) {
-    methods_text += "- codemode." + methods[i].space + "." + methods[i].method +
-                    "(args: " + json_text(tools[i].input_schema().document()) +
-                    "): " + tools[i].description() + "\n";
-  }
-  if (text.size() + methods_text.size() <= max_bytes) return text + methods_text;
-  // Too large to list in full: the namespaces only.
-  std::set<std::string> spaces;
-  for (const CodeMethod& m : methods) spaces.insert(m.space);
-  text += "(too many to list; namespaces:";
-  for (const std::string& space : spaces) text += " codemode." + space;
-  return text + ")\n";
+      "filesystem, network, environment, module or process API: only the `codemode` object "
+      "declared below, whose methods resolve to a tool's output or throw an Error with "
+      "enumerable `code` and `operation`; codemode.help(), codemode.help(\"ns.method\") and "
+      "codemode.search(text) describe them without calling anything. Return only the fields you "
+      "need.\n\n";
+  Result<std::string> rendered = render_declarations(
+      declarations, max_bytes > guidance.size() ? max_bytes - guidance.size() : 0);
+  if (!rendered.ok()) return std::move(rendered).error();
+  return guidance + *rendered;
 }
 
 }  // namespace codemode::mcp

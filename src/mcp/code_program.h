@@ -2,10 +2,10 @@
 // expression, optionally inside a markdown fence) wrapped into a codemode program
 // `async (input, tools) => ...` whose global-looking `codemode` object holds one async wrapper per
 // tool, `codemode.<namespace>.<method>(args)`, generated from the tool ids:
-//   "<namespace>.<rest>" -> namespace <namespace>, method <rest> with every character outside
-//   [A-Za-z0-9_$] replaced by "_" (and "_" before a leading digit); an id without "." goes to
-//   namespace "local". Two tools that land on one name are a collision: the code tool refuses to
-//   start.
+//   "<namespace>.<rest>" -> namespace <namespace>, method <rest>, each made an identifier by
+//   sanitize_identifier (typescript_identifiers.h, as the declarations do); an id without "."
+//   goes to namespace "local". Two tools that land on one name are a collision: the code tool
+//   refuses to start.
 // A wrapper resolves to the tool's output, or throws an Error whose enumerable `code` is the
 // failure's code in lower case ("tool_failed", "invalid_input", "limit_exceeded", ...) and whose
 // enumerable `operation` is the tool id. Any other method of a namespace throws `unknown_method`
@@ -27,11 +27,15 @@
 #include "codemode/json.h"
 #include "codemode/tool.h"
 
+#include "mcp/code_input.h"
+
 namespace codemode::mcp {
 
 struct CodeMethod {
-  std::string space;   // namespace identifier
-  std::string method;  // method identifier
+  std::string server;  // the raw namespace: the tool id before its first "." ("local" without)
+  std::string tool;    // the raw method: the rest of the id
+  std::string space;   // sanitize_identifier(server)
+  std::string method;  // sanitize_identifier(tool)
   std::string tool_id;
   std::string description;  // the tool's, at most 512 bytes, for codemode.help()
   Json input_schema;        // the tool's input schema document, for codemode.help(name)
@@ -41,19 +45,13 @@ struct CodeMethod {
 // tools sanitize to one name.
 Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools);
 
-// Removes one surrounding markdown fence (``` or ```js ... ```) if the text is exactly that.
-std::string strip_fence(std::string_view code);
+// The program source for one invocation of the model's `code` (code_input.h).
+std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods);
 
-// Whether `code` (fence stripped) reads as a function expression rather than a body.
-bool is_function_expression(std::string_view code);
-
-// The program source for one invocation: `code` is the model's text, fence already stripped.
-std::string wrap_program(std::string_view code, const std::vector<CodeMethod>& methods);
-
-// The code tool's description: guidance plus one line per method, `codemode.ns.m(args)` with the
-// tool's description and input schema.
-std::string describe_code_tool(const std::vector<CodeMethod>& methods,
-                               const std::vector<Tool>& tools, std::size_t max_bytes);
+// The code tool's description: guidance, then the TypeScript declarations of every method
+// (typescript_declarations.h), within `max_bytes`. REQUIRES: `methods` = code_methods(tools).
+Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
+                                       const std::vector<Tool>& tools, std::size_t max_bytes);
 
 }  // namespace codemode::mcp
 

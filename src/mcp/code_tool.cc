@@ -52,7 +52,10 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
     for (std::string& grant : required_grants(tool))
       shared->grants.allow.push_back(std::move(grant));
   }
-  shared->description = describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes);
+  Result<std::string> description =
+      describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes);
+  if (!description.ok()) return std::move(description).error();
+  shared->description = std::move(*description);
   shared->host_operations.release(shared->policy.server_host_operations);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
   Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
@@ -149,8 +152,8 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (!arguments.contains("code") || !arguments.at("code").is_string()) {
     return tool_error_result("invalid_arguments", "code must be a string");
   }
-  const std::string code = strip_fence(arguments.at("code").get<std::string>());
-  if (static_cast<std::int64_t>(code.size()) > policy.source_bytes) {
+  const CodeInput code = normalize_code_input(arguments.at("code").get<std::string>());
+  if (static_cast<std::int64_t>(code.source.size()) > policy.source_bytes) {
     return tool_error_result("source_bytes_limit", "JavaScript source exceeds the byte budget");
   }
   WorkerSlot slot(shared_->workers, policy.server_workers);

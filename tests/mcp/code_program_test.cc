@@ -18,30 +18,11 @@ Tool tool(std::string id, std::string description = "Does a thing.") {
       .value();
 }
 
-TEST(CodeProgramTest, StripsOneSurroundingFence) {
-  EXPECT_EQ(strip_fence("```js\nreturn 1;\n```"), "return 1;");
-  EXPECT_EQ(strip_fence("  ```\nreturn 1;\n```  \n"), "return 1;");
-  EXPECT_EQ(strip_fence("return '```';"), "return '```';");
-}
-
-TEST(CodeProgramTest, TellsFunctionExpressionsFromBodies) {
-  EXPECT_TRUE(is_function_expression("async () => 1"));
-  EXPECT_TRUE(is_function_expression("  async function main() { return 1 }"));
-  EXPECT_TRUE(is_function_expression("(x) => x"));
-  EXPECT_FALSE(is_function_expression("return 1;"));
-  EXPECT_FALSE(is_function_expression("const f = async () => 1; return await f();"));
-}
-
 TEST(CodeProgramTest, LongInputsAreScannedWithoutRecursion) {
-  // Regression: std::regex recursed once per character; the model controls this text.
+  // The model controls this text: scanning must not recurse per character.
   const std::string long_body(1 << 20, 'a');
-  EXPECT_FALSE(is_function_expression("(" + long_body));
-  EXPECT_EQ(strip_fence("```\n" + long_body + "\n```"), long_body);
-}
-
-TEST(CodeProgramTest, AFenceWithoutItsBodyOrWithTextAfterIsKept) {
-  EXPECT_EQ(strip_fence("``````"), "``````");
-  EXPECT_EQ(strip_fence("```js\nreturn 1;\n``` and more"), "```js\nreturn 1;\n``` and more");
+  EXPECT_EQ(normalize_code_input("(" + long_body).form, CodeForm::kFunctionBody);
+  EXPECT_EQ(normalize_code_input("```\n" + long_body + "\n```").source, long_body);
 }
 
 TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
@@ -54,6 +35,8 @@ TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
   EXPECT_EQ((*methods)[2].space, "local");
   EXPECT_EQ((*methods)[2].method, "plain");
   EXPECT_EQ((*methods)[3].method, "_9lives");
+  EXPECT_EQ((*methods)[0].server, "everything");
+  EXPECT_EQ((*methods)[0].tool, "get-sum");
 }
 
 TEST(CodeProgramTest, HelpAndSearchAreReservedNamespaces) {
@@ -68,21 +51,21 @@ TEST(CodeProgramTest, TwoToolsOnOneMethodNameAreACollision) {
 }
 
 TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
-  const std::string source =
-      wrap_program("return 1; // a trailing comment", code_methods({tool("a.b")}).value());
+  const std::string source = wrap_program(normalize_code_input("return 1; // a trailing comment"),
+                                          code_methods({tool("a.b")}).value());
   EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
   EXPECT_NE(source.find(R"([["a","b","a.b","Does a thing.",{}]])"), std::string::npos);
   EXPECT_NE(source.find("return 1; // a trailing comment\n};"), std::string::npos);
 }
 
-TEST(CodeProgramTest, ATooLongDescriptionListsNamespacesOnly) {
-  std::vector<Tool> tools{tool("one.a", std::string(500, 'x')), tool("two.b")};
+TEST(CodeProgramTest, TheDescriptionIsGuidanceAndTypeScriptDeclarations) {
+  std::vector<Tool> tools{tool("one.get-a", "Gets a."), tool("two.b")};
   const std::vector<CodeMethod> methods = code_methods(tools).value();
-  const std::string full = describe_code_tool(methods, tools, 1 << 20);
-  EXPECT_NE(full.find("codemode.one.a(args: {}): xxx"), std::string::npos);
-  const std::string short_one = describe_code_tool(methods, tools, 800);
-  EXPECT_EQ(short_one.find("xxx"), std::string::npos);
-  EXPECT_NE(short_one.find("namespaces: codemode.one codemode.two"), std::string::npos);
+  Result<std::string> full = describe_code_tool(methods, tools, 1 << 20);
+  ASSERT_TRUE(full.ok()) << full.error().message;
+  EXPECT_NE(full->find("declare const codemode"), std::string::npos);
+  EXPECT_NE(full->find("get_a("), std::string::npos);
+  EXPECT_NE(full->find("Gets a."), std::string::npos);
 }
 
 }  // namespace

@@ -56,8 +56,8 @@ test('tools/list holds exactly one code tool describing every method', async () 
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name), ['code']);
   assert.deepEqual(tools[0].inputSchema.required, ['code']);
-  for (const method of ['codemode.everything.get_sum(', 'codemode.catalog.price(',
-                        'codemode.fixture.pid(']) {
+  for (const method of ['declare const codemode', 'readonly everything', 'get_sum(',
+                        'readonly catalog', 'price(', 'pid(', 'Price of one product in cents.']) {
     assert.ok(tools[0].description.includes(method), method);
   }
 });
