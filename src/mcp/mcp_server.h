@@ -30,6 +30,7 @@
 
 #include "mcp/call_registry.h"
 #include "mcp/code_tool.h"
+#include "mcp/http_transport.h"
 #include "mcp/json_rpc.h"
 #include "mcp/mcp_policy.h"
 #include "mcp/progress_heartbeat.h"
@@ -55,14 +56,15 @@ struct McpServerOptions {
   std::chrono::milliseconds progress_interval{1000};
 };
 
-class McpServer {
+// An McpEndpoint (http_transport.h), so the same server serves a stdio client or one HTTP session.
+class McpServer : public McpEndpoint {
  public:
   using SendFn = std::function<void(const Json& message)>;
   McpServer(McpServerOptions options, SendFn send);
-  ~McpServer() { shutdown(); }
+  ~McpServer() override { shutdown(); }
 
   // One message from the client. Parse failures are answered here too.
-  void handle_line(std::string_view line);
+  void handle_line(std::string_view line) override;
   void handle(const RpcMessage& message);
 
   // Stops every call in flight and waits for their threads.
