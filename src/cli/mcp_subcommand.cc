@@ -1,6 +1,7 @@
 #include "cli/mcp_subcommand.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <utility>
 
@@ -9,6 +10,7 @@
 #include "cli/cli_io.h"
 #include "mcp/code_tool.h"
 #include "mcp/downstream_tools.h"
+#include "mcp/http_serve.h"
 #include "mcp/mcp_config.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tool_results.h"
@@ -76,11 +78,18 @@ Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t
   return catalog;
 }
 
-Status check_supported(const McpArguments& arguments) {
-  if (arguments.transport != "stdio") {
-    return usage_error("--transport http is not available in this build yet; use stdio.");
+// The HTTP options from the flags and the environment: the listen address, allowed origins, and
+// the bearer token from CODEMODE_MCP_TOKEN (an environment variable, so it is not in `ps`).
+Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
+  mcp::McpHttpOptions options;
+  if (Status parsed = mcp::parse_listen_address(arguments.listen, options.http); !parsed.ok()) {
+    return std::move(parsed).error();
   }
-  return {};
+  options.allowed_origins = arguments.allowed_origins;
+  if (const char* token = std::getenv("CODEMODE_MCP_TOKEN"); token != nullptr) {
+    options.bearer_token = token;
+  }
+  return options;
 }
 
 // The effective configuration, without secrets: server names, tool names, the policy.
@@ -116,18 +125,26 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
                   "that runs JavaScript calling them.")
       ->check(CLI::IsMember({"direct", "code"}));
   mcp->add_option("--transport", arguments.transport,
-                  "stdio (default); http is not available in this build yet.")
+                  "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp; a "
+                  "bearer token is required when CODEMODE_MCP_TOKEN is set.")
       ->check(CLI::IsMember({"stdio", "http"}));
   mcp->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary for --mode code (default: next to libcodemode).");
   mcp->add_option("--listen", arguments.listen,
-                  "HOST:PORT for --transport http (default 127.0.0.1:8080, loopback only).");
+                  "IPv4 HOST:PORT for --transport http (default 127.0.0.1:8080; port 0 picks a "
+                  "free one, logged on stderr as mcp_http_listening).");
+  mcp->add_option("--allow-origin", arguments.allowed_origins,
+                  "An Origin allowed besides loopback ones (repeatable), e.g. "
+                  "https://app.example.com.");
   return mcp;
 }
 
 int run_mcp_server(const McpArguments& arguments) {
+  if (arguments.transport == "http") mcp::block_stop_signals();  // before any thread starts
   Result<mcp::McpConfig> config = load_config(arguments);
-  Status supported = config.ok() ? check_supported(arguments) : Status(config.error());
+  Result<mcp::McpHttpOptions> http = http_options(arguments);
+  Status supported = !config.ok() ? Status(config.error())
+                                  : (http.ok() ? Status() : Status(http.error()));
   std::size_t skipped = 0;
   Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, skipped)
                                                     : Result<mcp::ToolCatalog>(supported.error());
@@ -146,12 +163,24 @@ int run_mcp_server(const McpArguments& arguments) {
     code_tool = std::move(*made);
   }
   log_startup(*config, *catalog, arguments, skipped);
-  mcp::serve_stdio(
-      {.catalog = std::move(*catalog),
-       .code_tool = std::move(code_tool),
-       .policy = config->policy,
-       .instructions = std::string(arguments.mode == "code" ? kCodeInstructions : kInstructions)},
-      STDIN_FILENO, STDOUT_FILENO);
+  mcp::McpServerOptions options{
+      .catalog = std::move(*catalog),
+      .code_tool = std::move(code_tool),
+      .policy = config->policy,
+      .instructions = std::string(arguments.mode == "code" ? kCodeInstructions : kInstructions)};
+  if (arguments.transport == "stdio") {
+    mcp::serve_stdio(std::move(options), STDIN_FILENO, STDOUT_FILENO);
+    return kExitSucceeded;
+  }
+  Status served = mcp::serve_http(std::move(options), std::move(*http), [](std::uint16_t port) {
+    const Json line{{"event", "mcp_http_listening"}, {"port", port}};
+    std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
+    std::fflush(stderr);
+  });
+  if (!served.ok()) {
+    print_usage_error(served.error());
+    return kExitUsageError;
+  }
   return kExitSucceeded;
 }
 

@@ -5,6 +5,7 @@
 #define CODEMODE_CLI_MCP_SUBCOMMAND_H_
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +16,7 @@ struct McpArguments {
   std::string mode = "direct";      // direct | code
   std::string transport = "stdio";  // stdio | http
   std::string listen = "127.0.0.1:8080";
+  std::vector<std::string> allowed_origins;  // --allow-origin
   std::string worker_path;  // --worker; empty: codemode::default_worker_path()
 };
 

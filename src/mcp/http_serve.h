@@ -1,0 +1,33 @@
+// `codemode mcp --transport http`: McpHttpTransport with one McpServer per session, all sharing
+// the server's tools (and, in code mode, its code tool with its server-wide worker cap), served
+// until SIGINT or SIGTERM.
+#ifndef CODEMODE_MCP_HTTP_SERVE_H_
+#define CODEMODE_MCP_HTTP_SERVE_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "codemode/error.h"
+#include "mcp/http_transport.h"
+#include "mcp/mcp_server.h"
+
+namespace codemode::mcp {
+
+// "HOST:PORT" with an IPv4 literal host and a port 0..65535 (0: the kernel picks) into `options`.
+// INVALID_CONFIG "http_listen" otherwise.
+Status parse_listen_address(const std::string& text, HttpServerOptions& options);
+
+// Blocks SIGINT and SIGTERM in the calling thread, and so in every thread it starts later. Call it
+// first thing, before any thread exists, so that serve_http is the one to take them.
+void block_stop_signals();
+
+// Serves until SIGINT or SIGTERM arrives (waited for with sigwait), then ends every session.
+// `on_listening` gets the bound port once requests are accepted. REQUIRES: block_stop_signals()
+// was called before any thread of the process was started.
+Status serve_http(McpServerOptions options, McpHttpOptions http,
+                  const std::function<void(std::uint16_t port)>& on_listening);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_HTTP_SERVE_H_

@@ -1,0 +1,127 @@
+// `codemode mcp --transport http` (MCP Streamable HTTP), driven by the official MCP TypeScript
+// SDK client's StreamableHTTPClientTransport, in direct and code mode, against a real downstream
+// (@modelcontextprotocol/server-everything) and a command tool; plus the transport's own checks
+// (bearer token, Origin, DELETE) with plain fetch. Run by ctest with CODEMODE_CLI set.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sourceDir = path.resolve(here, '../../..');
+const cli = process.env.CODEMODE_CLI;
+assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
+const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-http-'));
+const configPath = path.join(scratch, 'codemode.json');
+fs.writeFileSync(configPath, JSON.stringify({
+  servers: {
+    everything: { command: process.execPath,
+                  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
+  },
+  tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
+            inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
+                           required: ['sku'], additionalProperties: false },
+            outputSchema: { type: 'object', properties: { cents: { type: 'integer' } },
+                            required: ['cents'] },
+            effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')] }],
+}));
+
+const servers = [];
+
+// Starts `codemode mcp --transport http --listen 127.0.0.1:0` and resolves with its URL once it
+// logs the port it bound.
+function startServer(mode, env = {}) {
+  const child = spawn(cli, ['mcp', '--config', configPath, '--mode', mode, '--transport', 'http',
+                            '--listen', '127.0.0.1:0'],
+                      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.push(child);
+  let stdout = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stderr });
+    lines.on('line', (line) => {
+      const event = JSON.parse(line);
+      if (event.event === 'mcp_http_listening') {
+        resolve({ child, url: new URL(`http://127.0.0.1:${event.port}/mcp`), stdout: () => stdout });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`codemode mcp exited with ${code}`)));
+  });
+}
+
+async function connect(url, token) {
+  const client = new Client({ name: 'codemode-http-tests', version: '1.0.0' });
+  const options = token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {};
+  const transport = new StreamableHTTPClientTransport(url, options);
+  await client.connect(transport);
+  return { client, transport };
+}
+
+after(async () => {
+  for (const child of servers) child.kill('SIGTERM');
+  await Promise.all(servers.map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.on('exit', resolve);
+  })));
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+test('direct mode over HTTP: list and call a downstream tool and a command tool', async () => {
+  const { url, stdout } = await startServer('direct');
+  const { client, transport } = await connect(url);
+  assert.ok(transport.sessionId && /^[0-9a-f]{32}$/.test(transport.sessionId));
+  const names = (await client.listTools()).tools.map((tool) => tool.name);
+  assert.ok(names.includes('everything.echo') && names.includes('catalog.price'), names.join());
+  const echoed = await client.callTool({ name: 'everything.echo', arguments: { message: 'hi' } });
+  assert.equal(echoed.isError ?? false, false);
+  assert.match(JSON.stringify(echoed.content), /hi/);
+  const price = await client.callTool({ name: 'catalog.price', arguments: { sku: 'abc' } });
+  assert.equal(price.isError ?? false, false);
+  assert.equal(typeof price.structuredContent.cents, 'number');
+  await transport.terminateSession();  // DELETE
+  await client.close();
+  assert.equal(stdout(), '');  // HTTP mode writes nothing to stdout
+});
+
+test('code mode over HTTP: one program calls both tools', async () => {
+  const { url } = await startServer('code');
+  const { client } = await connect(url);
+  const tools = (await client.listTools()).tools;
+  assert.deepEqual(tools.map((tool) => tool.name), ['code']);
+  const result = await client.callTool({ name: 'code', arguments: { code: `
+    const echo = await codemode.everything.echo({ message: 'from code' });
+    const price = await codemode.catalog.price({ sku: 'abcd' });
+    return { echo: JSON.stringify(echo).includes('from code'), cents: price.cents };` } });
+  assert.equal(result.isError ?? false, false, JSON.stringify(result));
+  assert.equal(result.structuredContent.result.echo, true);
+  assert.equal(typeof result.structuredContent.result.cents, 'number');
+  await client.close();
+});
+
+test('a bearer token from CODEMODE_MCP_TOKEN is required, and Origin is checked', async () => {
+  const token = 'tok-' + Math.random().toString(16).slice(2);
+  const { url } = await startServer('direct', { CODEMODE_MCP_TOKEN: token });
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {},
+              clientInfo: { name: 'raw', version: '1' } } });
+  const post = (headers) => fetch(url, { method: 'POST', body: initialize,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers } });
+  assert.equal((await post({})).status, 401);
+  assert.equal((await post({ Authorization: 'Bearer wrong' })).status, 401);
+  assert.equal((await post({ Authorization: `Bearer ${token}`,
+                             Origin: 'https://evil.example' })).status, 403);
+  const accepted = await post({ Authorization: `Bearer ${token}` });
+  assert.equal(accepted.status, 200);
+  assert.equal((await accepted.json()).result.protocolVersion, '2025-06-18');
+  const { client } = await connect(url, token);
+  assert.ok((await client.listTools()).tools.length > 0);
+  await client.close();
+});
