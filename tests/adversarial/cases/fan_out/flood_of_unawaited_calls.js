@@ -3,7 +3,7 @@
 // broker, and the result is returned.
 // expect: succeeded
 // output: "flooded"
-// limits: cpuMillis=2000 maxToolCalls=4
+// limits: cpuMillis=10000 wallTimeMillis=30000 maxToolCalls=4
 // tool-calls: 4
 (input, tools) => {
   for (let i = 0; i < 20000; i++) tools.call('test.slow', { ms: 20 }).catch(() => {});
