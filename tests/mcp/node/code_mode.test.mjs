@@ -8,28 +8,19 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { catalogPriceTool, cli, everythingServer, here, modules, sourceDir } from './environment.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const sourceDir = path.resolve(here, '../../..');
-const cli = process.env.CODEMODE_CLI;
-assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
-const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-code-test-'));
 const configPath = path.join(scratch, 'codemode.json');
 fs.writeFileSync(configPath, JSON.stringify({
   servers: {
-    everything: { command: process.execPath,
-                  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
+    everything: everythingServer,
     fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')] },
   },
-  tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
-            inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
-                           required: ['sku'], additionalProperties: false },
-            effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')] }],
+  tools: [catalogPriceTool({ withOutputSchema: false })],
   // One worker at a time: a call after a cancellation succeeds only once the cancelled worker is gone.
   policy: { wallTimeMillis: 3000, sourceBytes: 4096, finalResultBytes: 1024, serverWorkers: 1 },
 }));

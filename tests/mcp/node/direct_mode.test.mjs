@@ -9,22 +9,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { catalogPriceTool, cli, everythingServer, here, modules, sourceDir } from './environment.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const sourceDir = path.resolve(here, '../../..');
-const cli = process.env.CODEMODE_CLI;
-assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
-const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-test-'));
 const configPath = path.join(scratch, 'codemode.json');
 fs.writeFileSync(configPath, JSON.stringify({
   servers: {
-    everything: { command: process.execPath,
-                  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
+    everything: everythingServer,
     memory: { command: process.execPath,
               args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
               env: { MEMORY_FILE_PATH: path.join(scratch, 'memory.jsonl') } },
@@ -33,12 +27,7 @@ fs.writeFileSync(configPath, JSON.stringify({
     shown: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
              exposeErrors: true },
   },
-  tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
-            inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
-                           required: ['sku'], additionalProperties: false },
-            outputSchema: { type: 'object', properties: { cents: { type: 'integer' } },
-                            required: ['cents'] },
-            effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')] }],
+  tools: [catalogPriceTool()],
 }));
 
 let client;

@@ -6,33 +6,15 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { catalogPriceTool, cli, everythingServer, writeConfig } from './environment.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const sourceDir = path.resolve(here, '../../..');
-const cli = process.env.CODEMODE_CLI;
-assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
-const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
-
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-http-'));
-const configPath = path.join(scratch, 'codemode.json');
-fs.writeFileSync(configPath, JSON.stringify({
-  servers: {
-    everything: { command: process.execPath,
-                  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'] },
-  },
-  tools: [{ id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
-            inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
-                           required: ['sku'], additionalProperties: false },
-            outputSchema: { type: 'object', properties: { cents: { type: 'integer' } },
-                            required: ['cents'] },
-            effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')] }],
-}));
+const { scratch, configPath } = writeConfig('codemode-mcp-http-', {
+  servers: { everything: everythingServer },
+  tools: [catalogPriceTool()],
+});
 
 const servers = [];
 

@@ -1,0 +1,41 @@
+// What every `codemode mcp` node test shares: the codemode binary under test (CODEMODE_CLI, set by
+// ctest), the pinned downstream servers in node_modules, a scratch directory for its config file,
+// and the catalog.price command tool of examples/catalog.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const sourceDir = path.resolve(here, '../../..');
+export const cli = process.env.CODEMODE_CLI;
+assert.ok(cli && fs.existsSync(cli), 'CODEMODE_CLI must name the built codemode binary');
+export const modules = path.join(here, 'node_modules', '@modelcontextprotocol');
+
+// server-everything over stdio, as a config's `servers` entry.
+export const everythingServer = {
+  command: process.execPath,
+  args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'],
+};
+
+// The catalog's price tool as a config's command tool; `withOutputSchema` adds {cents: integer}.
+export function catalogPriceTool({ withOutputSchema = true } = {}) {
+  return {
+    id: 'catalog.price', version: '1', description: 'Price of one product in cents.',
+    inputSchema: { type: 'object', properties: { sku: { type: 'string' } },
+                   required: ['sku'], additionalProperties: false },
+    ...(withOutputSchema ? { outputSchema: { type: 'object',
+                                             properties: { cents: { type: 'integer' } },
+                                             required: ['cents'] } } : {}),
+    effects: 'read', command: [path.join(sourceDir, 'examples/catalog/price.sh')],
+  };
+}
+
+// A fresh scratch directory and `config` written there as codemode.json: {scratch, configPath}.
+export function writeConfig(prefix, config) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const configPath = path.join(scratch, 'codemode.json');
+  fs.writeFileSync(configPath, JSON.stringify(config));
+  return { scratch, configPath };
+}
