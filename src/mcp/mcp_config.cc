@@ -5,6 +5,7 @@
 #include <regex>
 #include <utility>
 
+#include "core/json_keys.h"
 #include "codemode/command_tool.h"
 
 #include "tools/command_path.h"
@@ -21,14 +22,7 @@ Error config_error(std::string message) {
   return Error{ErrorCode::kInvalidConfig, "mcp_config", std::move(message)};
 }
 
-bool only_keys(const Json& object, std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : object.items()) {
-    bool known = false;
-    for (std::string_view name : allowed) known = known || key == name;
-    if (!known) return false;
-  }
-  return true;
-}
+using internal::only_keys;
 
 bool is_plain_string(const Json& value) {
   return value.is_string() && value.get_ref<const std::string&>().find('\0') == std::string::npos;

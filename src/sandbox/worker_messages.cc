@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/json_keys.h"
 #include "codemode/program.h"
 #include "sandbox/frame_format.h"
 
@@ -16,15 +17,6 @@ Error protocol_error(std::string_view message) {
   return Error{ErrorCode::kIntegrityViolation, "worker_protocol_error", std::string(message)};
 }
 
-// Whether every key of `object` is one of `allowed`: an unknown field is refused, not ignored.
-bool only_keys(const Json& object, std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : object.items()) {
-    bool known = false;
-    for (std::string_view name : allowed) known = known || key == name;
-    if (!known) return false;
-  }
-  return true;
-}
 
 // The string at `key`, or nullptr.
 const std::string* string_at(const Json& object, const char* key) {

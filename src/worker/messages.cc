@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "core/json_keys.h"
 #include "codemode/program.h"
 #include "codemode/sandbox.h"
 #include "sandbox/frame_format.h"
@@ -15,15 +16,7 @@ namespace {
 
 using internal::kProtocolVersion;
 
-// Whether every key of `object` is one of `allowed`: unknown fields are refused, not ignored.
-bool only_keys(const Json& object, std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : object.items()) {
-    bool known = false;
-    for (std::string_view name : allowed) known = known || key == name;
-    if (!known) return false;
-  }
-  return true;
-}
+using internal::only_keys;
 
 // A positive integer no larger than `maximum`, or nullopt.
 std::optional<std::uint64_t> positive_integer(const Json& object, const char* key,
