@@ -41,6 +41,8 @@ void block_stop_signals() {
 
 Status serve_http(McpServerOptions options, McpHttpOptions http,
                   const std::function<void(std::uint16_t port)>& on_listening) {
+  // One capacity for every session: the caps are the server's, not each session's.
+  if (!options.capacity) options.capacity = ServerCapacity::create(options.policy);
   auto transport = McpHttpTransport::start(std::move(http), [options](McpSendFn send) {
     return std::make_unique<McpServer>(options, std::move(send));
   });

@@ -1,11 +1,11 @@
 #include "mcp/http_transport.h"
 
-#include <sys/random.h>
-
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+
+#include <sys/random.h>
 
 namespace codemode::mcp {
 namespace {
@@ -85,6 +85,19 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   };
 
   void attach(std::unique_ptr<McpEndpoint> endpoint) { endpoint_ = std::move(endpoint); }
+
+  // Notes a request to this session, so it is not idle.
+  void touch() {
+    std::lock_guard lock(mutex_);
+    last_active_ = std::chrono::steady_clock::now();
+  }
+
+  // True when no request waits for an answer and the last request came, and the last answer
+  // went, before `cutoff`.
+  bool idle_since(std::chrono::steady_clock::time_point cutoff) {
+    std::lock_guard lock(mutex_);
+    return waiters_.empty() && last_active_ < cutoff;
+  }
   McpEndpoint& endpoint() { return *endpoint_; }
 
   // A waiter for request `id`, or nullptr when one is already waiting on that id.
@@ -179,6 +192,7 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   }
 
   void forget(const Json& id) {
+    last_active_ = std::chrono::steady_clock::now();
     waiters_.erase(id_key(id));
     std::erase_if(progress_, [&](const auto& entry) { return entry.second == id_key(id); });
   }
@@ -189,18 +203,19 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   std::map<std::string, std::string> progress_;             // progress token -> id key
   std::string key_;  // scratch for destination(), under mutex_
   bool closed_ = false;
+  std::chrono::steady_clock::time_point last_active_ = std::chrono::steady_clock::now();
   std::unique_ptr<McpEndpoint> endpoint_;  // last: its calls may still deliver while it stops
 };
 
-Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(McpHttpOptions options,
-                                                                  McpEndpointFactory make_endpoint) {
+Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(
+    McpHttpOptions options, McpEndpointFactory make_endpoint) {
   std::unique_ptr<McpHttpTransport> transport(
       new McpHttpTransport(std::move(options), std::move(make_endpoint)));
-  auto server = HttpServer::start(transport->options_.http,
-                                  [raw = transport.get()](const HttpRequest& request,
-                                                          HttpExchange& exchange) {
-                                    raw->handle(request, exchange);
-                                  });
+  auto server = HttpServer::start(
+      transport->options_.http,
+      [raw = transport.get()](const HttpRequest& request, HttpExchange& exchange) {
+        raw->handle(request, exchange);
+      });
   if (!server.ok()) return std::move(server).error();
   transport->server_ = std::move(*server);
   return transport;
@@ -217,6 +232,7 @@ McpHttpTransport::~McpHttpTransport() {
 }
 
 void McpHttpTransport::handle(const HttpRequest& request, HttpExchange& exchange) {
+  end_idle_sessions();
   if (const auto refused = refusal(request)) {
     HttpHeaders headers;
     if (refused->first == 401) headers.emplace_back("WWW-Authenticate", "Bearer");
@@ -264,7 +280,28 @@ std::shared_ptr<McpHttpTransport::Session> McpHttpTransport::find_session(
   if (!id) return nullptr;
   std::lock_guard lock(mutex_);
   const auto session = sessions_.find(std::string(*id));
-  return session == sessions_.end() ? nullptr : session->second;
+  if (session == sessions_.end()) return nullptr;
+  session->second->touch();
+  return session->second;
+}
+
+// Ends the sessions idle for session_idle_timeout. They are destroyed here, outside the lock: an
+// ending session stops and joins the calls its clients left behind.
+void McpHttpTransport::end_idle_sessions() {
+  const auto cutoff = std::chrono::steady_clock::now() - options_.session_idle_timeout;
+  std::vector<std::shared_ptr<Session>> ended;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto session = sessions_.begin(); session != sessions_.end();) {
+      if (session->second->idle_since(cutoff)) {
+        ended.push_back(std::move(session->second));
+        session = sessions_.erase(session);
+      } else {
+        ++session;
+      }
+    }
+  }
+  for (const std::shared_ptr<Session>& session : ended) session->close();
 }
 
 void McpHttpTransport::post(const HttpRequest& request, HttpExchange& exchange) {

@@ -2,7 +2,9 @@
 // endpoint path; POST carries one JSON-RPC message; a request is answered on an event stream (its
 // progress notifications, then its response) or, for a client that accepts only JSON, as one JSON
 // body; notifications and responses get 202. `initialize` opens a session whose id (128 random
-// bits) the client sends back in Mcp-Session-Id; DELETE ends it. GET gets 405: this server sends
+// bits) the client sends back in Mcp-Session-Id; DELETE ends it, and so does idleness: a session
+// with no request in flight that got none for session_idle_timeout is ended when the next request
+// to the server arrives (its client then gets 404 and, as MCP says, initializes again). GET gets 405: this server sends
 // nothing that is not tied to a request. Every request is checked first: the path, the Origin
 // (DNS rebinding: absent or an allowed origin), the bearer token when one is configured, the
 // session, and a supported MCP-Protocol-Version when the header is present.
@@ -12,6 +14,7 @@
 #ifndef CODEMODE_MCP_HTTP_TRANSPORT_H_
 #define CODEMODE_MCP_HTTP_TRANSPORT_H_
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -47,6 +50,7 @@ struct McpHttpOptions {
   // When not empty, every request needs "Authorization: Bearer <token>".
   std::string bearer_token;
   std::size_t max_sessions = 64;  // past it initialize gets 503
+  std::chrono::milliseconds session_idle_timeout = std::chrono::minutes(30);
   std::vector<std::string> protocol_versions = {"2025-11-25", "2025-06-18"};
 };
 
@@ -68,6 +72,7 @@ class McpHttpTransport {
   void initialize(const HttpRequest& request, const Json& message, HttpExchange& exchange);
   void end_session(const HttpRequest& request, HttpExchange& exchange);
   std::shared_ptr<Session> find_session(const HttpRequest& request);
+  void end_idle_sessions();
 
   const McpHttpOptions options_;
   const McpEndpointFactory make_endpoint_;

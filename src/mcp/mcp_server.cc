@@ -1,6 +1,5 @@
 #include "mcp/mcp_server.h"
 
-#include <chrono>
 #include <utility>
 #include <variant>
 
@@ -12,8 +11,6 @@
 namespace codemode::mcp {
 namespace {
 
-constexpr auto kQueuePoll = std::chrono::milliseconds(20);
-
 Permissions grants_for(const ToolCatalog& catalog) {
   Permissions permissions;
   for (const Tool& tool : catalog.tools()) {
@@ -21,25 +18,6 @@ Permissions grants_for(const ToolCatalog& catalog) {
   }
   return permissions;
 }
-
-// A waiting slot of the server's host-operation semaphore; released on destruction.
-class HostOperationSlot {
- public:
-  // Waits (queued) for a slot; false if `stop` fired first.
-  static bool acquire(std::counting_semaphore<64>& semaphore, const std::stop_token& stop) {
-    while (!semaphore.try_acquire_for(kQueuePoll)) {
-      if (stop.stop_requested()) return false;
-    }
-    return true;
-  }
-  explicit HostOperationSlot(std::counting_semaphore<64>& semaphore) : semaphore_(semaphore) {}
-  ~HostOperationSlot() { semaphore_.release(); }
-  HostOperationSlot(const HostOperationSlot&) = delete;
-  HostOperationSlot& operator=(const HostOperationSlot&) = delete;
-
- private:
-  std::counting_semaphore<64>& semaphore_;
-};
 
 std::string negotiate_version(const Json& requested) {
   for (std::string_view version : kProtocolVersions) {
@@ -64,8 +42,8 @@ McpServer::McpServer(McpServerOptions options, SendFn send)
     : options_(std::move(options)),
       send_(std::move(send)),
       grants_(grants_for(options_.catalog)),
-      calls_(static_cast<std::size_t>(options_.policy.server_invocations)),
-      host_operations_(static_cast<std::ptrdiff_t>(options_.policy.server_host_operations)) {}
+      capacity_(options_.capacity ? options_.capacity : ServerCapacity::create(options_.policy)),
+      calls_(static_cast<std::size_t>(options_.policy.server_invocations)) {}
 
 void McpServer::handle_line(std::string_view line) {
   std::variant<RpcMessage, RpcRefusal> parsed = parse_rpc_message(line);
@@ -160,7 +138,14 @@ void McpServer::call_code_tool(const RpcMessage& request) {
 }
 
 void McpServer::admit(const RpcMessage& request, CallRegistry::CallFn call) {
-  const CallRegistry::Admission admission = calls_.start(request.id.dump(), std::move(call));
+  std::shared_ptr<ServerCapacity::Invocation> slot = capacity_->try_start_invocation();
+  const CallRegistry::Admission admission =
+      !slot ? CallRegistry::Admission::kAtCapacity
+            : calls_.start(request.id.dump(),
+                           [slot = std::move(slot), call = std::move(call)](
+                               std::stop_token stop, const std::function<bool()>& cancelled) {
+                             call(std::move(stop), cancelled);
+                           });
   if (admission == CallRegistry::Admission::kDuplicateId) {
     send_(rpc_error(request.id, kInvalidRequest, "A request with this id is in flight."));
   } else if (admission != CallRegistry::Admission::kStarted) {
@@ -183,8 +168,8 @@ void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry, s
   const Json input = request.params.value("arguments", Json::object());
   ToolOutcome outcome = ToolOutcome::failed(
       Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled before it started."});
-  if (HostOperationSlot::acquire(host_operations_, stop)) {
-    HostOperationSlot slot(host_operations_);
+  if (std::unique_ptr<ServerCapacity::HostOperation> slot =
+          capacity_->wait_for_host_operation(stop)) {
     // A fresh budget per call: one call at most the tool's declared cost.
     Result<std::shared_ptr<Budget>> budget =
         Budget::create({.max_cost_micros = entry.tool.cost_micros(), .max_calls = 1});

@@ -5,7 +5,8 @@
 //   notifications/initialized  noted; ping answers {} at any time
 //   tools/list                 the catalog, one page, deterministic order
 //   tools/call                 on its own thread, through the broker (permissions, schemas,
-//                              budget, timeout); the server-wide invocation cap fails fast
+//                              budget, timeout); the server-wide invocation cap fails fast and
+//                              the host-operation cap queues (server_capacity.h)
 //   notifications/cancelled    stops that call; its response is not sent
 // A tools/call whose _meta.progressToken is set gets notifications/progress every
 // progress_interval while it runs (progress_heartbeat.h).
@@ -22,7 +23,6 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <semaphore>
 #include <string>
 
 #include "codemode/json.h"
@@ -34,6 +34,7 @@
 #include "mcp/json_rpc.h"
 #include "mcp/mcp_policy.h"
 #include "mcp/progress_heartbeat.h"
+#include "mcp/server_capacity.h"
 #include "mcp/tool_catalog.h"
 
 namespace codemode::mcp {
@@ -48,6 +49,9 @@ struct McpServerOptions {
   // tools are reachable through it alone.
   std::shared_ptr<CodeTool> code_tool;
   McpPolicy policy;
+  // The server-wide caps, shared by every session (every McpServer) of one `codemode mcp`;
+  // null: this server makes its own from `policy`.
+  std::shared_ptr<ServerCapacity> capacity;
   std::string instructions;
   // Bounds of one direct-mode call's arguments and output, as compact JSON.
   std::size_t max_tool_input_bytes = 1u << 20;
@@ -84,8 +88,8 @@ class McpServer : public McpEndpoint {
   McpServerOptions options_;
   SendFn send_;
   Permissions grants_;
+  std::shared_ptr<ServerCapacity> capacity_;
   CallRegistry calls_;
-  std::counting_semaphore<64> host_operations_;
   std::atomic<std::uint64_t> next_call_ = 1;
   bool initialized_ = false;
 };

@@ -5,6 +5,7 @@
 #include "mcp/http_transport.h"
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <thread>
 
@@ -34,6 +35,13 @@ class ScriptedEndpoint final : public McpEndpoint {
       return;
     }
     const Json params = message.value("params", Json::object());
+    if (message["method"] == "hold") {  // answers after 600 ms
+      threads_.emplace_back([this, message] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+        send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"held", true}}}});
+      });
+      return;
+    }
     if (message["method"] == "slow") {
       threads_.emplace_back([this, message, params] {
         const Json token = params["_meta"]["progressToken"];
@@ -162,6 +170,25 @@ TEST_F(HttpTransportTest, DeleteEndsTheSessionAndGetIs405) {
   EXPECT_TRUE(deleted.starts_with("HTTP/1.1 204 ")) << deleted;
   EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})", header)
                   .starts_with("HTTP/1.1 404 "));
+}
+
+TEST_F(HttpTransportTest, IdleSessionsEndAtTheNextRequestButBusyOnesStay) {
+  start({.session_idle_timeout = std::chrono::milliseconds(300)});
+  const std::string idle = "Mcp-Session-Id: " + open_session() + "\r\n";
+  const std::string busy = "Mcp-Session-Id: " + open_session() + "\r\n";
+  const std::string used = "Mcp-Session-Id: " + open_session() + "\r\n";
+  const std::string ping = R"({"jsonrpc":"2.0","id":2,"method":"ping"})";
+  std::string held;
+  std::thread holder([&] { held = post(R"({"jsonrpc":"2.0","id":3,"method":"hold"})", busy); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_TRUE(post(ping, used).starts_with("HTTP/1.1 200 "));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // 400 ms in: `idle` ends now; `busy` waits for its answer; `used` was used 200 ms ago.
+  EXPECT_TRUE(post(ping, used).starts_with("HTTP/1.1 200 "));
+  holder.join();
+  EXPECT_NE(held.find(R"("held":true)"), std::string::npos) << held;
+  EXPECT_TRUE(post(ping, busy).starts_with("HTTP/1.1 200 "));
+  EXPECT_TRUE(post(ping, idle).starts_with("HTTP/1.1 404 "));
 }
 
 TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {

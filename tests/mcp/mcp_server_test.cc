@@ -2,6 +2,7 @@
 // cancellation, the invocation cap and progress.
 #include "mcp/mcp_server.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -39,9 +40,13 @@ Tool scalar_tool() {
                    [](const Json&, const ToolContext&, ToolResponder r) { r.succeed(42); });
 }
 
+// How many test.block calls have started running (inside the broker, holding a host operation).
+std::atomic<int> blocking_calls_started = 0;
+
 // Answers only when stopped: a call that waits for cancellation.
 Tool blocking_tool() {
   return make_tool("test.block", [](const Json&, const ToolContext& context, ToolResponder r) {
+    ++blocking_calls_started;
     while (!context.stop_token.stop_requested()) std::this_thread::sleep_for(5ms);
     r.fail();
   });
@@ -79,16 +84,20 @@ class Transcript {
 
 class McpServerTest : public ::testing::Test {
  protected:
-  void start(McpPolicy policy = {}) {
+  static McpServerOptions options(McpPolicy policy,
+                                  std::shared_ptr<ServerCapacity> capacity = nullptr) {
     ToolCatalog catalog;
     for (Tool tool : {echo_tool(), scalar_tool(), blocking_tool()}) {
-      ASSERT_TRUE(catalog.add(tool).ok());
+      EXPECT_TRUE(catalog.add(tool).ok());
     }
-    server_ = std::make_unique<McpServer>(
-        McpServerOptions{.catalog = std::move(catalog),
-                         .policy = std::move(policy),
-                         .progress_interval = std::chrono::milliseconds(50)},
-        [this](const Json& m) { transcript_.add(m); });
+    return McpServerOptions{.catalog = std::move(catalog),
+                            .policy = std::move(policy),
+                            .capacity = std::move(capacity),
+                            .progress_interval = std::chrono::milliseconds(50)};
+  }
+  void start(McpPolicy policy = {}, std::shared_ptr<ServerCapacity> capacity = nullptr) {
+    server_ = std::make_unique<McpServer>(options(std::move(policy), std::move(capacity)),
+                                          [this](const Json& m) { transcript_.add(m); });
   }
   Json request(int id, std::string method, Json params = Json::object()) {
     server_->handle_line(rpc_request(id, method, std::move(params)).dump());
@@ -244,6 +253,32 @@ TEST_F(McpServerTest, InvocationsAboveTheServerCapFailFast) {
     std::this_thread::sleep_for(50ms);
   }
   EXPECT_EQ(third.at("content")[0].at("text"), "42");
+}
+
+// Two sessions (two servers, as HTTP makes them) draw on one capacity: the invocation cap is the
+// server's, and so is the host-operation queue.
+TEST_F(McpServerTest, SessionsSharingACapacityShareItsCaps) {
+  const McpPolicy policy{.server_invocations = 2, .server_host_operations = 1};
+  const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
+  start(policy, capacity);
+  initialize();
+  Transcript other_transcript;
+  McpServer other(options(policy, capacity), [&](const Json& m) { other_transcript.add(m); });
+  other.handle_line(rpc_request(0, "initialize", {{"protocolVersion", "2025-11-25"}}).dump());
+  const int started = blocking_calls_started;
+  server_->handle_line(rpc_request(1, "tools/call", {{"name", "test.block"}}).dump());
+  while (blocking_calls_started == started) std::this_thread::sleep_for(1ms);
+  // The second session's call is admitted (2 invocations) but queues for the one host operation.
+  other.handle_line(rpc_request(1, "tools/call", {{"name", "test.scalar"}}).dump());
+  EXPECT_TRUE(other_transcript.response(1, 300ms).is_null());
+  // A third invocation anywhere is past the server's cap.
+  const Json third = call(2, "test.scalar", Json::object()).at("result");
+  EXPECT_EQ(third.at("structuredContent").at("code"), "server_invocations_limit");
+  server_->handle_line(rpc_notification("notifications/cancelled", {{"requestId", 1}}).dump());
+  const Json queued = other_transcript.response(1);
+  ASSERT_TRUE(queued.contains("result")) << queued;
+  EXPECT_EQ(queued.at("result").at("content")[0].at("text"), "42");
+  other.shutdown();
 }
 
 TEST_F(McpServerTest, AShortCallWithAProgressTokenSendsNoProgress) {
