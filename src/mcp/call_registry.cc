@@ -21,7 +21,6 @@ CallRegistry::Admission CallRegistry::start(const std::string& id, CallFn call) 
   join_finished(lock);
   if (stopping_) return Admission::kStopping;
   if (running_.contains(id)) return Admission::kDuplicateId;
-  if (running_.size() >= max_calls_) return Admission::kAtCapacity;
   auto entry = std::make_shared<Call>();
   running_.emplace(id, entry);
   // The thread is stored before it can finish: finish() takes the same lock.
@@ -35,9 +34,8 @@ CallRegistry::Admission CallRegistry::start(const std::string& id, CallFn call) 
       finish(id);
     });
   } catch (const std::system_error&) {
-    // No thread to be had (a process or memory limit): the same answer as a full server.
     running_.erase(id);
-    return Admission::kAtCapacity;
+    return Admission::kNoThread;
   }
   return Admission::kStarted;
 }

@@ -1,5 +1,5 @@
-// CallRegistry: the tools/call requests in flight, each on its own thread with its own stop
-// source, under the server-wide cap on simultaneous invocations (fail fast, never queued).
+// CallRegistry: one session's tools/call requests in flight, each on its own thread with its own
+// stop source, by request id. (How many may run is the server's ServerCapacity's to say.)
 // notifications/cancelled stops one call; shutdown stops them all and joins every thread, so no
 // call outlives the server.
 //
@@ -21,10 +21,11 @@ namespace codemode::mcp {
 
 class CallRegistry {
  public:
-  explicit CallRegistry(std::size_t max_calls) : max_calls_(max_calls) {}
+  CallRegistry() = default;
   ~CallRegistry() { stop_all_and_join(); }
 
-  enum class Admission { kStarted, kAtCapacity, kDuplicateId, kStopping };
+  // kNoThread: no thread could be started (a process or memory limit).
+  enum class Admission { kStarted, kNoThread, kDuplicateId, kStopping };
 
   // Runs `call` on a new thread under the key `id` (the request id's JSON text). `call` gets a
   // stop_token that fires on cancel(id) or stop_all_and_join(), and `cancelled()` tells it whether
@@ -46,7 +47,6 @@ class CallRegistry {
   void finish(const std::string& id);
   void join_finished(std::unique_lock<std::mutex>& lock);
 
-  const std::size_t max_calls_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<Call>> running_;
   std::list<std::shared_ptr<Call>> finished_;  // threads still to join

@@ -42,8 +42,7 @@ McpServer::McpServer(McpServerOptions options, SendFn send)
     : options_(std::move(options)),
       send_(std::move(send)),
       grants_(grants_for(options_.catalog)),
-      capacity_(options_.capacity ? options_.capacity : ServerCapacity::create(options_.policy)),
-      calls_(static_cast<std::size_t>(options_.policy.server_invocations)) {}
+      capacity_(options_.capacity ? options_.capacity : ServerCapacity::create(options_.policy)) {}
 
 void McpServer::handle_line(std::string_view line) {
   std::variant<RpcMessage, RpcRefusal> parsed = parse_rpc_message(line);
@@ -120,8 +119,8 @@ void McpServer::call_tool(const RpcMessage& request) {
   if (options_.code_tool) return call_code_tool(request);
   const CatalogEntry* entry = options_.catalog.find(params.at("name").get<std::string>());
   if (!entry) return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
-  admit(request, [this, request, entry](std::stop_token stop, const auto& cancelled) {
-    run_call(request, *entry, std::move(stop), cancelled);
+  admit(request, [this, request, entry](std::stop_token stop) {
+    return run_call(request, *entry, std::move(stop));
   });
 }
 
@@ -129,28 +128,30 @@ void McpServer::call_code_tool(const RpcMessage& request) {
   if (request.params.at("name") != "code") {
     return send_(rpc_error(request.id, kInvalidParams, "Unknown tool."));
   }
-  admit(request, [this, request](std::stop_token stop, const auto& cancelled) {
+  admit(request, [this, request](std::stop_token stop) {
     std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
-    Json result = options_.code_tool->call(request.params.value("arguments", Json::object()), stop);
-    progress.reset();
-    if (!cancelled()) send_(rpc_result(request.id, std::move(result)));
+    return options_.code_tool->call(request.params.value("arguments", Json::object()), stop);
   });
 }
 
-void McpServer::admit(const RpcMessage& request, CallRegistry::CallFn call) {
+void McpServer::admit(const RpcMessage& request, AnswerFn answer) {
+  const Json at_capacity = rpc_result(
+      request.id,
+      tool_error_result("server_invocations_limit", "server invocation capacity is exhausted"));
   std::shared_ptr<ServerCapacity::Invocation> slot = capacity_->try_start_invocation();
-  const CallRegistry::Admission admission =
-      !slot ? CallRegistry::Admission::kAtCapacity
-            : calls_.start(request.id.dump(),
-                           [slot = std::move(slot), call = std::move(call)](
-                               std::stop_token stop, const std::function<bool()>& cancelled) {
-                             call(std::move(stop), cancelled);
-                           });
+  if (!slot) return send_(at_capacity);
+  auto call = [this, id = request.id, slot = std::move(slot), answer = std::move(answer)](
+                  std::stop_token stop, const std::function<bool()>& cancelled) mutable {
+    Json result = answer(std::move(stop));
+    // Free before the client hears back, so its next call is not refused spuriously.
+    slot.reset();
+    if (!cancelled()) send_(rpc_result(id, std::move(result)));  // MCP: no answer once cancelled
+  };
+  const CallRegistry::Admission admission = calls_.start(request.id.dump(), std::move(call));
   if (admission == CallRegistry::Admission::kDuplicateId) {
     send_(rpc_error(request.id, kInvalidRequest, "A request with this id is in flight."));
   } else if (admission != CallRegistry::Admission::kStarted) {
-    send_(rpc_result(request.id, tool_error_result("server_invocations_limit",
-                                                   "server invocation capacity is exhausted")));
+    send_(at_capacity);
   }
 }
 
@@ -162,8 +163,8 @@ std::unique_ptr<ProgressHeartbeat> McpServer::progress_for(const Json& request_p
   return std::make_unique<ProgressHeartbeat>(send_, token, options_.progress_interval);
 }
 
-void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
-                         const std::function<bool()>& cancelled) {
+Json McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
+                         std::stop_token stop) {
   std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
   const Json input = request.params.value("arguments", Json::object());
   ToolOutcome outcome = ToolOutcome::failed(
@@ -185,9 +186,8 @@ void McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry, s
         standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input, context);
     show_error_text(entry, call_id, outcome);
   }
-  progress.reset();         // no progress after this point; see progress_heartbeat.h
-  if (cancelled()) return;  // the client cancelled: MCP says not to answer
-  send_(rpc_result(request.id, call_tool_result(outcome, entry)));
+  progress.reset();  // no progress after this point; see progress_heartbeat.h
+  return call_tool_result(outcome, entry);
 }
 
 }  // namespace codemode::mcp

@@ -80,9 +80,11 @@ class McpServer : public McpEndpoint {
   Json initialize(const Json& params);
   void call_tool(const RpcMessage& request);
   void call_code_tool(const RpcMessage& request);
-  void admit(const RpcMessage& request, CallRegistry::CallFn call);
-  void run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop,
-                const std::function<bool()>& cancelled);
+  // Runs `answer` on a call thread under an invocation slot and sends the result it returns (none
+  // when the client cancelled). Past the server's cap: server_invocations_limit at once.
+  using AnswerFn = std::function<Json(std::stop_token stop)>;
+  void admit(const RpcMessage& request, AnswerFn answer);
+  Json run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop);
   std::unique_ptr<ProgressHeartbeat> progress_for(const Json& request_params);
 
   McpServerOptions options_;

@@ -15,7 +15,12 @@ const tools = [
   { name: 'cancellations', description: 'How many calls were cancelled so far.',
     inputSchema: objectSchema, annotations: { readOnlyHint: true } },
   { name: 'fail', description: 'Fails with a secret-looking message.', inputSchema: objectSchema },
+  { name: 'leak', description: 'Fails with its FIXTURE_TOKEN and working directory in the text.',
+    inputSchema: objectSchema },
+  { name: 'leak_thrown', description: 'Throws (a JSON-RPC error) with the same text.',
+    inputSchema: objectSchema },
 ];
+const leakedText = () => `token ${process.env.FIXTURE_TOKEN} in ${process.cwd()}`;
 
 let cancellations = 0;
 const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -42,6 +47,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     case 'fail':
       return { isError: true,
                content: [{ type: 'text', text: 'GITHUB_TOKEN=fixture-secret at /private/cache' }] };
+    case 'leak':
+      return { isError: true, content: [{ type: 'text', text: leakedText() }] };
+    case 'leak_thrown':
+      throw new Error(leakedText());
     default:
       throw new Error('unknown tool');
   }
