@@ -1,5 +1,6 @@
 #include "mcp/downstream_tools.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -96,6 +97,11 @@ std::optional<Json> downstream_output(const Json& call_result) {
   if (call_result.contains("structuredContent")) return call_result.at("structuredContent");
   const Json content = call_result.value("content", Json::array());
   if (!content.is_array()) return std::nullopt;
+  // Images, audio and resources have no JSON reading: the blocks are the output, as sent.
+  const bool text_only = std::all_of(content.begin(), content.end(), [](const Json& block) {
+    return block.is_object() && block.value("type", "") == "text";
+  });
+  if (!text_only) return Json{{"content", content}};
   const std::string text = joined_text(content);
   if (text.empty()) return Json(nullptr);
   Result<Json> parsed = parse_json(text);

@@ -5,9 +5,9 @@
 //   effects          annotations.readOnlyHint true: read; otherwise write
 //   timeout          the server's configured timeoutMs
 // A call is asynchronous: execute sends tools/call and returns; the answer arrives on the
-// connection's reader thread. The result becomes the output: structuredContent when present, else
-// the text content parsed as JSON, else the text itself (non-text content is not carried yet:
-// null). isError, a JSON-RPC error, or the server's death fail the call; nothing the server said
+// connection's reader thread. The result becomes the output: structuredContent when present; else,
+// when any content block is not text (image, audio, resource), {content: [the blocks, as sent]};
+// else the text parsed as JSON, else the text itself (no text: null). isError, a JSON-RPC error, or the server's death fail the call; nothing the server said
 // about the failure reaches the caller, unless its config sets exposeErrors: then the text of an
 // isError result (at most 1 KiB) is kept for the MCP layer under the call id
 // (DownstreamClient::take_error_text).

@@ -59,9 +59,13 @@ TEST(DownstreamToolsTest, JsonTextIsParsedAndOtherTextKept) {
             Json::parse("[1,2]"));
   EXPECT_EQ(downstream_output(Json::parse(R"({"content":[{"type":"text","text":"Echo: hi"}]})")),
             Json("Echo: hi"));
-  EXPECT_EQ(downstream_output(Json::parse(
-                R"({"content":[{"type":"image","data":"AA==","mimeType":"image/png"}]})")),
-            Json(nullptr));
+  EXPECT_EQ(downstream_output(Json::parse(R"({"content":[]})")), Json(nullptr));
+}
+
+TEST(DownstreamToolsTest, NonTextContentIsCarriedAsTheBlocksThemselves) {
+  const Json mixed = Json::parse(
+      R"([{"type":"text","text":"a chart"},{"type":"image","data":"AA==","mimeType":"image/png"}])");
+  EXPECT_EQ(downstream_output(Json{{"content", mixed}}), Json({{"content", mixed}}));
 }
 
 TEST(DownstreamToolsTest, IsErrorOrAMalformedResultIsNoOutput) {

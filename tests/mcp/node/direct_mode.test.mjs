@@ -96,6 +96,15 @@ test('a downstream structuredContent passes the advertised outputSchema', async 
   assert.equal(typeof result.structuredContent.temperature, 'number');
 });
 
+test('a downstream image reaches the caller as its content blocks', async () => {
+  const result = await client.callTool({ name: 'everything.get-tiny-image', arguments: {} });
+  assert.notEqual(result.isError, true);
+  const blocks = result.structuredContent.content;
+  assert.deepEqual(blocks.map((block) => block.type), ['text', 'image', 'text']);
+  assert.equal(blocks[1].mimeType, 'image/png');
+  assert.ok(blocks[1].data.startsWith('iVBORw0KGgo'));  // a PNG, base64
+});
+
 test('a second real downstream keeps state across calls', async () => {
   const created = await client.callTool({ name: 'memory.create_entities', arguments: {
     entities: [{ name: 'codemode', entityType: 'project', observations: ['speaks MCP'] }] } });
