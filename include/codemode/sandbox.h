@@ -84,12 +84,16 @@ struct SandboxResult {
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or
-// {status, error:{code, message}} with a fixed message written by codemode.
+// {status, error:{code, rule, message}} with a fixed message written by codemode.
 struct CodeToolOutcome {
   OutcomeStatus status = OutcomeStatus::kFailed;
   std::optional<Json> output;  // set exactly when status is kSucceeded
   ErrorCode code = ErrorCode::kToolFailed;  // meaningful only when not kSucceeded
   std::string message;                      // meaningful only when not kSucceeded
+  // Meaningful only when not kSucceeded: the snake_case rule of the refusal or failure
+  // ("max_tool_calls", "input_schema", "tool_timeout", ...), at most 64 of [a-z0-9_]. Empty, or
+  // anything else, is shown as the code in lower case ("tool_failed").
+  std::string rule;
 
   // The guest-visible JSON form described above.
   Json to_json() const;

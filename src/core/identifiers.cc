@@ -1,6 +1,7 @@
 #include "core/identifiers.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace codemode::internal {
 namespace {
@@ -16,6 +17,19 @@ bool is_identifier_tail(char c) {
 bool is_identifier(std::string_view text) {
   if (text.empty() || text.size() > 128 || !is_ascii_letter(text.front())) return false;
   return std::all_of(text.begin() + 1, text.end(), is_identifier_tail);
+}
+
+bool is_rule_name(std::string_view text) {
+  if (text.empty() || text.size() > 64 || text.front() < 'a' || text.front() > 'z') return false;
+  return std::all_of(text.begin() + 1, text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || is_ascii_digit(c) || c == '_';
+  });
+}
+
+std::string default_rule(ErrorCode code) {
+  std::string rule(to_string(code));
+  for (char& c : rule) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return rule;
 }
 
 }  // namespace codemode::internal

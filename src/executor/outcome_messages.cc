@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/identifiers.h"
 #include "core/json_text.h"
 #include "core/utf16.h"
 
@@ -91,11 +92,16 @@ std::string_view bridge_message(ErrorCode code) {
   return "The tool call failed.";
 }
 
-CodeToolOutcome bridge_refusal(ErrorCode code) {
+CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule) {
   return CodeToolOutcome{.status = status_of(code),
                          .output = std::nullopt,
                          .code = code,
-                         .message = std::string(bridge_message(code))};
+                         .message = std::string(bridge_message(code)),
+                         .rule = is_rule_name(rule) ? std::string(rule) : default_rule(code)};
+}
+
+CodeToolOutcome bridge_refusal(const Error& error) {
+  return bridge_refusal(error.code, error.rule);
 }
 
 Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,

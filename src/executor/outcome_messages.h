@@ -16,8 +16,11 @@ namespace codemode::internal {
 // The broker's own message never reaches the program.
 std::string_view bridge_message(ErrorCode code);
 
-// A refused or failed tool call, as the program sees it.
-CodeToolOutcome bridge_refusal(ErrorCode code);
+// A refused or failed tool call, as the program sees it: `code`, its fixed message, and `rule`
+// when it is a rule name (is_rule_name), else the code in lower case.
+CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule);
+// The same for an Error (its code and rule; never its message).
+CodeToolOutcome bridge_refusal(const Error& error);
 
 // The public error for an adapter's failure reason; nullopt reason is a failure that did not say
 // why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule.

@@ -35,17 +35,17 @@ ExecutionBridge::~ExecutionBridge() {
 void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) {
   Result<std::int64_t> sequence = admit(tool_id);
   if (!sequence.ok()) {
-    done(bridge_refusal(sequence.error().code));
+    done(bridge_refusal(sequence.error()));
     return;
   }
   if (Status status = limits_.check_tool_input(input); !status.ok()) {
     release_slot();
-    done(bridge_refusal(status.error().code));
+    done(bridge_refusal(status.error()));
     return;
   }
   if (std::optional<ErrorCode> aborted = abort_.code()) {
     release_slot();
-    done(bridge_refusal(*aborted));
+    done(bridge_refusal(*aborted, "aborted"));
     return;
   }
   const Tool& tool = *program_.find_tool(tool_id);
@@ -64,7 +64,7 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     // No thread could be started (or recorded): the broker never saw the call, so it did not
     // happen. std::jthread joins itself if it started and the push failed.
     release_slot();
-    done(bridge_refusal(ErrorCode::kToolFailed));
+    done(bridge_refusal(ErrorCode::kToolFailed, "bridge_internal"));
   }
 }
 
@@ -87,7 +87,7 @@ Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
 
 void ExecutionBridge::run_call(const Tool& tool, Json input, std::int64_t sequence,
                                const Callback& done) noexcept {
-  CodeToolOutcome guest = bridge_refusal(ErrorCode::kToolFailed);
+  CodeToolOutcome guest = bridge_refusal(ErrorCode::kToolFailed, "bridge_internal");
   try {
     const std::string call_id = options_.execution_id + ":code:" + std::to_string(sequence);
     Settlement settlement = settle_with_broker(tool, input, call_id);
@@ -124,7 +124,7 @@ ExecutionBridge::Settlement ExecutionBridge::settle_with_broker(const Tool& tool
     return admit_outcome(tool, outcome, call_id);
   } catch (...) {
     // A broker that throws cannot say whether the tool ran: the call is unknown.
-    return Settlement{bridge_refusal(ErrorCode::kToolFailed), std::nullopt};
+    return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
   }
 }
 
@@ -137,14 +137,16 @@ ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
   const bool well_formed = succeeded ? outcome.output.has_value() && !outcome.error
                                      : outcome.error.has_value() && !outcome.output;
   // A malformed outcome, or an output the program may not see, leaves the call unknown.
-  if (!well_formed) return Settlement{bridge_refusal(ErrorCode::kToolFailed), std::nullopt};
+  if (!well_formed) {
+    return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
+  }
   if (!succeeded) {
-    CodeToolOutcome guest = bridge_refusal(outcome.error->code);
+    CodeToolOutcome guest = bridge_refusal(*outcome.error);
     guest.status = outcome.status;
     return Settlement{std::move(guest), receipt};
   }
-  if (!limits_.check_tool_output(*outcome.output).ok()) {
-    return Settlement{bridge_refusal(ErrorCode::kToolFailed), std::nullopt};
+  if (Status shown = limits_.check_tool_output(*outcome.output); !shown.ok()) {
+    return Settlement{bridge_refusal(shown.error()), std::nullopt};
   }
   return Settlement{guest_success(*outcome.output), receipt};
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "mcp/code_prelude.h"
 #include "mcp/tool_results.h"
 #include "mcp/typescript_declarations.h"
 #include "mcp/typescript_identifiers.h"
@@ -22,82 +23,24 @@ std::string cut_utf8(std::string text, std::size_t max_bytes) {
   return text;
 }
 
-// The prelude: builds `codemode` from the method table over the program's own `tools.call`.
-// Written once here; the table is spliced in as JSON, which is valid JavaScript.
-constexpr std::string_view kPrelude = R"js(
-  const codemode = (() => {
-    const failure = (code, operation, message) => {
-      const error = new Error(message);
-      Object.defineProperty(error, 'code', { value: code, enumerable: true });
-      Object.defineProperty(error, 'operation', { value: operation, enumerable: true });
-      return error;
-    };
-    const wrapper = (id) => async (args) => {
-      const answer = await tools.call(id, args === undefined ? {} : args);
-      if (answer.status === 'succeeded') return answer.output;
-      throw failure(String(answer.error.code).toLowerCase(), id, answer.error.message);
-    };
-    const distance = (a, b) => {
-      const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-      for (let i = 1; i <= a.length; i++) {
-        let previous = row[0];
-        row[0] = i;
-        for (let j = 1; j <= b.length; j++) {
-          const kept = row[j];
-          row[j] = Math.min(row[j] + 1, row[j - 1] + 1,
-                            previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-          previous = kept;
-        }
-      }
-      return row[b.length];
-    };
-    const closest = (key, known) => known.slice().sort((a, b) =>
-        distance(key, a) - distance(key, b) || a.localeCompare(b))[0];
-    const unknown = (name, key, known) => {
-      const best = closest(key, known);
-      const hint = best === undefined ? '' : ` Did you mean '${best}'?`;
-      return failure('unknown_method', `${name}.${key}`,
-                     `Unknown method '${name}.${key}'.${hint} Call codemode.help() for the list.`);
-    };
-    const guarded = (name, target) => new Proxy(Object.freeze(target), {
-      get(object, key) {
-        if (typeof key === 'symbol' || Object.prototype.hasOwnProperty.call(object, key)) {
-          return object[key];
-        }
-        throw unknown(name, key, Object.keys(object));
-      },
-    });
-    const spaces = {};
-    const catalog = [];
-    for (const [space, method, id, description, inputSchema] of METHODS) {
-      (spaces[space] = spaces[space] || {})[method] = wrapper(id);
-      catalog.push(Object.freeze({ name: `${space}.${method}`, description, inputSchema }));
-    }
-    const root = {};
-    for (const space of Object.keys(spaces)) {
-      root[space] = guarded(`codemode.${space}`, spaces[space]);
-    }
-    // Answered here, from the table: no tool call, nothing counted.
-    root.help = (name) => {
-      if (name === undefined) {
-        return { namespaces: Object.keys(spaces), methods: catalog.map((entry) => entry.name),
-                 usage: 'await codemode.<namespace>.<method>(args); help(name) describes one; ' +
-                        'search(text) finds methods.' };
-      }
-      const key = String(name).replace(/^codemode\./, '');
-      const found = catalog.find((entry) => entry.name === key);
-      if (found) return found;
-      throw unknown('codemode', key, catalog.map((entry) => entry.name));
-    };
-    root.search = (text) => {
-      const needle = String(text).toLowerCase();
-      return catalog.filter((entry) => entry.name.toLowerCase().includes(needle) ||
-                                       entry.description.toLowerCase().includes(needle))
-                    .map(({ name, description }) => ({ name, description }));
-    };
-    return guarded('codemode', root);
-  })();
-)js";
+// What a failed call's rule becomes in the program, where the security boundary's table names it:
+// the code its Error carries and the message. Any other rule is the code as it is, with codemode's
+// fixed message for the call.
+Json rule_table(const std::vector<std::string>& quota_classes) {
+  Json table{
+      {"max_tool_calls", {"host_calls_limit", "host-call budget exhausted"}},
+      {"max_tool_concurrency", {"host_concurrency_limit", "concurrent host-call budget exhausted"}},
+      {"host_result_bytes_limit",
+       {"host_result_bytes_limit", "host result exceeds the per-call byte budget"}},
+      {"cumulative_host_bytes_limit",
+       {"cumulative_host_bytes_limit", "cumulative host-result byte budget exhausted"}},
+      {"input_schema", {"invalid_arguments", "arguments do not match the tool's input schema"}},
+  };
+  for (const std::string& name : quota_classes) {
+    table[name + "_limit"] = {name + "_limit", name + " budget exhausted"};
+  }
+  return table;
+}
 
 }  // namespace
 
@@ -125,7 +68,8 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
   return methods;
 }
 
-std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods) {
+std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
+                         const ProgramOptions& options) {
   Json table = Json::array();
   for (const CodeMethod& m : methods) {
     table.push_back({m.space, m.method, m.tool_id, m.description, m.input_schema});
@@ -135,19 +79,19 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
   if (json_text(table).size() > kMaxHelpTableBytes) {
     for (Json& row : table) row[4] = nullptr;
   }
-  std::string prelude(kPrelude);
-  prelude.replace(prelude.find("METHODS"), 7, json_text(table));
+  const std::string prelude =
+      code_prelude(table, rule_table(options.quota_classes), options.console_log_bytes);
   // The model's text stays on lines of its own, so a trailing line comment cannot swallow the
   // wrapper's closing tokens.
   const std::string main = code.form == CodeForm::kFunctionExpression
                                ? "const main = (\n" + code.source + "\n);\n"
                                : "const main = async () => {\n" + code.source + "\n};\n";
-  return "async (input, tools) => {\n" + prelude + main +
-         "const value = await main();\nreturn { result: value === undefined ? null : value };\n}";
+  return "async (input, tools) => {\n" + prelude + main + code_epilogue() + "}";
 }
 
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
-                                       const std::vector<Tool>& tools, std::size_t max_bytes) {
+                                       const std::vector<Tool>& tools, std::size_t max_bytes,
+                                       bool console_logs) {
   std::vector<ToolDeclaration> declarations;
   for (std::size_t i = 0; i < methods.size(); ++i) {
     const Json& output = tools[i].output_schema().document();
@@ -158,13 +102,18 @@ Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                             .output_schema = output == Json::object() ? Json() : output});
   }
   const std::string guidance =
-      "Run JavaScript (not TypeScript) in a sandbox. Send an async function body (or a function "
-      "expression); `return` one JSON value, which comes back as {result}. There is no "
-      "filesystem, network, environment, module or process API: only the `codemode` object "
-      "declared below, whose methods resolve to a tool's output or throw an Error with "
-      "enumerable `code` and `operation`; codemode.help(), codemode.help(\"ns.method\") and "
-      "codemode.search(text) describe them without calling anything. Return only the fields you "
-      "need.\n\n";
+      std::string(
+          "Run JavaScript (not TypeScript) in a sandbox. Send an async function body (or a "
+          "function expression); `return` one JSON value, which comes back as {result}. There is "
+          "no filesystem, network, environment, module or process API: only the `codemode` object "
+          "declared below, whose methods resolve to a tool's output or throw an Error with "
+          "enumerable `code` (tool_failed, invalid_arguments, host_calls_limit, ...) and "
+          "`operation`; codemode.help(), codemode.help(\"ns.method\") and codemode.search(text) "
+          "describe them without calling anything. ") +
+      (console_logs ? "console.log (info, warn, error, debug) lines come back, bounded, as "
+                      "{logs} beside the result. "
+                    : "") +
+      "Return only the fields you need.\n\n";
   Result<std::string> rendered = render_declarations(
       declarations, max_bytes > guidance.size() ? max_bytes - guidance.size() : 0);
   if (!rendered.ok()) return std::move(rendered).error();

@@ -6,10 +6,21 @@
 //   sanitize_identifier (typescript_identifiers.h, as the declarations do); an id without "."
 //   goes to namespace "local". Two tools that land on one name are a collision: the code tool
 //   refuses to start.
-// A wrapper resolves to the tool's output, or throws an Error whose enumerable `code` is the
-// failure's code in lower case ("tool_failed", "invalid_input", "limit_exceeded", ...) and whose
-// enumerable `operation` is the tool id. Any other method of a namespace throws `unknown_method`
-// naming the closest method. `tools.call` stays available as well.
+// A wrapper resolves to the tool's output, or throws an Error whose enumerable `operation` is the
+// tool id and whose enumerable `code` names the rule that failed the call (code_prelude.h), as the
+// security boundary's table names it where it has a row:
+//   rule of the call              code in the program
+//   max_tool_calls                host_calls_limit
+//   max_tool_concurrency          host_concurrency_limit
+//   host_result_bytes_limit       host_result_bytes_limit
+//   cumulative_host_bytes_limit   cumulative_host_bytes_limit
+//   <class>_limit                 <class>_limit
+//   input_schema                  invalid_arguments
+//   any other                     the rule (tool_failed, tool_timeout, cancelled, ...)
+// with the message of the boundary's table for the mapped ones (rule_table in code_program.cc),
+// else codemode's fixed message for the call.
+// Any other method of a namespace throws `unknown_method` naming the closest method.
+// `tools.call` stays available as well, unmapped: {status, error:{code, rule, message}}.
 // codemode.help() lists the namespaces and methods, codemode.help("ns.method") describes one
 // (description, input schema), codemode.search(text) finds methods by name or description; all
 // three are answered inside the program from an embedded table, with no tool call. A namespace
@@ -19,6 +30,7 @@
 #ifndef CODEMODE_MCP_CODE_PROGRAM_H_
 #define CODEMODE_MCP_CODE_PROGRAM_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,13 +57,24 @@ struct CodeMethod {
 // tools sanitize to one name.
 Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools);
 
-// The program source for one invocation of the model's `code` (code_input.h).
-std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods);
+struct ProgramOptions {
+  // The cap of console capture's logs (code_prelude.h); 0: no `console`.
+  std::int64_t console_log_bytes = 0;
+  // The quota classes' names, whose refusals the program sees as "<name>_limit".
+  std::vector<std::string> quota_classes;
+};
+
+// The program source for one invocation of the model's `code` (code_input.h); its result is the
+// envelope of code_prelude.h.
+std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
+                         const ProgramOptions& options = {});
 
 // The code tool's description: guidance, then the TypeScript declarations of every method
 // (typescript_declarations.h), within `max_bytes`. REQUIRES: `methods` = code_methods(tools).
+// `console_logs` adds a sentence on console capture.
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
-                                       const std::vector<Tool>& tools, std::size_t max_bytes);
+                                       const std::vector<Tool>& tools, std::size_t max_bytes,
+                                       bool console_logs = false);
 
 }  // namespace codemode::mcp
 

@@ -1,10 +1,13 @@
 #include "mcp/code_tool.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "codemode/budget.h"
 #include "codemode/process_adapter.h"
 
+#include "mcp/code_result.h"
+#include "mcp/invocation_budget.h"
 #include "mcp/tool_results.h"
 
 namespace codemode::mcp {
@@ -25,12 +28,14 @@ struct CodeTool::Shared {
   std::counting_semaphore<64> host_operations{0};
   std::atomic<std::int64_t> workers = 0;
   std::atomic<std::uint64_t> next_execution = 1;
+  InvocationRegistry invocations;
 };
 
 namespace {
 
-// One tool call of a program: queued for a server-wide slot, a per-call budget of the tool's
-// declared cost, then the per-call result byte cap before the worker sees anything.
+// One tool call of a program: its quota units reserved, queued for a server-wide slot, a per-call
+// budget of the tool's declared cost, then the result's bytes charged before the worker sees
+// anything (invocation_budget.h).
 ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& input,
                         const BrokerContext& context);
 
@@ -52,8 +57,8 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
     for (std::string& grant : required_grants(tool))
       shared->grants.allow.push_back(std::move(grant));
   }
-  Result<std::string> description =
-      describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes);
+  Result<std::string> description = describe_code_tool(
+      shared->methods, shared->tools, kMaxDescriptionBytes, shared->policy.console_logs);
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
   shared->host_operations.release(shared->policy.server_host_operations);
@@ -87,12 +92,31 @@ Json CodeTool::listing() const {
 
 namespace {
 
+// A call refused before dispatch: its receipt says it never started, so the executor counts it
+// as known (a call without a receipt would be unknown and discard the program's result).
+ToolOutcome not_started(Error error, const Tool& tool, const BrokerContext& context) {
+  return ToolOutcome::failed(std::move(error),
+                             ExecutionReceipt{.call_id = context.call_id,
+                                              .tool_id = tool.id(),
+                                              .execution = ExecutionState::kNotStarted});
+}
+
 ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& input,
                         const BrokerContext& context) {
+  const std::shared_ptr<InvocationBudget> invocation =
+      shared.invocations.find(context.execution_id);
+  if (!invocation) {
+    return not_started(Error{ErrorCode::kToolFailed, "invocation_unknown",
+                             "The call belongs to no running invocation."},
+                       tool, context);
+  }
+  if (Status units = invocation->reserve_units(tool.id()); !units.ok()) {
+    return not_started(std::move(units).error(), tool, context);
+  }
   while (!shared.host_operations.try_acquire_for(kQueuePoll)) {
     if (context.stop_token.stop_requested()) {
-      return ToolOutcome::failed(
-          Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."});
+      return not_started(Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."}, tool,
+                         context);
     }
   }
   struct Release {
@@ -104,11 +128,8 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   ToolOutcome outcome =
       standard_broker({.permissions = shared.grants, .budget = budget})(tool, input, context);
   if (!outcome.ok()) return outcome;
-  Result<std::size_t> bytes = check_json(*outcome.output, {.max_bytes = 64u << 20});
-  if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > shared.policy.host_result_bytes) {
-    return ToolOutcome::failed(Error{ErrorCode::kLimitExceeded, "host_result_bytes_limit",
-                                     "host result exceeds the per-call byte budget"},
-                               outcome.receipt);
+  if (Status charged = invocation->charge_result(*outcome.output); !charged.ok()) {
+    return ToolOutcome::failed(std::move(charged).error(), outcome.receipt);
   }
   return outcome;
 }
@@ -145,6 +166,32 @@ Json failure(const CodeExecutionOutcome& outcome) {
   return tool_error_result(code_of(error), error.message);
 }
 
+// The program's limits under `policy`: its output is the envelope of code_prelude.h (the result,
+// the logs, a thrown message), so it may take finalResultBytes + consoleLogBytes + the envelope's
+// own bytes; finalResultBytes itself is checked on the result alone (code_result.h). The output
+// cap also bounds each tool output that crosses into the worker. hostCalls below hostConcurrency
+// lowers the concurrency to it.
+CodeLimits program_limits(const McpPolicy& policy) {
+  const std::int64_t logs = policy.console_logs ? policy.console_log_bytes : 0;
+  return {.cpu_millis = policy.wall_time_millis,
+          .wall_time_millis = policy.wall_time_millis,
+          .memory_bytes = policy.heap_bytes,
+          .scratch_bytes = 1,
+          .max_input_bytes = 1024,
+          .max_output_bytes =
+              std::max(policy.host_result_bytes, policy.final_result_bytes + logs) + kEnvelopeBytes,
+          .max_tool_input_bytes = policy.host_result_bytes,
+          .max_tool_calls = policy.host_calls,
+          // A program may not allow more calls at once than in all (program.h).
+          .max_tool_concurrency = std::min(policy.host_concurrency, policy.host_calls)};
+}
+
+ProgramOptions program_options(const McpPolicy& policy) {
+  ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0};
+  for (const QuotaClass& quota : policy.quota_classes) options.quota_classes.push_back(quota.name);
+  return options;
+}
+
 }  // namespace
 
 Json CodeTool::call(const Json& arguments, std::stop_token stop) {
@@ -160,30 +207,22 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (!slot.held()) {
     return tool_error_result("server_workers_limit", "server worker capacity is exhausted");
   }
-  const std::int64_t output_bytes =
-      std::max(policy.host_result_bytes, policy.final_result_bytes) + 64;
   Result<CodeProgram> program =
       define_code_program({.id = "mcp-code",
                            .version = "1",
                            .intent = "One invocation of the MCP code tool.",
                            .language = ProgramLanguage::kJavaScript,
-                           .source = wrap_program(code, shared_->methods),
+                           .source = wrap_program(code, shared_->methods, program_options(policy)),
                            .input = Schema::any(),
                            .output = Schema::any(),
                            .input_schema_id = "any",
                            .output_schema_id = "any",
                            .tools = shared_->tools,
-                           .limits = {.cpu_millis = policy.wall_time_millis,
-                                      .wall_time_millis = policy.wall_time_millis,
-                                      .memory_bytes = policy.heap_bytes,
-                                      .scratch_bytes = 1,
-                                      .max_input_bytes = 1024,
-                                      .max_output_bytes = output_bytes,
-                                      .max_tool_input_bytes = policy.host_result_bytes,
-                                      .max_tool_calls = policy.host_calls,
-                                      .max_tool_concurrency = policy.host_concurrency}});
+                           .limits = program_limits(policy)});
   if (!program.ok()) return tool_error_result("code_rejected", program.error().message);
   const std::string execution = "mcp-code:" + std::to_string(shared_->next_execution++);
+  const InvocationRegistry::Registration registration =
+      shared_->invocations.add(execution, std::make_shared<InvocationBudget>(policy));
   const CodeExecutionOutcome outcome =
       shared_->mode->execute(*program, Json(nullptr),
                              {.run_id = "mcp",
@@ -191,20 +230,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
   if (!outcome.ok()) return failure(outcome);
-  const Json& output = *outcome.output;
-  const Json result =
-      output.is_object() && output.contains("result") ? output : Json{{"result", nullptr}};
-  Result<std::size_t> bytes = check_json(result.at("result"), {.max_bytes = 64u << 20});
-  if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > policy.final_result_bytes) {
-    return tool_error_result("final_result_bytes_limit",
-                             "final JSON is " + std::to_string(bytes.ok() ? *bytes : 0) +
-                                 " bytes and exceeds the " +
-                                 std::to_string(policy.final_result_bytes) +
-                                 "-byte limit; return fewer fields or items");
-  }
-  return Json{{"content", Json::array({{{"type", "text"}, {"text", json_text(result)}}})},
-              {"structuredContent", result},
-              {"isError", false}};
+  return code_result(*outcome.output, policy);
 }
 
 }  // namespace codemode::mcp

@@ -1,19 +1,28 @@
 // CodeTool: code mode's one MCP tool, `code` {code: string}. Each call runs the model's JavaScript
 // (code_program.h) as a fresh program in a fresh confined worker through CodeMode::execute, with
-// the catalog's tools behind codemode's broker and the policy's budgets as the program's limits:
+// the catalog's tools behind codemode's broker and the policy's budgets as the program's limits
+// (the codes are those the program's Errors carry, code_program.h, or the call's result):
 //   sourceBytes          checked before any worker starts          source_bytes_limit
 //   wallTimeMillis       the program's wall and CPU time           deadline_exceeded
 //   heapBytes            the program's memoryBytes                 memory_limit
-//   hostCalls            maxToolCalls                              max_tool_calls (in the program)
-//   hostConcurrency      maxToolConcurrency                        max_tool_concurrency
+//   hostCalls            maxToolCalls                              host_calls_limit
+//   hostConcurrency      maxToolConcurrency (refused, not queued)  host_concurrency_limit
+//   quotaClasses         units per invocation, before dispatch     <class>_limit
 //   hostResultBytes      each tool output, before the worker sees it
 //                                                                  host_result_bytes_limit
+//   cumulativeHostResultBytes
+//                        the outputs delivered, in total           cumulative_host_bytes_limit
 //   finalResultBytes     the returned value, measured as compact JSON
 //                                                                  final_result_bytes_limit
+//   consoleLogs, consoleLogBytes
+//                        console capture into logs, bounded (code_prelude.h)
 //   serverWorkers        simultaneous workers, fail fast           server_workers_limit
 //   serverHostOperations tool calls in flight, server-wide, queued
-// Results: success -> structuredContent {result} and the same JSON as text; failure -> isError with
-// structuredContent {code, message}; a program's own throw is code_rejected with its message.
+// The quota units and result bytes are counted per invocation (invocation_budget.h) by the broker
+// the executor calls, which finds the invocation by its execution id.
+// Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text;
+// failure -> isError with structuredContent {code, message, logs?}; a program's own throw is
+// code_rejected with its message, except a rethrown host_calls_limit, which stays that code.
 //
 // Thread-safety: call may run on many threads at once.
 #ifndef CODEMODE_MCP_CODE_TOOL_H_

@@ -1,12 +1,13 @@
 #include "mcp/mcp_policy.h"
 
+#include <algorithm>
 #include <functional>
 #include <regex>
 #include <set>
 
 namespace codemode::mcp {
 
-const std::array<PolicyField, 11> kPolicyFields{{
+const std::array<PolicyField, 12> kPolicyFields{{
     {"sourceBytes", &McpPolicy::source_bytes, 1, 32 << 10},
     {"wallTimeMillis", &McpPolicy::wall_time_millis, 1, 10'000},
     {"heapBytes", &McpPolicy::heap_bytes, 1 << 20, 64 << 20},
@@ -15,9 +16,25 @@ const std::array<PolicyField, 11> kPolicyFields{{
     {"hostResultBytes", &McpPolicy::host_result_bytes, 1, 64 << 10},
     {"cumulativeHostResultBytes", &McpPolicy::cumulative_host_result_bytes, 1, 256 << 10},
     {"finalResultBytes", &McpPolicy::final_result_bytes, 1, 48 << 10},
+    {"consoleLogBytes", &McpPolicy::console_log_bytes, 64, 8 << 10},
     {"serverWorkers", &McpPolicy::server_workers, 1, 16},
     {"serverInvocations", &McpPolicy::server_invocations, 1, 16},
     {"serverHostOperations", &McpPolicy::server_host_operations, 1, 32},
+}};
+
+const std::array<std::string_view, 12> kBuiltInLimitCodes{{
+    "source_bytes_limit",
+    "host_calls_limit",
+    "host_concurrency_limit",
+    "host_result_bytes_limit",
+    "cumulative_host_bytes_limit",
+    "final_result_bytes_limit",
+    "server_workers_limit",
+    "server_invocations_limit",
+    "server_host_operations_limit",
+    "memory_limit",
+    "cpu_limit",
+    "wall_time_limit",
 }};
 
 namespace {
@@ -56,6 +73,10 @@ Result<QuotaClass> parse_quota_class(const std::string& name, const Json& entry,
   const std::string field = "policy.quotaClasses." + name;
   if (!std::regex_match(name, kName)) {
     return policy_error("policy.quotaClasses: a class name must match [a-z][a-z0-9_]{0,63}.");
+  }
+  if (std::find(kBuiltInLimitCodes.begin(), kBuiltInLimitCodes.end(), name + "_limit") !=
+      kBuiltInLimitCodes.end()) {
+    return policy_error(field + ": its code " + name + "_limit is one of codemode's own.");
   }
   if (!entry.is_object() || entry.size() != 2 || !entry.contains("cap") ||
       !entry.contains("tools")) {
@@ -105,6 +126,11 @@ Result<McpPolicy> parse_policy(const Json& overrides,
   McpPolicy policy;
   if (!overrides.is_object()) return policy_error("policy must be a JSON object.");
   for (const auto& [name, value] : overrides.items()) {
+    if (name == "consoleLogs") {
+      if (!value.is_boolean()) return policy_error("policy.consoleLogs must be true or false.");
+      policy.console_logs = value.get<bool>();
+      continue;
+    }
     if (name == "quotaClasses") {
       if (Status status = parse_quota_classes(policy, value, known_tool); !status.ok()) {
         return std::move(status).error();
@@ -133,6 +159,7 @@ Json describe_policy(const McpPolicy& policy) {
     classes[quota.name] = {{"cap", quota.cap}, {"tools", quota.tools}};
   }
   described["quotaClasses"] = std::move(classes);
+  described["consoleLogs"] = policy.console_logs;
   return described;
 }
 

@@ -3,7 +3,8 @@
 // a config file may lower a budget, never raise it past its maximum: the server then refuses to
 // start, naming the field. Quota classes are named per-invocation unit budgets: a cap, and the
 // tools whose calls consume one unit each, reserved before dispatch and kept even when the call
-// fails. docs/mcp.md documents every field.
+// fails; a refusal's code is "<name>_limit", so a name whose code would be one of codemode's own
+// (host_calls -> host_calls_limit) is refused. docs/mcp.md documents every field.
 //
 // Thread-safety: plain values.
 #ifndef CODEMODE_MCP_MCP_POLICY_H_
@@ -41,6 +42,10 @@ struct McpPolicy {
   std::int64_t cumulative_host_result_bytes = 256 << 10;  // host_result_bytes .. 256 KiB;
                                                           // cumulative_host_bytes_limit
   std::int64_t final_result_bytes = 48 << 10;             // max 48 KiB; final_result_bytes_limit
+  // console.log/info/warn/error/debug captured into structuredContent.logs (off: no `console`).
+  bool console_logs = false;
+  std::int64_t console_log_bytes = 8 << 10;  // 64 .. 8 KiB: the logs array as compact JSON;
+                                             // past it, a truncation marker and nothing more
   // ---- the whole server ----
   std::int64_t server_workers = 4;          // max 16; fail fast: server_workers_limit
   std::int64_t server_invocations = 4;      // max 16; fail fast: server_invocations_limit
@@ -56,11 +61,16 @@ struct PolicyField {
 };
 
 // Every numeric budget, in the order docs/mcp.md lists them.
-extern const std::array<PolicyField, 11> kPolicyFields;
+extern const std::array<PolicyField, 12> kPolicyFields;
+
+// The codes of codemode's own limits that end in "_limit": a quota class may not be named so that
+// its "<name>_limit" is one of them.
+extern const std::array<std::string_view, 12> kBuiltInLimitCodes;
 
 // The defaults with the overrides of the config's "policy" object applied. INVALID_CONFIG, rule
 // "mcp_config", naming the field ("policy.hostCalls exceeds its maximum of 16.") for an unknown
-// field, a value that is not an integer or is out of range, or a malformed quota class.
+// field, a value that is not an integer or is out of range (consoleLogs: not a boolean), or a
+// malformed quota class.
 // `known_tool` says whether a quota class may name a tool.
 Result<McpPolicy> parse_policy(const Json& policy,
                                const std::function<bool(std::string_view)>& known_tool);

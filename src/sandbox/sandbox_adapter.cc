@@ -6,6 +6,8 @@
 
 #include "codemode/sandbox.h"
 
+#include "core/identifiers.h"
+
 namespace codemode {
 namespace {
 
@@ -80,8 +82,9 @@ Json CodeToolOutcome::to_json() const {
   if (status == OutcomeStatus::kSucceeded) {
     return Json{{"status", "succeeded"}, {"output", output.value_or(Json())}};
   }
+  const std::string shown = internal::is_rule_name(rule) ? rule : internal::default_rule(code);
   return Json{{"status", to_string(status)},
-              {"error", Json{{"code", to_string(code)}, {"message", message}}}};
+              {"error", Json{{"code", to_string(code)}, {"rule", shown}, {"message", message}}}};
 }
 
 CodeToolOutcome ToolBridge::call_and_wait(std::string_view tool_id, Json input) {

@@ -120,7 +120,7 @@ Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) 
     frame["output"] = outcome.output.value_or(Json());
   } else {
     frame["hasOutput"] = false;
-    frame["error"] = Json{{"code", to_string(outcome.code)}, {"message", outcome.message}};
+    frame["error"] = std::move(outcome.to_json()["error"]);  // {code, rule, message}
   }
   return frame;
 }

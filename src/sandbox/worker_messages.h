@@ -24,7 +24,7 @@ namespace codemode::internal {
 Json start_message(const SandboxRequest& request);
 
 // {"type":"toolResult","callId","status","hasOutput":true,"output"} or
-// {"type":"toolResult","callId","status","hasOutput":false,"error":{"code","message"}}
+// {"type":"toolResult","callId","status","hasOutput":false,"error":{"code","rule","message"}}
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome);
 
 // OK for {"type":"confined","version":1,"layers":[strings]} whose layers are exactly `expected`,

@@ -48,7 +48,7 @@ inline constexpr std::size_t kMaxToolIdUnits = 1024;
 struct ToolCallAdmission {
   // Nonzero: the call went out; its answer comes later through Engine::settle_tool_call.
   std::uint64_t call_id = 0;
-  // Otherwise the answer to resolve at once: guest-visible JSON text {status, error:{code,
+  // Otherwise the answer to resolve at once: guest-visible JSON text {status, error:{code, rule,
   // message}}.
   std::string local_answer;
 };

@@ -103,8 +103,9 @@ bool submit_call(JSContext* cx, GuestHost& host, const GuestToolCall& call,
 
 // __codemodeToolCall(toolId, inputJson) -> Promise<string>
 //   The one native the guest sees, and only inside the prelude. Resolves with the JSON text of
-//   {status:'succeeded', output} or {status, error:{code, message}}; never rejects. Arguments it
-//   cannot use (a non-string id, an oversized input) are answered as INVALID_INPUT by the host.
+//   {status:'succeeded', output} or {status, error:{code, rule, message}}; never rejects.
+//   Arguments it cannot use (a non-string id, an oversized input) are answered as INVALID_INPUT by
+//   the host.
 bool tool_call_native(JSContext* cx, unsigned argc, JS::Value* vp) {
   JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
   GuestHost* host = guest_host(cx);

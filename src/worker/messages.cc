@@ -5,9 +5,11 @@
 #include <optional>
 #include <utility>
 
-#include "core/json_keys.h"
 #include "codemode/program.h"
 #include "codemode/sandbox.h"
+
+#include "core/identifiers.h"
+#include "core/json_keys.h"
 #include "sandbox/frame_format.h"
 #include "worker/worker_error.h"
 
@@ -84,14 +86,17 @@ bool is_failed_status(std::string_view status) {
   return false;
 }
 
-// {code, message}: a known error code and a string.
+// {code, rule, message}: a known error code, a rule name and a string.
 bool is_tool_error(const Json& error) {
-  if (!error.is_object() || !only_keys(error, {"code", "message"})) return false;
+  if (!error.is_object() || !only_keys(error, {"code", "rule", "message"})) return false;
   const auto code = error.find("code");
+  const auto rule = error.find("rule");
   const auto message = error.find("message");
   return code != error.end() && code->is_string() &&
          error_code_from_string(code->get_ref<const std::string&>()).has_value() &&
-         message != error.end() && message->is_string();
+         rule != error.end() && rule->is_string() &&
+         internal::is_rule_name(rule->get_ref<const std::string&>()) && message != error.end() &&
+         message->is_string();
 }
 
 // The guest-visible answer of a toolResult frame whose callId was already checked.

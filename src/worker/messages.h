@@ -35,7 +35,7 @@ struct StartRequest {
 Result<StartRequest> parse_start(const Json& frame);
 
 // {"type":"toolResult","callId":n,"status":...,"hasOutput":bool,"output"|"error":...}, reduced
-// to what the guest sees: {status, output} or {status, error:{code, message}} as JSON text.
+// to what the guest sees: {status, output} or {status, error:{code, rule, message}} as JSON text.
 struct ToolAnswer {
   std::uint64_t call_id = 0;
   std::string guest_json;

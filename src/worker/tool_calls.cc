@@ -7,9 +7,10 @@
 namespace codemode::worker {
 namespace {
 
-// The host's own refusal for `code`, as the guest sees it.
-ToolCallAdmission local_refusal(ErrorCode code) {
-  const Json answer = internal::bridge_refusal(code).to_json();
+// The host's own refusal for `code` and `rule`, as the guest sees it. The rules are the parent's
+// for the same checks (docs/protocol.md), so a program cannot tell who answered.
+ToolCallAdmission local_refusal(ErrorCode code, std::string_view rule) {
+  const Json answer = internal::bridge_refusal(code, rule).to_json();
   return ToolCallAdmission{.call_id = 0, .local_answer = answer.dump()};
 }
 
@@ -24,12 +25,15 @@ std::size_t ToolCalls::max_input_units() const {
 }
 
 Result<ToolCallAdmission> ToolCalls::submit(const GuestToolCall& call) {
-  if (closed_) return local_refusal(ErrorCode::kLimitExceeded);
-  if (!call.tool_id || !call.input_json) return local_refusal(ErrorCode::kInvalidInput);
-  if (calls_made_ >= limits_.max_tool_calls) return local_refusal(ErrorCode::kLimitExceeded);
+  if (closed_) return local_refusal(ErrorCode::kLimitExceeded, "bridge_closed");
+  if (!call.tool_id) return local_refusal(ErrorCode::kInvalidInput, "invalid_tool_id");
+  if (!call.input_json) return local_refusal(ErrorCode::kInvalidInput, "max_tool_input_bytes");
+  if (calls_made_ >= limits_.max_tool_calls) {
+    return local_refusal(ErrorCode::kLimitExceeded, "max_tool_calls");
+  }
   Result<Json> input =
       parse_json(*call.input_json, program_json_limits(limits_.max_tool_input_bytes));
-  if (!input.ok()) return local_refusal(ErrorCode::kInvalidInput);
+  if (!input.ok()) return local_refusal(ErrorCode::kInvalidInput, "max_tool_input_bytes");
   const std::uint64_t call_id = ++calls_made_;
   Status sent = channel_.write(tool_call_message(call_id, *call.tool_id, std::move(*input)));
   if (!sent.ok()) return std::move(sent).error();

@@ -22,10 +22,11 @@ class ToolCalls final : public ToolCallHost {
 
   std::size_t max_input_units() const override;
 
-  // In order: closed -> LIMIT_EXCEEDED; a tool id or input the engine could not read ->
-  // INVALID_INPUT; maxToolCalls calls already made -> LIMIT_EXCEEDED; input not bounded plain JSON
-  // within maxToolInputBytes -> INVALID_INPUT; otherwise a toolCall frame. Only a failed write is
-  // an Error.
+  // In order (code, rule): closed -> LIMIT_EXCEEDED bridge_closed; a tool id the engine could not
+  // read -> INVALID_INPUT invalid_tool_id; an input it could not read -> INVALID_INPUT
+  // max_tool_input_bytes; maxToolCalls calls already made -> LIMIT_EXCEEDED max_tool_calls; input
+  // not bounded plain JSON within maxToolInputBytes -> INVALID_INPUT max_tool_input_bytes;
+  // otherwise a toolCall frame. Only a failed write is an Error.
   Result<ToolCallAdmission> submit(const GuestToolCall& call) override;
   // Later calls get LIMIT_EXCEEDED, as the host answers calls after an execution ended.
   void close() override { closed_ = true; }

@@ -80,7 +80,10 @@ TEST_F(RunSubcommandTest, ALeakyToolShowsItsSecretNowhere) {
   // What the program saw of the tool, rethrown: the fixed failure, nothing of the tool's text.
   EXPECT_EQ(Json::parse(outcome.at("programError").at("message").get<std::string>()),
             Json({{"status", "failed"},
-                  {"error", {{"code", "TOOL_FAILED"}, {"message", "The tool call failed."}}}}));
+                  {"error",
+                   {{"code", "TOOL_FAILED"},
+                    {"rule", "tool_failed"},
+                    {"message", "The tool call failed."}}}}));
   for (const std::string* text : {&run.out, &run.err}) {
     EXPECT_EQ(text->find("cm-secret-cli-41d9"), std::string::npos) << *text;
     EXPECT_EQ(text->find("/private/codemode-secret"), std::string::npos) << *text;

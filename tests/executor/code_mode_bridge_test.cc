@@ -70,6 +70,7 @@ TEST(CodeModeBridge, DeniesUnlistedToolsAndClosesWhenTheAdapterReturns) {
   EXPECT_EQ(denied->status, OutcomeStatus::kBlocked);
   EXPECT_EQ(denied->code, ErrorCode::kPermissionDenied);
   EXPECT_EQ(denied->message, "The tool call was not permitted.");
+  EXPECT_EQ(denied->rule, "tool_not_listed");
   EXPECT_EQ(broker_calls, 0);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
@@ -97,11 +98,12 @@ TEST(CodeModeBridge, RefusesCallsAfterTheProgramFinished) {
   EXPECT_EQ(late->status, OutcomeStatus::kFailed);
   EXPECT_EQ(late->code, ErrorCode::kConflict);
   EXPECT_EQ(late->message, "The execution has finished; it accepts no more tool calls.");
+  EXPECT_EQ(late->rule, "bridge_closed");
 }
 
 TEST(CodeModeBridge, RefusesConcurrentCallsPastTheLimitWithoutQueueing) {
   auto options = testing::calculate_options();
-  options.limits.max_tool_calls = 1;
+  options.limits.max_tool_calls = 2;  // room for the second call: only concurrency refuses it
   options.limits.max_tool_concurrency = 1;
   CodeProgram program = define_code_program(options).value();
   std::binary_semaphore release{0};
@@ -130,17 +132,20 @@ TEST(CodeModeBridge, RefusesConcurrentCallsPastTheLimitWithoutQueueing) {
   EXPECT_EQ(second->message,
             "The tool call exceeded a limit, such as the program's maxToolCalls or "
             "maxToolConcurrency.");
+  EXPECT_EQ(second->rule, "max_tool_concurrency");
   EXPECT_EQ(broker_calls, 1);
-  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 1, 0, 1}));
+  EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 1, 0, 2}));
 }
 
 TEST(CodeModeBridge, RefusesCallsPastMaxToolCalls) {
   std::vector<ErrorCode> codes;
+  std::vector<std::string> rules;
   auto mode = testing::make_mode(
       [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
         for (int i = 0; i < 6; ++i) {
           CodeToolOutcome outcome = tools.call_and_wait("number.double", request.input);
           codes.push_back(outcome.status == OutcomeStatus::kSucceeded ? ErrorCode{} : outcome.code);
+          if (outcome.status != OutcomeStatus::kSucceeded) rules.push_back(outcome.rule);
         }
         return SandboxResult::success(request.input);
       },
@@ -151,6 +156,7 @@ TEST(CodeModeBridge, RefusesCallsPastMaxToolCalls) {
   EXPECT_EQ(codes, (std::vector<ErrorCode>{ErrorCode{}, ErrorCode{}, ErrorCode{}, ErrorCode{},
                                            ErrorCode::kLimitExceeded,
                                            ErrorCode::kLimitExceeded}));
+  EXPECT_EQ(rules, (std::vector<std::string>{"max_tool_calls", "max_tool_calls"}));
   EXPECT_EQ(outcome.usage.tool_calls, 4);
 }
 
@@ -171,6 +177,7 @@ TEST(CodeModeBridge, OversizedToolInputKeepsItsSlotButIsNotCounted) {
   ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   ASSERT_TRUE(refused.has_value());
   EXPECT_EQ(refused->code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(refused->rule, "max_tool_input_bytes");
   EXPECT_EQ(broker_calls, 0);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
@@ -223,9 +230,38 @@ TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
   EXPECT_EQ(seen->status, OutcomeStatus::kBlocked);
   EXPECT_EQ(seen->code, ErrorCode::kBudgetExceeded);
   EXPECT_EQ(seen->message, "The tool call did not fit the remaining budget.");
+  EXPECT_EQ(seen->rule, "budget_cost");
   EXPECT_EQ(seen->to_json().dump().find("SECRET"), std::string::npos);
   EXPECT_EQ(to_json(outcome).dump().find("SECRET"), std::string::npos);
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 0, 0, 4}));
+}
+
+// The broker's rule names the check that failed the call; one that is not a rule name (it could
+// carry text) is shown as the code in lower case.
+TEST(CodeModeBridge, TheBrokersRuleReachesTheProgramOnlyAsARuleName) {
+  std::vector<std::string> rules;
+  std::vector<std::string> broker_rules{"host_result_bytes_limit", "Quota: /home/me/secret",
+                                        std::string(65, 'a'), ""};
+  auto options = testing::calculate_options();
+  options.limits.max_tool_calls = 4;
+  CodeProgram program = define_code_program(options).value();
+  std::atomic<std::size_t> next{0};
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        for (int i = 0; i < 4; ++i) {
+          rules.push_back(tools.call_and_wait("number.double", request.input).rule);
+        }
+        return SandboxResult::success(request.input);
+      },
+      [&](const Tool& tool, const Json&, const BrokerContext& context) {
+        return ToolOutcome::failed({ErrorCode::kLimitExceeded, broker_rules[next++], "m"},
+                                   testing::receipt_for(context, tool, ExecutionState::kNotStarted,
+                                                        Disclosure::kWithheld));
+      });
+  CodeExecutionOutcome outcome = mode->execute(program, {{"value", 1}}, execute_options());
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(rules, (std::vector<std::string>{"host_result_bytes_limit", "limit_exceeded",
+                                             "limit_exceeded", "limit_exceeded"}));
 }
 
 }  // namespace

@@ -145,5 +145,36 @@ TEST(McpConfigTest, QuotaClassesNameDeclaredTools) {
             "policy.quotaClasses.writes.cap must be an integer from 1 to 1024.");
 }
 
+TEST(McpConfigTest, AQuotaClassWhoseCodeWouldBeCodemodesOwnFails) {
+  for (std::string_view code : kBuiltInLimitCodes) {
+    const std::string name(code.substr(0, code.size() - std::string_view("_limit").size()));
+    const Json config{{"servers", {{"mem", {{"command", "sh"}}}}},
+                      {"policy", {{"quotaClasses", {{name, {{"cap", 1}, {"tools", {"mem.x"}}}}}}}}};
+    Result<McpConfig> loaded = load_mcp_config(config, kCatalog);
+    ASSERT_FALSE(loaded.ok()) << name;
+    EXPECT_EQ(loaded.error().message, "policy.quotaClasses." + name + ": its code " + name +
+                                          "_limit is one of codemode's own.");
+  }
+  EXPECT_TRUE(load(R"({"servers":{"mem":{"command":"sh"}},
+      "policy":{"quotaClasses":{"pages":{"cap":8,"tools":["mem.x"]}}}})")
+                  .ok());
+}
+
+TEST(McpConfigTest, ConsoleCaptureIsOffByDefaultAndASwitch) {
+  Result<McpConfig> defaults = load("{}");
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_FALSE(defaults->policy.console_logs);
+  EXPECT_EQ(defaults->policy.console_log_bytes, 8192);
+  Result<McpConfig> on = load(R"({"policy":{"consoleLogs":true,"consoleLogBytes":1000}})");
+  ASSERT_TRUE(on.ok()) << on.error().message;
+  EXPECT_TRUE(on->policy.console_logs);
+  EXPECT_EQ(on->policy.console_log_bytes, 1000);
+  EXPECT_EQ(message_of(R"({"policy":{"consoleLogs":1}})"),
+            "policy.consoleLogs must be true or false.");
+  EXPECT_EQ(message_of(R"({"policy":{"consoleLogBytes":63}})"),
+            "policy.consoleLogBytes is below its minimum of 64.");
+  EXPECT_EQ(describe_policy(on->policy).at("consoleLogs"), true);
+}
+
 }  // namespace
 }  // namespace codemode::mcp

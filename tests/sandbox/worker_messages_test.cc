@@ -205,14 +205,26 @@ TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {
                                     "hasOutput":true,"output":null})"));
 }
 
-TEST(ToolResultMessage, FailureHasAnErrorAndNoOutput) {
+TEST(ToolResultMessage, FailureHasAnErrorWithItsRuleAndNoOutput) {
   const Json result =
       tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
                                              .code = ErrorCode::kPermissionDenied,
-                                             .message = "The tool call was not permitted."});
+                                             .message = "The tool call was not permitted.",
+                                             .rule = "permission"});
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":1,"status":"blocked",
                                     "hasOutput":false,"error":{"code":"PERMISSION_DENIED",
+                                    "rule":"permission",
                                     "message":"The tool call was not permitted."}})"));
+}
+
+TEST(ToolResultMessage, ARuleThatIsNotARuleNameIsSentAsTheCodeInLowerCase) {
+  for (const char* rule : {"", "Permission", "a rule with spaces", "x/y"}) {
+    const Json result = tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
+                                                               .code = ErrorCode::kPermissionDenied,
+                                                               .message = "m",
+                                                               .rule = rule});
+    EXPECT_EQ(result.at("error").at("rule"), "permission_denied") << rule;
+  }
 }
 
 }  // namespace

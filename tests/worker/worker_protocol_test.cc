@@ -136,14 +136,43 @@ TEST(WorkerProtocolTest, PresenceBitDisagreesWithStatus) {
   expect_sandbox_error(worker);
 }
 
+Json failed_answer(Json error) {
+  return Json{{"type", "toolResult"},
+              {"callId", 1},
+              {"status", "failed"},
+              {"hasOutput", false},
+              {"error", std::move(error)}};
+}
+
 TEST(WorkerProtocolTest, UnknownErrorCodeInToolResult) {
   WorkerProcess worker;
   start_until_tool_call(worker, kWaitsForTwoCalls);
-  worker.send(Json{{"type", "toolResult"},
-                   {"callId", 1},
-                   {"status", "failed"},
-                   {"hasOutput", false},
-                   {"error", {{"code", "NOPE"}, {"message", "m"}}}});
+  worker.send(failed_answer({{"code", "NOPE"}, {"rule", "tool_failed"}, {"message", "m"}}));
+  expect_sandbox_error(worker);
+}
+
+TEST(WorkerProtocolTest, ToolResultErrorWithoutARule) {
+  WorkerProcess worker;
+  start_until_tool_call(worker, kWaitsForTwoCalls);
+  worker.send(failed_answer({{"code", "TOOL_FAILED"}, {"message", "m"}}));
+  expect_sandbox_error(worker);
+}
+
+TEST(WorkerProtocolTest, ToolResultErrorWhoseRuleIsNotARuleName) {
+  for (const Json& rule : {Json("Tool failed: /etc/secret"), Json(""), Json(7),
+                           Json(std::string(65, 'a')), Json("9lives")}) {
+    WorkerProcess worker;
+    start_until_tool_call(worker, kWaitsForTwoCalls);
+    worker.send(failed_answer({{"code", "TOOL_FAILED"}, {"rule", rule}, {"message", "m"}}));
+    expect_sandbox_error(worker);
+  }
+}
+
+TEST(WorkerProtocolTest, ToolResultErrorWithAnUnknownField) {
+  WorkerProcess worker;
+  start_until_tool_call(worker, kWaitsForTwoCalls);
+  worker.send(failed_answer(
+      {{"code", "TOOL_FAILED"}, {"rule", "tool_failed"}, {"message", "m"}, {"detail", "x"}}));
   expect_sandbox_error(worker);
 }
 

@@ -13,8 +13,9 @@ constexpr const char* kInvalidInputMessage =
     "The tool input was rejected: it is not plain JSON within maxToolInputBytes, or it does not "
     "match the tool schema.";
 
-Json refusal(const char* code, const char* message) {
-  return Json{{"status", "failed"}, {"error", {{"code", code}, {"message", message}}}};
+Json refusal(const char* code, const char* rule, const char* message) {
+  return Json{{"status", "failed"},
+              {"error", {{"code", code}, {"rule", rule}, {"message", message}}}};
 }
 
 // The example of spec/code-mode.md: read a catalog, total it, with the tool answered by a script.
@@ -40,14 +41,16 @@ TEST(WorkerToolsTest, FailedToolIsAValueNotAnException) {
     return Json{{"status", "blocked"},
                 {"hasOutput", false},
                 {"error",
-                 {{"code", "PERMISSION_DENIED"}, {"message", "The tool call was not permitted."}}}};
+                 {{"code", "PERMISSION_DENIED"},
+                  {"rule", "permission"},
+                  {"message", "The tool call was not permitted."}}}};
   });
   ASSERT_TRUE(run.succeeded());
-  EXPECT_EQ(
-      run.output(),
-      (Json{{"status", "blocked"},
-            {"error",
-             {{"code", "PERMISSION_DENIED"}, {"message", "The tool call was not permitted."}}}}));
+  EXPECT_EQ(run.output(), (Json{{"status", "blocked"},
+                                {"error",
+                                 {{"code", "PERMISSION_DENIED"},
+                                  {"rule", "permission"},
+                                  {"message", "The tool call was not permitted."}}}}));
 }
 
 TEST(WorkerToolsTest, CallIdsCountUpFromOne) {
@@ -69,7 +72,7 @@ TEST(WorkerToolsTest, FloodPastMaxToolCallsIsAnsweredLocally) {
       nullptr, limits);
   ASSERT_TRUE(run.succeeded()) << run.result->dump();
   EXPECT_EQ(run.tool_calls.size(), 3u);  // the parent saw only the admitted calls
-  EXPECT_EQ(run.output(), (Json{3, refusal("LIMIT_EXCEEDED", kLimitMessage)}));
+  EXPECT_EQ(run.output(), (Json{3, refusal("LIMIT_EXCEEDED", "max_tool_calls", kLimitMessage)}));
 }
 
 TEST(WorkerToolsTest, UnserializableInputRejects) {
@@ -92,7 +95,8 @@ TEST(WorkerToolsTest, OversizedInputIsInvalidInput) {
       nullptr, limits);
   ASSERT_TRUE(run.succeeded());
   EXPECT_EQ(run.output()[0]["status"], "succeeded");
-  EXPECT_EQ(run.output()[1], refusal("INVALID_INPUT", kInvalidInputMessage));
+  EXPECT_EQ(run.output()[1],
+            refusal("INVALID_INPUT", "max_tool_input_bytes", kInvalidInputMessage));
   EXPECT_EQ(run.tool_calls.size(), 1u);
 }
 
@@ -101,13 +105,13 @@ TEST(WorkerToolsTest, TooDeepInputIsInvalidInput) {
       "async (i, tools) => { let a = 1; for (let k = 0; k < 40; k++) a = [a]; "
       "return tools.call('t', a); }");
   ASSERT_TRUE(run.succeeded());
-  EXPECT_EQ(run.output(), refusal("INVALID_INPUT", kInvalidInputMessage));
+  EXPECT_EQ(run.output(), refusal("INVALID_INPUT", "max_tool_input_bytes", kInvalidInputMessage));
 }
 
 TEST(WorkerToolsTest, NonStringToolIdIsInvalidInput) {
   Execution run = execute("async (i, tools) => tools.call(42, {})");
   ASSERT_TRUE(run.succeeded());
-  EXPECT_EQ(run.output(), refusal("INVALID_INPUT", kInvalidInputMessage));
+  EXPECT_EQ(run.output(), refusal("INVALID_INPUT", "invalid_tool_id", kInvalidInputMessage));
   EXPECT_TRUE(run.tool_calls.empty());
 }
 

@@ -75,7 +75,7 @@ test('a failed tool call throws an Error with enumerable code and operation', as
     try { await codemode.catalog.price({ sku: 3 }); return 'no'; }
     catch (error) { return { keys: Object.keys(error), code: error.code, op: error.operation }; }`);
   assert.deepEqual(result.structuredContent.result,
-                   { keys: ['code', 'operation'], code: 'invalid_input', op: 'catalog.price' });
+                   { keys: ['code', 'operation'], code: 'invalid_arguments', op: 'catalog.price' });
 });
 
 test('an unknown method throws unknown_method with a suggestion', async () => {

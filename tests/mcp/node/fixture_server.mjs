@@ -1,6 +1,7 @@
 // A small downstream MCP server for the integration tests, built on the official SDK's Server
 // class. Its tools exercise what the reference servers cannot: dying mid-call, answering slowly
-// (to be cancelled), and failing with text that must never reach codemode's caller.
+// (to be cancelled, or to overlap), failing with text that must never reach codemode's caller,
+// and results of a chosen size.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -19,6 +20,15 @@ const tools = [
     inputSchema: objectSchema },
   { name: 'leak_thrown', description: 'Throws (a JSON-RPC error) with the same text.',
     inputSchema: objectSchema },
+  { name: 'text', description: 'Answers {text} of n characters: n + 11 bytes of JSON.',
+    inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } },
+                   required: ['n'], additionalProperties: false },
+    annotations: { readOnlyHint: true } },
+  { name: 'wait', description: 'Answers {} after ms milliseconds.',
+    inputSchema: { type: 'object', properties: { ms: { type: 'integer', minimum: 0,
+                                                       maximum: 5000 } },
+                   required: ['ms'], additionalProperties: false },
+    annotations: { readOnlyHint: true } },
 ];
 const leakedText = () => `token ${process.env.FIXTURE_TOKEN} in ${process.cwd()}`;
 
@@ -44,6 +54,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return text({ finished: true });
     case 'cancellations':
       return text({ cancellations });
+    case 'text':
+      return text({ text: 'x'.repeat(request.params.arguments.n) });
+    case 'wait':
+      await new Promise((resolve) => setTimeout(resolve, request.params.arguments.ms));
+      return text({});
     case 'fail':
       return { isError: true,
                content: [{ type: 'text', text: 'GITHUB_TOKEN=fixture-secret at /private/cache' }] };

@@ -1,0 +1,235 @@
+#include "mcp/code_prelude.h"
+
+#include <utility>
+#include <vector>
+
+#include "mcp/tool_results.h"
+
+namespace codemode::mcp {
+namespace {
+
+// Builds `codemode` (and `console`) over the program's own `tools.call`. Everything it relies on
+// is captured before the model's code runs, so a program that replaces a builtin changes only its
+// own view. The tables are spliced in as JSON, which is valid JavaScript.
+constexpr std::string_view kPrelude = R"js(
+  const __codemode = (() => {
+    const callTool = tools.call;
+    const defineProperty = Object.defineProperty;
+    const freeze = Object.freeze;
+    const stringify = JSON.stringify;
+    const toText = String;
+    const ErrorClass = Error;
+    const own = new WeakSet();
+    const remember = WeakSet.prototype.add.bind(own);
+    const isOwn = WeakSet.prototype.has.bind(own);
+    const RULES = Object.assign(Object.create(null), @RULES@);
+    const failure = (code, operation, message) => {
+      const error = new ErrorClass(message);
+      defineProperty(error, 'code', { value: code, enumerable: true });
+      defineProperty(error, 'operation', { value: operation, enumerable: true });
+      remember(error);
+      return error;
+    };
+    const wrapper = (id) => async (args) => {
+      const answer = await callTool(id, args === undefined ? {} : args);
+      if (answer.status === 'succeeded') return answer.output;
+      const shown = RULES[answer.error.rule];
+      throw failure(shown ? shown[0] : answer.error.rule, id,
+                    shown ? shown[1] : answer.error.message);
+    };
+    const distance = (a, b) => {
+      const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+      for (let i = 1; i <= a.length; i++) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+          const kept = row[j];
+          row[j] = Math.min(row[j] + 1, row[j - 1] + 1,
+                            previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+          previous = kept;
+        }
+      }
+      return row[b.length];
+    };
+    const closest = (key, known) => known.slice().sort((a, b) =>
+        distance(key, a) - distance(key, b) || a.localeCompare(b))[0];
+    const unknown = (name, key, known) => {
+      const best = closest(key, known);
+      const hint = best === undefined ? '' : ` Did you mean '${best}'?`;
+      return failure('unknown_method', `${name}.${key}`,
+                     `Unknown method '${name}.${key}'.${hint} Call codemode.help() for the list.`);
+    };
+    const guarded = (name, target) => new Proxy(freeze(target), {
+      get(object, key) {
+        if (typeof key === 'symbol' || Object.prototype.hasOwnProperty.call(object, key)) {
+          return object[key];
+        }
+        throw unknown(name, key, Object.keys(object));
+      },
+    });
+    const spaces = {};
+    const catalog = [];
+    for (const [space, method, id, description, inputSchema] of @METHODS@) {
+      (spaces[space] = spaces[space] || {})[method] = wrapper(id);
+      catalog.push(freeze({ name: `${space}.${method}`, description, inputSchema }));
+    }
+    const root = {};
+    for (const space of Object.keys(spaces)) {
+      root[space] = guarded(`codemode.${space}`, spaces[space]);
+    }
+    // Answered here, from the table: no tool call, nothing counted.
+    root.help = (name) => {
+      if (name === undefined) {
+        return { namespaces: Object.keys(spaces), methods: catalog.map((entry) => entry.name),
+                 usage: 'await codemode.<namespace>.<method>(args); help(name) describes one; ' +
+                        'search(text) finds methods.' };
+      }
+      const key = String(name).replace(/^codemode\./, '');
+      const found = catalog.find((entry) => entry.name === key);
+      if (found) return found;
+      throw unknown('codemode', key, catalog.map((entry) => entry.name));
+    };
+    root.search = (text) => {
+      const needle = String(text).toLowerCase();
+      return catalog.filter((entry) => entry.name.toLowerCase().includes(needle) ||
+                                       entry.description.toLowerCase().includes(needle))
+                    .map(({ name, description }) => ({ name, description }));
+    };
+
+    // console capture: the lines, as a compact JSON array, within LOG_BYTES.
+    const LOG_BYTES = @LOG_BYTES@;
+    const MARKER = @MARKER@;
+    const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+    const lines = [];
+    let used = 1;  // "[": each line then adds its JSON and one "," or the closing "]"
+    let open = LOG_BYTES > 0;
+    const wellFormed = (text) => text.replace(LONE, '\ufffd');
+    const utf8 = (text) => {  // REQUIRES: text is well formed
+      let bytes = 0;
+      for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0x80) bytes += 1;
+        else if (unit < 0x800) bytes += 2;
+        else if (unit >= 0xd800 && unit <= 0xdbff) { bytes += 4; i++; }
+        else bytes += 3;
+      }
+      return bytes;
+    };
+    const cost = (line) => utf8(stringify(line)) + 1;
+    const keep = (line) => defineProperty(lines, lines.length, {
+      value: line, writable: true, enumerable: true, configurable: true });
+    // The longest prefix of `line` that costs at most `room`, never half a surrogate pair.
+    const fit = (line, room) => {
+      let low = 0;
+      let high = line.length;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (cost(line.slice(0, middle)) <= room) low = middle; else high = middle - 1;
+      }
+      const last = line.charCodeAt(low - 1);
+      return line.slice(0, last >= 0xd800 && last <= 0xdbff ? low - 1 : low);
+    };
+    const append = (text) => {
+      const line = wellFormed(text.length > LOG_BYTES ? text.slice(0, LOG_BYTES) : text);
+      const needed = cost(line);
+      if (used + needed + cost(MARKER) <= LOG_BYTES) {
+        keep(line);
+        used += needed;
+        return;
+      }
+      const part = fit(line, LOG_BYTES - used - cost(MARKER));
+      if (part.length > 0) keep(part);
+      keep(MARKER);
+      open = false;
+    };
+    const render = (value) => {
+      if (typeof value === 'string') return value;
+      if (typeof value === 'function') return '[function]';
+      try {
+        if (typeof value === 'object' && value !== null && !(value instanceof ErrorClass)) {
+          const text = stringify(value);
+          if (typeof text === 'string') return text;
+        }
+      } catch (_) {}
+      try { return toText(value); } catch (_) { return '[unrenderable]'; }
+    };
+    const emit = (prefix) => (...values) => {
+      try {
+        if (!open) return;
+        let line = prefix;
+        for (let i = 0; i < values.length && line.length <= LOG_BYTES; i++) {
+          line += (i === 0 ? '' : ' ') + render(values[i]);
+        }
+        append(line);
+      } catch (_) {}  // console never throws into the program
+    };
+    const console = LOG_BYTES > 0 ? freeze({
+      log: emit(''), info: emit('[info] '), warn: emit('[warn] '), error: emit('[error] '),
+      debug: emit('[debug] ') }) : undefined;
+
+    // The program's result (code_prelude.h); built as literals, which no setter can intercept.
+    const envelope = (key, value) => {
+      open = false;
+      return LOG_BYTES > 0 ? { [key]: value, logs: lines } : { [key]: value };
+    };
+    const describe = (error) => {
+      try {
+        const object = (typeof error === 'object' && error !== null) || typeof error === 'function';
+        const message = object ? error.message : toText(error);
+        return typeof message === 'string' ? wellFormed(message.slice(0, 1024)) : '';
+      } catch (_) {
+        return '';
+      }
+    };
+    const caught = (error) => {
+      if (isOwn(error) && error.code === 'host_calls_limit') {
+        return envelope('error', { code: 'host_calls_limit' });
+      }
+      if (LOG_BYTES === 0) throw error;
+      return envelope('error', { code: 'code_rejected', message: describe(error) });
+    };
+    return { api: guarded('codemode', root), console, envelope, caught };
+  })();
+  const codemode = __codemode.api;
+)js";
+
+constexpr std::string_view kConsole = "  const console = __codemode.console;\n";
+
+constexpr std::string_view kEpilogue = R"js(try {
+  const value = await main();
+  return __codemode.envelope('result', value === undefined ? null : value);
+} catch (error) {
+  return __codemode.caught(error);
+}
+)js";
+
+// `text` with each placeholder replaced once by its value. The values are never searched, so a
+// tool description holding "@RULES@" stays text.
+std::string fill(std::string_view text,
+                 const std::vector<std::pair<std::string_view, std::string>>& values) {
+  std::string out;
+  std::size_t position = 0;
+  for (const auto& [placeholder, value] : values) {
+    const std::size_t found = text.find(placeholder, position);
+    out.append(text.substr(position, found - position)).append(value);
+    position = found + placeholder.size();
+  }
+  out.append(text.substr(position));
+  return out;
+}
+
+}  // namespace
+
+std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes) {
+  std::string prelude =
+      fill(kPrelude, {{"@RULES@", json_text(rules)},
+                      {"@METHODS@", json_text(methods)},
+                      {"@LOG_BYTES@", std::to_string(console_log_bytes)},
+                      {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))}});
+  if (console_log_bytes > 0) prelude.append(kConsole);
+  return prelude;
+}
+
+std::string code_epilogue() { return std::string(kEpilogue); }
+
+}  // namespace codemode::mcp

@@ -1,0 +1,53 @@
+// The JavaScript around the model's code in a code-mode program (code_program.h assembles it):
+//
+//   async (input, tools) => {
+//     <prelude>                 const codemode = ...; [const console = ...;]
+//     const main = <the model's code as a function>;
+//     <epilogue>                runs main and returns the envelope below
+//   }
+//
+// The envelope is the program's whole result; the code tool takes it apart (code_result.h):
+//   {result: <value, undefined as null>, logs?: [string]}    main returned
+//   {error: {code: "host_calls_limit"}, logs?}               main threw one of the prelude's own
+//                                                            host_calls_limit errors
+//   {error: {code: "code_rejected", message}, logs}          main threw anything else, with
+//                                                            console capture on (message: the
+//                                                            thrown value's, <= 1,024 units)
+//   (with console capture off, any other throw is rethrown as is)
+// `logs` is present exactly when console capture is on.
+//
+// codemode.<ns>.<method>(args) throws an Error with enumerable `code` and `operation`: the code is
+// the rule of tools.call's error mapped through the rule table (code_program.h), else the rule
+// itself; the message is the table's, else codemode's fixed message for the call.
+//
+// console (only with console capture on): log, info, warn, error and debug append one line each:
+// the arguments rendered (a string as is; any other value as JSON, else String(value); never
+// throwing) joined by spaces, after "[info] ", "[warn] ", "[error] " or "[debug] ". Lone
+// surrogates become U+FFFD. The lines, as a compact JSON array, stay within the byte cap: the line
+// that would pass it is cut to what fits, then "[logs truncated]" ends the logs and later lines
+// are dropped. Lines logged after main settled are dropped too.
+//
+// Thread-safety: pure functions.
+#ifndef CODEMODE_MCP_CODE_PRELUDE_H_
+#define CODEMODE_MCP_CODE_PRELUDE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "codemode/json.h"
+
+namespace codemode::mcp {
+
+inline constexpr std::string_view kLogsTruncatedMarker = "[logs truncated]";
+
+// The prelude. `methods`: rows [namespace, method, tool id, description, input schema];
+// `rules`: {rule: [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console.
+std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes);
+
+// The epilogue, after `const main = ...;`.
+std::string code_epilogue();
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_CODE_PRELUDE_H_

@@ -1,0 +1,99 @@
+#include "mcp/code_result.h"
+
+#include <optional>
+#include <string>
+
+#include "core/json_keys.h"
+#include "core/utf16.h"
+#include "mcp/tool_results.h"
+
+namespace codemode::mcp {
+namespace {
+
+using internal::only_keys;
+
+constexpr std::size_t kMaxMessageUnits = 1024;
+constexpr std::size_t kMeasureBytes = 64u << 20;
+
+Json call_result(Json structured, bool is_error) {
+  return Json{{"content", Json::array({{{"type", "text"}, {"text", json_text(structured)}}})},
+              {"structuredContent", std::move(structured)},
+              {"isError", is_error}};
+}
+
+Json malformed() {
+  return tool_error_result("code_rejected",
+                           "The program's result does not have the code tool's envelope.");
+}
+
+// The envelope's logs when they are as the policy says (present exactly when on, strings, within
+// the cap); nullopt otherwise. A null Json when off.
+std::optional<Json> checked_logs(const Json& envelope, const McpPolicy& policy) {
+  const auto found = envelope.find("logs");
+  if (!policy.console_logs) {
+    return found == envelope.end() ? std::optional<Json>(Json()) : std::nullopt;
+  }
+  if (found == envelope.end() || !found->is_array()) return std::nullopt;
+  for (const Json& line : *found) {
+    if (!line.is_string()) return std::nullopt;
+  }
+  if (static_cast<std::int64_t>(json_text(*found).size()) > policy.console_log_bytes) {
+    return std::nullopt;
+  }
+  return *found;
+}
+
+Json with_logs(Json object, const Json& logs) {
+  if (!logs.is_null()) object["logs"] = logs;
+  return object;
+}
+
+Json error_result(std::string_view code, std::string_view message, const Json& logs) {
+  return call_result(with_logs(Json{{"code", code}, {"message", message}}, logs), true);
+}
+
+Json succeeded(const Json& result, const Json& logs, const McpPolicy& policy) {
+  Result<std::size_t> bytes = check_json(result, {.max_bytes = kMeasureBytes});
+  if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > policy.final_result_bytes) {
+    return error_result("final_result_bytes_limit",
+                        "final JSON is " + std::to_string(bytes.ok() ? *bytes : 0) +
+                            " bytes and exceeds the " + std::to_string(policy.final_result_bytes) +
+                            "-byte limit; return fewer fields or items",
+                        logs);
+  }
+  return call_result(with_logs(Json{{"result", result}}, logs), false);
+}
+
+Json thrown(const Json& error, const Json& logs) {
+  const auto code = error.find("code");
+  if (!error.is_object() || code == error.end()) return malformed();
+  if (*code == "host_calls_limit" && only_keys(error, {"code"})) {
+    return error_result("host_calls_limit", "host-call budget exhausted", logs);
+  }
+  const auto message = error.find("message");
+  if (*code == "code_rejected" && only_keys(error, {"code", "message"}) && message != error.end() &&
+      message->is_string()) {
+    // What the program threw is the model's own text (never host data): returned as is.
+    return error_result(
+        "code_rejected",
+        internal::truncate_utf16(message->get_ref<const std::string&>(), kMaxMessageUnits), logs);
+  }
+  return malformed();
+}
+
+}  // namespace
+
+Json code_result(const Json& envelope, const McpPolicy& policy) {
+  if (!envelope.is_object()) return malformed();
+  const std::optional<Json> logs = checked_logs(envelope, policy);
+  if (!logs) return malformed();
+  if (envelope.contains("result") && only_keys(envelope, {"result", "logs"})) {
+    return succeeded(envelope.at("result"), *logs, policy);
+  }
+  if (envelope.contains("error") && only_keys(envelope, {"error", "logs"})) {
+    return thrown(envelope.at("error"), *logs);
+  }
+  return malformed();
+}
+
+}  // namespace codemode::mcp

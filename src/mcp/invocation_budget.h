@@ -1,0 +1,92 @@
+// InvocationBudget: the budgets of one invocation of the code tool that codemode's broker counts
+// itself, beside those the executor enforces (hostCalls, hostConcurrency, the program's limits):
+//   quota classes               units, reserved before dispatch, never given back
+//                               LIMIT_EXCEEDED, rule "<class>_limit"
+//   hostResultBytes             each successful output, measured after dispatch
+//                               LIMIT_EXCEEDED, rule host_result_bytes_limit
+//   cumulativeHostResultBytes   the outputs delivered to the program, in total
+//                               LIMIT_EXCEEDED, rule cumulative_host_bytes_limit
+// Outputs are measured as compact JSON bytes (check_json), as finalResultBytes is. A refused
+// output never reaches the worker; only delivered outputs are charged.
+//
+// InvocationRegistry maps an execution id to its budget, so the broker (one for the server's
+// life) finds the budget of the invocation a call belongs to.
+//
+// Thread-safety: every method may be called from any thread.
+#ifndef CODEMODE_MCP_INVOCATION_BUDGET_H_
+#define CODEMODE_MCP_INVOCATION_BUDGET_H_
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+
+#include "mcp/mcp_policy.h"
+
+namespace codemode::mcp {
+
+class InvocationBudget {
+ public:
+  // Borrows `policy`, which must outlive this.
+  explicit InvocationBudget(const McpPolicy& policy);
+
+  // Before dispatch: one unit of every class naming `tool_id`, all or none. Refused by the first
+  // such class (in config order) that has no unit left; then nothing is taken.
+  Status reserve_units(std::string_view tool_id);
+
+  // After a successful dispatch, before the program sees `output`: the per-call cap, then an
+  // atomic charge of the cumulative total, made only when it stays within its cap.
+  Status charge_result(const Json& output);
+
+  std::int64_t delivered_bytes() const { return delivered_bytes_.load(); }
+  std::int64_t units_used(std::size_t quota_class) const;
+
+ private:
+  Status charge_cumulative(std::int64_t bytes);
+
+  const McpPolicy& policy_;
+  mutable std::mutex mu_;
+  std::vector<std::int64_t> units_;  // per policy_.quota_classes entry
+  std::atomic<std::int64_t> delivered_bytes_ = 0;
+};
+
+class InvocationRegistry {
+ public:
+  // Keeps one budget registered for as long as it lives. Move-only.
+  class Registration {
+   public:
+    Registration(InvocationRegistry& registry, std::string execution_id)
+        : registry_(&registry), execution_id_(std::move(execution_id)) {}
+    Registration(Registration&& other) noexcept
+        : registry_(std::exchange(other.registry_, nullptr)),
+          execution_id_(std::move(other.execution_id_)) {}
+    Registration& operator=(Registration&&) = delete;
+    ~Registration();
+
+   private:
+    InvocationRegistry* registry_;
+    std::string execution_id_;
+  };
+
+  // REQUIRES: `execution_id` is not registered (the code tool's ids are never reused).
+  [[nodiscard]] Registration add(std::string execution_id,
+                                 std::shared_ptr<InvocationBudget> budget);
+  // nullptr when no invocation of that id runs.
+  std::shared_ptr<InvocationBudget> find(std::string_view execution_id) const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<InvocationBudget>, std::less<>> budgets_;
+};
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_INVOCATION_BUDGET_H_

@@ -1,0 +1,260 @@
+// The code tool end to end, in the real confined worker: the budgets codemode's broker counts per
+// invocation (cumulative and per-call result bytes, quota units consumed by failed calls), the
+// exact rule each failure shows the program (host_calls_limit caught and rethrown,
+// host_concurrency_limit, invalid_arguments, tool_failed), and console capture on, off and past
+// its cap.
+#include "mcp/code_tool.h"
+
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "mcp/tool_results.h"
+#include "support/process_support.h"
+
+namespace codemode::mcp {
+namespace {
+
+Tool text_tool() {
+  return define_tool({.id = "t.text",
+                      .version = "1",
+                      .description = "n characters of text.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .effects = ToolEffects::kRead,
+                      .execute =
+                          [](const Json& input, const ToolContext&, ToolResponder respond) {
+                            respond.succeed({{"text", std::string(input.value("n", 0), 'x')}});
+                          }})
+      .value();
+}
+
+Tool failing_tool() {
+  return define_tool({.id = "t.fail",
+                      .version = "1",
+                      .description = "Always fails.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .execute = [](const Json&, const ToolContext&,
+                                    ToolResponder respond) { respond.fail(); }})
+      .value();
+}
+
+Tool slow_tool() {
+  return define_tool({.id = "t.slow",
+                      .version = "1",
+                      .description = "Answers after 300 ms.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .execute =
+                          [](const Json&, const ToolContext&, ToolResponder respond) {
+                            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                            respond.succeed(Json::object());
+                          }})
+      .value();
+}
+
+Tool strict_tool() {
+  return define_tool({.id = "t.strict",
+                      .version = "1",
+                      .description = "Takes {n: integer}.",
+                      .input = Schema::compile(Json::parse(R"({"type":"object","required":["n"],
+                 "properties":{"n":{"type":"integer"}},"additionalProperties":false})"))
+                                   .value(),
+                      .output = Schema::any(),
+                      .execute = [](const Json& input, const ToolContext&,
+                                    ToolResponder respond) { respond.succeed(input); }})
+      .value();
+}
+
+class CodeToolTest : public ::testing::Test {
+ protected:
+  void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
+
+  // The structuredContent of running `code` under `policy`.
+  Json run(const std::string& code, McpPolicy policy = {}) {
+    ToolCatalog catalog;
+    for (Tool tool : {text_tool(), failing_tool(), slow_tool(), strict_tool()}) {
+      EXPECT_TRUE(catalog.add(tool).ok());
+    }
+    policy.wall_time_millis = 5000;
+    Result<std::unique_ptr<CodeTool>> tool =
+        CodeTool::create(catalog, std::move(policy), *testing::worker_binary());
+    EXPECT_TRUE(tool.ok());
+    if (!tool.ok()) return Json();
+    const Json result = (*tool)->call(Json{{"code", code}}, std::stop_token());
+    EXPECT_EQ(Json::parse(result.at("content").at(0).at("text").get<std::string>()),
+              result.at("structuredContent"));
+    return result.at("structuredContent");
+  }
+};
+
+// Each call's code (or "ok"), caught inside the program.
+constexpr const char* kCollect = R"js(
+  const codes = [];
+  const attempt = async (call) => {
+    try { await call(); codes.push('ok'); } catch (e) { codes.push(e.code); }
+  };
+)js";
+
+TEST_F(CodeToolTest, CumulativeHostBytesStopTheThirdResultOfTheContainmentExample) {
+  // Per call 1,024, cumulative 2,048, results {"text": 900 x} of 911 bytes.
+  const Json shown = run(R"js(
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      try { seen.push((await codemode.t.text({ n: 900 })).text.length); }
+      catch (e) { seen.push([e.code, e.message, e.operation, Object.keys(e)]); }
+    }
+    return seen;)js",
+                         {.host_result_bytes = 1024, .cumulative_host_result_bytes = 2048});
+  EXPECT_EQ(shown.at("result"), Json::parse(R"([900, 900, ["cumulative_host_bytes_limit",
+                            "cumulative host-result byte budget exhausted", "t.text",
+                            ["code", "operation"]]])"));
+}
+
+TEST_F(CodeToolTest, AResultOverThePerCallCapNeverReachesTheProgram) {
+  const Json shown = run(std::string(kCollect) + R"js(
+    await attempt(() => codemode.t.text({ n: 100 }));
+    await attempt(() => codemode.t.text({ n: 53 }));
+    return codes;)js",
+                         {.host_result_bytes = 64, .cumulative_host_result_bytes = 64});
+  EXPECT_EQ(shown.at("result"), Json::parse(R"(["host_result_bytes_limit", "ok"])"));
+}
+
+TEST_F(CodeToolTest, QuotaUnitsAreConsumedByFailedCallsAndRenewedPerInvocation) {
+  McpPolicy policy{.quota_classes = {{.name = "pages", .cap = 2, .tools = {"t.fail", "t.strict"}}}};
+  const std::string code = std::string(kCollect) + R"js(
+    await attempt(() => codemode.t.fail({}));
+    await attempt(() => codemode.t.strict({ n: 'not a number' }));
+    await attempt(() => codemode.t.strict({ n: 1 }));
+    await attempt(() => codemode.t.text({ n: 1 }));
+    return codes;)js";
+  const Json expected = Json::parse(R"(["tool_failed", "invalid_arguments", "pages_limit", "ok"])");
+  EXPECT_EQ(run(code, policy).at("result"), expected);
+  EXPECT_EQ(run(code, policy).at("result"), expected);
+}
+
+// hostCalls 3 is below the default hostConcurrency 4, which the program's limits lower to 3.
+TEST_F(CodeToolTest, TheCallPastHostCallsIsHostCallsLimitCaughtOrRethrown) {
+  const std::string calls = std::string(kCollect) + R"js(
+    for (let i = 0; i < 4; i++) await attempt(() => codemode.t.text({ n: 1 }));
+    return codes;)js";
+  EXPECT_EQ(run(calls, {.host_calls = 3}).at("result"),
+            Json::parse(R"(["ok", "ok", "ok", "host_calls_limit"])"));
+  const Json rethrown = run(R"js(
+    let last;
+    for (let i = 0; i < 4; i++) {
+      try { await codemode.t.text({ n: 1 }); } catch (e) { last = e; }
+    }
+    throw last;)js",
+                            {.host_calls = 3});
+  EXPECT_EQ(rethrown,
+            (Json{{"code", "host_calls_limit"}, {"message", "host-call budget exhausted"}}));
+}
+
+TEST_F(CodeToolTest, OtherRethrownToolErrorsAreCodeRejectedWithTheirMessage) {
+  const Json shown = run("await codemode.t.fail({});");
+  EXPECT_EQ(shown, (Json{{"code", "code_rejected"}, {"message", "The tool call failed."}}));
+}
+
+TEST_F(CodeToolTest, ACallPastHostConcurrencyIsRefusedNotQueued) {
+  const Json shown = run(R"js(
+    const settled = await Promise.allSettled([codemode.t.slow({}), codemode.t.slow({})]);
+    return settled.map((s) => s.status === 'fulfilled' ? 'ok' : s.reason.code);)js",
+                         {.host_concurrency = 1});
+  EXPECT_EQ(shown.at("result"), Json::parse(R"(["ok", "host_concurrency_limit"])"));
+}
+
+TEST_F(CodeToolTest, ArgumentsOutsideTheSchemaAreInvalidArguments) {
+  const Json shown = run(R"js(
+    try { await codemode.t.strict({ n: 'x' }); }
+    catch (e) { return [e.code, e.message, e.operation]; })js");
+  EXPECT_EQ(shown.at("result"),
+            Json::parse(R"(["invalid_arguments", "arguments do not match the tool's input schema",
+                            "t.strict"])"));
+}
+
+TEST_F(CodeToolTest, ToolsCallShowsTheRuleUnmapped) {
+  const Json shown = run("return (await tools.call('t.strict', { n: 'x' })).error;");
+  EXPECT_EQ(shown.at("result").at("code"), "INVALID_INPUT");
+  EXPECT_EQ(shown.at("result").at("rule"), "input_schema");
+}
+
+TEST_F(CodeToolTest, WithoutConsoleCaptureThereIsNoConsoleAndNoLogs) {
+  const Json shown = run("return typeof console;");
+  EXPECT_EQ(shown, (Json{{"result", "undefined"}}));
+}
+
+McpPolicy console_policy(std::int64_t cap = 8192) {
+  return McpPolicy{.console_logs = true, .console_log_bytes = cap};
+}
+
+TEST_F(CodeToolTest, ConsoleLinesComeBackAsLogsBesideTheResult) {
+  const Json shown = run(R"js(
+    const cyclic = {}; cyclic.self = cyclic;
+    console.log('a', 1, { b: 2 }, [1], null, undefined);
+    console.info('i'); console.warn('w'); console.error(new TypeError('e'));
+    console.debug(10n, Symbol('s'), () => 1, cyclic, '\ud800');
+    return 'done';)js",
+                         console_policy());
+  EXPECT_EQ(shown.at("result"), "done");
+  EXPECT_EQ(shown.at("logs"), Json::parse(R"([
+    "a 1 {\"b\":2} [1] null undefined", "[info] i", "[warn] w", "[error] TypeError: e",
+    "[debug] 10 Symbol(s) [function] [object Object] \ufffd"])"));
+}
+
+TEST_F(CodeToolTest, LogsStopAtTheirCapWithAMarker) {
+  const Json shown = run(R"js(
+    for (let i = 0; i < 100; i++) console.log(`line ${i}`);
+    return 1;)js",
+                         console_policy(64));
+  const Json& logs = shown.at("logs");
+  EXPECT_LE(json_text(logs).size(), 64u);
+  EXPECT_EQ(logs.back(), "[logs truncated]");
+  EXPECT_EQ(logs.at(0), "line 0");
+  EXPECT_EQ(shown.at("result"), 1);
+}
+
+TEST_F(CodeToolTest, ALongLineIsCutToWhatFitsBeforeTheMarker) {
+  const Json shown = run(R"js(console.log('é'.repeat(100000)); console.log('later'); return 1;)js",
+                         console_policy(100));
+  const Json& logs = shown.at("logs");
+  ASSERT_EQ(logs.size(), 2u);
+  EXPECT_LE(json_text(logs).size(), 100u);
+  EXPECT_GT(json_text(logs).size(), 90u);  // the line took the room there was
+  EXPECT_EQ(logs.at(1), "[logs truncated]");
+}
+
+TEST_F(CodeToolTest, ConsoleCaptureDoesNotEnlargeFinalResultBytes) {
+  McpPolicy policy = console_policy(1024);
+  policy.final_result_bytes = 10;
+  const Json fits = run("console.log('x'.repeat(500)); return 'abcdefgh';", policy);
+  EXPECT_EQ(fits.at("result"), "abcdefgh");
+  const Json over = run("console.log('x'.repeat(500)); return 'abcdefghi';", policy);
+  EXPECT_EQ(over.at("code"), "final_result_bytes_limit");
+  EXPECT_EQ(over.at("logs").at(0).get<std::string>().size(), 500u);
+}
+
+TEST_F(CodeToolTest, AThrowKeepsItsLogs) {
+  const Json shown = run("console.log('before'); throw new Error('boom');", console_policy());
+  EXPECT_EQ(shown, (Json{{"code", "code_rejected"}, {"message", "boom"}, {"logs", {"before"}}}));
+}
+
+TEST_F(CodeToolTest, LinesLoggedAfterTheProgramSettledAreDropped) {
+  const Json shown =
+      run("return { toJSON() { console.log('late'); return 2; } };", console_policy());
+  EXPECT_EQ(shown, (Json{{"result", 2}, {"logs", Json::array()}}));
+}
+
+TEST_F(CodeToolTest, AProgramThatBreaksOutOfItsWrapperGainsNoRoom) {
+  // The model's text can close the wrapper and return its own envelope: the parent checks it.
+  const Json extra = run("return 1; }; return { result: 1, smuggled: 'x'.repeat(1000) }; {");
+  EXPECT_EQ(extra.at("code"), "code_rejected");
+  const Json logs =
+      run("return 1; }; return { result: 1, logs: ['x'.repeat(100)] }; {", console_policy(64));
+  EXPECT_EQ(logs.at("code"), "code_rejected");
+}
+
+}  // namespace
+}  // namespace codemode::mcp
