@@ -22,7 +22,7 @@ fs.writeFileSync(configPath, JSON.stringify({
   },
   tools: [catalogPriceTool({ withOutputSchema: false })],
   // One worker at a time: a call after a cancellation succeeds only once the cancelled worker is gone.
-  policy: { wallTimeMillis: 3000, sourceBytes: 4096, finalResultBytes: 1024, serverWorkers: 1 },
+  policy: { wallTimeMillis: 3000, sourceBytes: 4096, finalResultBytes: 1536, serverWorkers: 1 },
 }));
 
 let client;
