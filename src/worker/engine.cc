@@ -297,10 +297,11 @@ Completion SpiderMonkeyEngine::stopped() {
 }  // namespace
 
 Result<std::unique_ptr<Engine>> Engine::create(const EngineOptions& options) {
-  if (Status started = start_engine_process(options.on_fatal_out_of_memory); !started.ok()) {
+  if (Status started = start_engine_process(options.profile, options.on_fatal_out_of_memory);
+      !started.ok()) {
     return std::move(started).error();
   }
-  JSContext* cx = new_engine_context(options.native_stack_quota);
+  JSContext* cx = new_engine_context(options.native_stack_quota, options.profile);
   if (!cx) return worker_error("worker_engine", "The JavaScript context could not be created.");
   auto engine = std::make_unique<SpiderMonkeyEngine>(cx);  // installs the job queue
   if (Status ready = init_self_hosted_code(cx, options.self_hosted_cache); !ready.ok()) {
