@@ -176,8 +176,8 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                                                   {"isolated", IsolationProfile::kIsolated}}));
   run->add_option("--engine", arguments.engine,
                   "How JavaScript runs: interpreter (default: no JIT, and the system-call filter "
-                  "forbids executable memory) or jit (Baseline and Ion JIT compilers, often 5 to "
-                  "50 times faster on CPU-bound code; WEAKER: executable memory is allowed, never "
+                  "forbids executable memory) or jit (Baseline and Ion JIT compilers, 15 to 33 times "
+                  "faster on loops in the bench; WEAKER: executable memory is allowed, never "
                   "writable at the same time, and JIT bugs are most engine exploits; see "
                   "docs/security.md).")
       ->transform(CLI::CheckedTransformer(
