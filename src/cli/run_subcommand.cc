@@ -176,13 +176,12 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                                                   {"isolated", IsolationProfile::kIsolated}}));
   run->add_option("--engine", arguments.engine,
                   "How JavaScript runs: interpreter (default: no JIT, and the system-call filter "
-                  "forbids executable memory) or jit (Baseline and Ion JIT compilers, 15 to 33 times "
-                  "faster on loops in the bench; WEAKER: executable memory is allowed, never "
-                  "writable at the same time, and JIT bugs are most engine exploits; see "
+                  "forbids executable memory) or jit (Baseline and Ion JIT compilers, 15 to 33 "
+                  "times faster on loops in the bench; WEAKER: executable memory is allowed, "
+                  "never writable at the same time, and JIT bugs are most engine exploits; see "
                   "docs/security.md).")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, EngineProfile>{{"interpreter", EngineProfile::kInterpreter},
-                                               {"jit", EngineProfile::kJit}}));
+      ->transform(CLI::CheckedTransformer(std::map<std::string, EngineProfile>{
+          {"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}}));
   run->footer("Default limits:\n" + describe_default_limits());
   return run;
 }

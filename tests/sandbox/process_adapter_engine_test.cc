@@ -2,13 +2,13 @@
 // CODEMODE_TEST_ENGINE says: the JIT profile shows in the adapter id, runs compiled programs in
 // both spawn modes, and has a fork server of its own started with --jit; the parent accepts only
 // a worker of the engine profile it asked for, in either direction.
-#include "codemode/process_adapter.h"
-
 #include <fstream>
 #include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "codemode/process_adapter.h"
 
 #include "sandbox/fork_server_launcher.h"
 #include "sandbox/process_adapter.h"
@@ -24,9 +24,9 @@ constexpr EngineProfile kJit = EngineProfile::kJit;
 constexpr EngineProfile kInterpreter = EngineProfile::kInterpreter;
 
 CodeExecutionOutcome run(std::shared_ptr<SandboxAdapter> adapter, std::string source) {
-  auto mode = create_code_mode({.adapter = std::move(adapter),
-                                .invoke_tool = testing::doubling_broker()})
-                  .value();
+  auto mode =
+      create_code_mode({.adapter = std::move(adapter), .invoke_tool = testing::doubling_broker()})
+          .value();
   return mode->execute(testing::any_json_program(std::move(source)), nullptr,
                        testing::execute_options());
 }

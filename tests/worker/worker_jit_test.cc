@@ -4,12 +4,13 @@
 // executable at once), and the engine's limits still hold in compiled code. The interpreter
 // profile's refusal of all executable memory is in worker_confinement_test.cc; scripts/test also
 // runs this whole folder with CODEMODE_TEST_ENGINE=jit.
-#include <gtest/gtest.h>
-#include <signal.h>
-
 #include <span>
 #include <string>
 #include <vector>
+
+#include <signal.h>
+
+#include <gtest/gtest.h>
 
 #include "sandbox/frame_format.h"
 #include "worker/worker_process.h"
@@ -123,15 +124,15 @@ TEST(WorkerJitTest, DeepRecursionIsStillCatchable) {
 // What the JIT needs, from native code after the filter: read-and-execute mappings and read-write
 // pages made read-and-execute return normally (0); both writable and executable kills (W^X).
 TEST(WorkerJitTest, ExecutableMemoryIsAllowedButNeverWritableAndExecutable) {
-  const Execution allowed = execute(
-      "() => [__codemodeTestHook('mmap_exec'), __codemodeTestHook('mprotect_exec')]", nullptr, {},
-      echo_tool, kTestHooksBinary, kJit);
+  const Execution allowed =
+      execute("() => [__codemodeTestHook('mmap_exec'), __codemodeTestHook('mprotect_exec')]",
+              nullptr, {}, echo_tool, kTestHooksBinary, kJit);
   ASSERT_TRUE(allowed.succeeded()) << (allowed.result ? allowed.result->dump() : "no result");
   EXPECT_EQ(allowed.output(), (Json{0, 0}));
   for (const char* hook : {"'mmap_wx'", "'mprotect_wx'"}) {
     SCOPED_TRACE(hook);
-    const Execution killed = execute(std::string("() => __codemodeTestHook(") + hook + ")",
-                                     nullptr, {}, echo_tool, kTestHooksBinary, kJit);
+    const Execution killed = execute(std::string("() => __codemodeTestHook(") + hook + ")", nullptr,
+                                     {}, echo_tool, kTestHooksBinary, kJit);
     EXPECT_TRUE(killed.confined.has_value());
     EXPECT_FALSE(killed.result.has_value());
     EXPECT_TRUE(killed.killed_by(SIGSYS)) << "wait status " << killed.wait_status.value_or(-1);

@@ -4,14 +4,15 @@
 // written pages flipped to read-and-execute), and memory both writable and executable still
 // kills, as does pkey_mprotect, which would bypass the check. The interpreter filter's refusal of
 // every PROT_EXEC is in seccomp_policy_death_test.cc.
-#include <gtest/gtest.h>
+#include <cstdint>
+#include <string_view>
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstdint>
-#include <string_view>
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 #include "sandbox/confine/seccomp_policy.h"
@@ -64,8 +65,8 @@ TEST(SeccompJitPolicyTest, JitCodeMappingsWorkUnderTheJitFilter) {
     checks.expect(mprotect(code, kPage, PROT_READ | PROT_EXEC) == 0, "mprotect_rx");
     reinterpret_cast<void (*)()>(code)();  // runs: executable memory is really allowed
     checks.expect(mprotect(code, kPage, PROT_READ | PROT_WRITE) == 0, "mprotect_rw_again");
-    void* reserved = mmap(nullptr, kPage, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    checks.expect(reserved != MAP_FAILED, "mmap_rx");
+    void* mapped = mmap(nullptr, kPage, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    checks.expect(mapped != MAP_FAILED, "mmap_rx");
     return checks.exit_code();
   });
   EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
