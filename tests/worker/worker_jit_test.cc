@@ -89,6 +89,9 @@ TEST(WorkerJitTest, CpuLimitStopsCompiledCode) {
   }
 }
 
+// The second program is the one the JIT profile's GC guard exists for (on_major_gc_end in
+// engine.cc): without it, compiled code that keeps pretenured objects alive near the cap made
+// SpiderMonkey collect once per arena until the 5 s cpuMillis ran out (cpu_limit).
 TEST(WorkerJitTest, MemoryLimitStopsCompiledCode) {
   StartLimits limits;
   limits.memory_bytes = 64 << 20;
