@@ -37,6 +37,7 @@ Result<std::vector<Workload>> selected_workloads(const std::vector<std::string>&
 Json options_json(const BenchOptions& options) {
   return {{"spawn", options.spawns},
           {"isolation", options.isolations},
+          {"engine", options.engines},
           {"workloads", options.workloads},
           {"baselines", options.baselines},
           {"iterations", options.measure.iterations},
@@ -84,16 +85,26 @@ std::optional<IsolationProfile> parse_isolation(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<EngineProfile> parse_engine(const std::string& name) {
+  if (name == "interpreter") return EngineProfile::kInterpreter;
+  if (name == "jit") return EngineProfile::kJit;
+  return std::nullopt;
+}
+
 void run_codemode(const BenchOptions& options, const std::vector<Workload>& workloads,
                   BenchReport& report) {
   for (const std::string& spawn : options.spawns) {
     for (const std::string& isolation : options.isolations) {
-      ProcessAdapterOptions adapter{.worker_path = options.worker_path,
-                                    .spawn = *parse_spawn(spawn),
-                                    .isolation = *parse_isolation(isolation)};
-      report.configurations.push_back(run_configuration(
-          Configuration{.subject = "codemode", .spawn = spawn, .isolation = isolation},
-          CodeModeSubject::create(adapter, workloads), workloads, options.measure));
+      for (const std::string& engine : options.engines) {
+        ProcessAdapterOptions adapter{.worker_path = options.worker_path,
+                                      .spawn = *parse_spawn(spawn),
+                                      .isolation = *parse_isolation(isolation),
+                                      .engine = *parse_engine(engine)};
+        report.configurations.push_back(run_configuration(
+            Configuration{
+                .subject = "codemode", .spawn = spawn, .isolation = isolation, .engine = engine},
+            CodeModeSubject::create(adapter, workloads), workloads, options.measure));
+      }
     }
   }
 }
@@ -129,6 +140,9 @@ bool valid_names(const BenchOptions& options) {
   for (const std::string& i : options.isolations) {
     if (!parse_isolation(i)) return false;
   }
+  for (const std::string& e : options.engines) {
+    if (!parse_engine(e)) return false;
+  }
   for (const std::string& b : options.baselines) {
     if (b != "floor" && b != "quickjs") return false;
   }
@@ -140,7 +154,8 @@ bool valid_names(const BenchOptions& options) {
 int run_bench(const BenchOptions& options) {
   Result<std::vector<Workload>> workloads = selected_workloads(options.workloads);
   if (!workloads.ok() || !valid_names(options)) {
-    std::fprintf(stderr, "codemode-bench: unknown workload, spawn mode, profile or baseline\n");
+    std::fprintf(stderr,
+                 "codemode-bench: unknown workload, spawn mode, profile, engine or baseline\n");
     return kExitError;
   }
   const auto start = std::chrono::steady_clock::now();

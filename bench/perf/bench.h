@@ -1,4 +1,5 @@
-// codemode-bench's run: the codemode configurations asked for (spawn mode x isolation profile),
+// codemode-bench's run: the codemode configurations asked for (spawn mode x isolation profile x
+// engine profile),
 // then the baselines, each over the workloads asked for; then the table, and the JSON if asked.
 // A configuration whose adapter is unavailable (the isolated profile where the kernel refuses
 // namespaces) and a baseline that is not installed are reported as skipped, not failed.
@@ -19,6 +20,9 @@ inline constexpr int kExitError = 2;   // the bench could not run
 struct BenchOptions {
   std::vector<std::string> spawns{"fork_server", "exec"};
   std::vector<std::string> isolations{"process", "isolated"};
+  // "interpreter" (the default profile) and/or "jit" (EngineProfile::kJit, opt-in and weaker);
+  // with both, each jit row is also compared with the interpreter row of the same configuration.
+  std::vector<std::string> engines{"interpreter"};
   std::vector<std::string> workloads;  // names; empty: every workload
   std::vector<std::string> baselines{"floor", "quickjs"};
   MeasureOptions measure;

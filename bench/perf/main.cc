@@ -19,6 +19,10 @@ int main(int argc, char** argv) {
   app.add_option("--isolation", options.isolations,
                  "Isolation profiles: process, isolated (default: both)")
       ->delimiter(',');
+  app.add_option("--engine", options.engines,
+                 "Engine profiles: interpreter, jit (default: interpreter); with both, jit rows "
+                 "show their speed-up over the interpreter")
+      ->delimiter(',');
   app.add_option("--workloads", options.workloads, "Workload names (default: all)")->delimiter(',');
   app.add_option("--baselines", options.baselines,
                  "Baselines: floor, quickjs (default: both); --no-baselines for none")

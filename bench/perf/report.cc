@@ -22,6 +22,7 @@ Json row_json(const Row& row) {
           {"subject", row.source->subject},
           {"spawn", row.source->spawn},
           {"isolation", row.source->isolation},
+          {"engine", row.source->engine},
           {"workload", row.workload},
           {"executions", row.executions},
           {"succeeded", row.succeeded},
@@ -39,6 +40,7 @@ Json row_json(const Row& row) {
            {{"medianVsQuickjs", optional_number(row.median_vs_quickjs)},
             {"executionsPerSecondC2VsQuickjs", optional_number(row.throughput_c2_vs_quickjs)},
             {"medianVsFloor", optional_number(row.median_vs_floor)},
+            {"jitSpeedupMedian", optional_number(row.jit_speedup_median)},
             {"executionsPerSecondC2VsFloor", optional_number(row.throughput_c2_vs_floor)}}}};
 }
 
@@ -46,6 +48,7 @@ Json configuration_json(const Configuration& c) {
   return {{"subject", c.subject},
           {"spawn", c.spawn},
           {"isolation", c.isolation},
+          {"engine", c.engine},
           {"status", c.status == RunStatus::kRan ? "ran" : "skipped"},
           {"skipReason", c.skip_reason.empty() ? Json(nullptr) : Json(c.skip_reason)}};
 }
@@ -76,7 +79,7 @@ std::optional<double> p90(const std::optional<Distribution>& d) {
 }
 
 void print_row(const Row& row, std::FILE* out) {
-  std::fprintf(out, "%-29s %-17s %5zu/%-5zu %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
+  std::fprintf(out, "%-33s %-17s %5zu/%-5zu %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
                row.configuration.c_str(), row.workload.c_str(), row.succeeded, row.executions,
                cell(median(row.latency_ms), 2).c_str(), cell(p90(row.latency_ms), 2).c_str(),
                cell(row.throughput_c1, 1).c_str(), cell(row.throughput_c2, 1).c_str(),
@@ -90,7 +93,8 @@ void print_row(const Row& row, std::FILE* out) {
 }  // namespace
 
 std::string Configuration::label() const {
-  return spawn.empty() ? subject : subject + " " + spawn + "/" + isolation;
+  if (spawn.empty()) return subject;
+  return subject + " " + spawn + "/" + isolation + (engine == "jit" ? "/jit" : "");
 }
 
 bool BenchReport::all_succeeded() const {
@@ -124,7 +128,7 @@ void print_table(const BenchReport& report, std::FILE* out) {
       std::fprintf(out, "skipped: %s (%s)\n", c.label().c_str(), c.skip_reason.c_str());
     }
   }
-  std::fprintf(out, "%-29s %-17s %11s %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
+  std::fprintf(out, "%-33s %-17s %11s %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
                "configuration", "workload", "ok/runs", "med ms", "p90 ms", "exec/s1", "exec/s2",
                "call us", "privKiB", "rssKiB", "xqjs", "xqjs/s2", "xfloor", "xfl/s2");
   const std::vector<Row> rows = summarize(report);
@@ -135,9 +139,16 @@ void print_table(const BenchReport& report, std::FILE* out) {
                    row.workload.c_str(), row.first_failure.c_str());
     }
   }
+  for (const Row& row : rows) {
+    if (!row.jit_speedup_median) continue;
+    std::fprintf(out, "jit speed-up %-33s %-17s %.1fx (median %s ms, interpreter %s ms)\n",
+                 row.configuration.c_str(), row.workload.c_str(), *row.jit_speedup_median,
+                 cell(median(row.latency_ms), 2).c_str(),
+                 cell(row.interpreter_median_ms, 2).c_str());
+  }
   for (const TargetCheck& check : check_targets(rows)) {
     const std::optional<bool> met = check.met();
-    std::fprintf(out, "target %-29s %-32s %s %-6g measured %-10s %s\n", check.configuration.c_str(),
+    std::fprintf(out, "target %-33s %-32s %s %-6g measured %-10s %s\n", check.configuration.c_str(),
                  check.name.c_str(), check.comparison.c_str(), check.target,
                  cell(check.measured, 2).c_str(), !met ? "not run" : (*met ? "met" : "MISSED"));
   }

@@ -1,6 +1,7 @@
-// What codemode-bench found: for each subject configuration (codemode per spawn mode and isolation
-// profile, then the baselines) its status and its measurements, summarized as rows with ratios
-// against the baselines and the targets. Printed as a table and written as JSON.
+// What codemode-bench found: for each subject configuration (codemode per spawn mode, isolation
+// profile and engine profile, then the baselines) its status and its measurements, summarized as
+// rows with ratios against the baselines and the targets. Printed as a table and written
+// as JSON.
 #ifndef CODEMODE_BENCH_PERF_REPORT_H_
 #define CODEMODE_BENCH_PERF_REPORT_H_
 
@@ -21,11 +22,13 @@ struct Configuration {
   std::string subject;    // "codemode", "floor", "quickjs"
   std::string spawn;      // codemode: "fork_server" / "exec" as asked; empty for baselines
   std::string isolation;  // codemode: "process" / "isolated" as asked; empty for baselines
+  std::string engine;     // codemode: "interpreter" / "jit" as asked; empty for baselines
   RunStatus status = RunStatus::kRan;
   std::string skip_reason;
   std::vector<Measurement> measurements;
 
-  std::string label() const;  // "codemode exec/process", "quickjs"
+  // "codemode exec/process", "codemode fork_server/process/jit", "quickjs"
+  std::string label() const;
 };
 
 struct BenchReport {

@@ -52,6 +52,25 @@ void add_ratios(Row& row, const std::vector<Row>& rows) {
   }
 }
 
+// The interpreter row with the same spawn mode, isolation profile and workload as a jit row.
+const Row* interpreter_twin(const std::vector<Row>& rows, const Row& jit) {
+  for (const Row& row : rows) {
+    const Configuration& c = *row.source;
+    if (c.subject == "codemode" && c.engine == "interpreter" && c.spawn == jit.source->spawn &&
+        c.isolation == jit.source->isolation && row.workload == jit.workload) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+void add_jit_speedup(Row& row, const std::vector<Row>& rows) {
+  const Row* twin = interpreter_twin(rows, row);
+  if (!twin) return;
+  row.interpreter_median_ms = median_of(twin->latency_ms);
+  row.jit_speedup_median = ratio(row.interpreter_median_ms, median_of(row.latency_ms));
+}
+
 }  // namespace
 
 std::vector<Row> summarize(const BenchReport& report) {
@@ -62,6 +81,7 @@ std::vector<Row> summarize(const BenchReport& report) {
   }
   for (Row& row : rows) {
     if (row.source->subject == "codemode") add_ratios(row, rows);
+    if (row.source->engine == "jit") add_jit_speedup(row, rows);
   }
   return rows;
 }

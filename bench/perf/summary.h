@@ -1,6 +1,7 @@
 // One row per (configuration, workload): the figures the table and the JSON print, the ratios of a
-// codemode row to the baselines' rows for the same workload (measured in the same run), and the
-// issue's targets checked against the codemode rows.
+// codemode row to the baselines' rows for the same workload (measured in the same run), a jit
+// row's speed-up over the interpreter row of the same configuration, and the targets
+// checked against the codemode rows.
 #ifndef CODEMODE_BENCH_PERF_SUMMARY_H_
 #define CODEMODE_BENCH_PERF_SUMMARY_H_
 
@@ -32,6 +33,10 @@ struct Row {
   std::optional<double> throughput_c2_vs_quickjs;
   std::optional<double> median_vs_floor;  // trivial only
   std::optional<double> throughput_c2_vs_floor;
+  // jit rows only, when the interpreter ran in the same spawn mode and isolation profile: its
+  // median latency for the workload, and that / this row's (how many times faster the JIT is).
+  std::optional<double> interpreter_median_ms;
+  std::optional<double> jit_speedup_median;
 };
 
 std::vector<Row> summarize(const BenchReport& report);

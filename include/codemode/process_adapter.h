@@ -63,23 +63,42 @@ enum class IsolationProfile {
   kIsolated,
 };
 
+// How the worker's JavaScript engine executes the program. The default is the hardened one; the
+// JIT is an explicit, weaker opt-in for compute-heavy programs (docs/security.md "JIT profile").
+enum class EngineProfile {
+  // SpiderMonkey's interpreter only: the JIT backend is disabled process-wide, and the seccomp
+  // filter kills any mapping or protection change that asks for PROT_EXEC.
+  kInterpreter,
+  // id suffix ".jit": the Baseline and Ion JIT compilers are on (on the engine thread; Wasm,
+  // asm.js and the regular-expression JIT stay off), so the filter must let mmap and mprotect
+  // make memory executable, though never writable and executable at once (W^X). Every other
+  // layer is the same as kInterpreter's. Weaker: JIT compiler bugs are most of SpiderMonkey's
+  // published exploits, and SpiderMonkey 102 no longer gets fixes. Loops in JavaScript run 15 to
+  // 33 times faster in the bench, JSON-heavy work 1.5 times, a trivial program no faster
+  // (docs/performance.md "JIT profile"); recursion goes deeper.
+  kJit,
+};
+
 struct ProcessAdapterOptions {
   // The codemode-worker binary. Empty: default_worker_path(). A relative path is made absolute
   // (against the current directory) when the adapter is made.
   std::string worker_path;
   SpawnMode spawn = SpawnMode::kForkServer;
   IsolationProfile isolation = IsolationProfile::kProcess;
+  EngineProfile engine = EngineProfile::kInterpreter;
 };
 
 // Where the build put codemode-worker: next to libcodemode.
 CODEMODE_EXPORT std::string default_worker_path();
 
-// id "codemode.process" ("codemode.isolated" for IsolationProfile::kIsolated), version "1.0.0",
-// qualification production. is_available() is true when the worker binary is an executable file,
-// starts (`codemode-worker --probe` exits 0, so the loader found SpiderMonkey), and the kernel
-// supports seccomp filters; for kIsolated also when `codemode-worker --probe --isolated`, started
-// in the new namespaces, empties its root and finds itself pid 1. The answer is computed once per
-// adapter and cached.
+// id "codemode.process" ("codemode.isolated" for IsolationProfile::kIsolated; either followed by
+// ".jit" for EngineProfile::kJit, so whoever logs or checks the adapter id sees the weaker
+// engine), version "1.0.0", qualification production. is_available() is true when the worker
+// binary is an executable file, starts (`codemode-worker --probe` exits 0, so the loader found
+// SpiderMonkey; with `--jit` for kJit, so a worker that does not know the flag is unavailable),
+// and the kernel supports seccomp filters; for kIsolated also when `codemode-worker --probe
+// --isolated`, started in the new namespaces, empties its root and finds itself pid 1. The answer
+// is computed once per adapter and cached.
 CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_process_adapter(
     ProcessAdapterOptions options = {});
 

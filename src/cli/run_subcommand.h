@@ -22,6 +22,7 @@ struct RunArguments {
   std::optional<std::string> worker_path;  // --worker; default: codemode::default_worker_path()
   SpawnMode spawn = SpawnMode::kForkServer;                 // --spawn fork_server|exec
   IsolationProfile isolation = IsolationProfile::kProcess;  // --isolation process|isolated
+  EngineProfile engine = EngineProfile::kInterpreter;       // --engine interpreter|jit
 };
 
 // Adds the subcommand to `app`; parsing fills `arguments`, which must outlive `app`.

@@ -21,8 +21,8 @@ Error start_failed() {
 
 class ForkServerLauncher final : public WorkerLauncher {
  public:
-  ForkServerLauncher(std::string worker_path, IsolationProfile isolation)
-      : path_(std::move(worker_path)), isolation_(isolation) {}
+  ForkServerLauncher(std::string worker_path, IsolationProfile isolation, EngineProfile engine)
+      : path_(std::move(worker_path)), isolation_(isolation), engine_(engine) {}
 
   ~ForkServerLauncher() override { drop_server(); }
 
@@ -69,7 +69,9 @@ class ForkServerLauncher final : public WorkerLauncher {
     UniqueFd null(open("/dev/null", O_RDWR | O_CLOEXEC));
     if (!null.valid()) return start_failed();
     std::vector<std::string> argv{path_, "--fork-server"};
-    if (isolation_ == IsolationProfile::kIsolated) argv.push_back("--isolated");
+    for (std::string& flag : worker_profile_flags(isolation_, engine_)) {
+      argv.push_back(std::move(flag));
+    }
     const NamespacedSpawn spawn{.path = path_,
                                 .argv = std::move(argv),
                                 .stdio = {theirs.get(), null.get(), null.get()},
@@ -91,6 +93,7 @@ class ForkServerLauncher final : public WorkerLauncher {
 
   const std::string path_;
   const IsolationProfile isolation_;
+  const EngineProfile engine_;
   ParentThread parent_thread_;  // first: destroyed after the server is reaped
   std::mutex mu_;
   UniqueFd socket_;
@@ -100,8 +103,9 @@ class ForkServerLauncher final : public WorkerLauncher {
 }  // namespace
 
 std::unique_ptr<WorkerLauncher> make_fork_server_launcher(std::string worker_path,
-                                                          IsolationProfile isolation) {
-  return std::make_unique<ForkServerLauncher>(std::move(worker_path), isolation);
+                                                          IsolationProfile isolation,
+                                                          EngineProfile engine) {
+  return std::make_unique<ForkServerLauncher>(std::move(worker_path), isolation, engine);
 }
 
 pid_t fork_server_pid(WorkerLauncher& launcher) {

@@ -35,9 +35,12 @@ namespace codemode::internal {
 inline constexpr int kForkServerReplyMillis = 20'000;
 
 // `worker_path` is absolute. For the isolated profile the server starts in new user, network,
-// mount, IPC and UTS namespaces (isolation_spawn.h) and each child in a new pid namespace.
-std::unique_ptr<WorkerLauncher> make_fork_server_launcher(std::string worker_path,
-                                                          IsolationProfile isolation);
+// mount, IPC and UTS namespaces (isolation_spawn.h) and each child in a new pid namespace. For the
+// JIT engine profile the server is started with --jit: a launcher's server, and so every child,
+// has exactly its engine profile.
+std::unique_ptr<WorkerLauncher> make_fork_server_launcher(
+    std::string worker_path, IsolationProfile isolation,
+    EngineProfile engine = EngineProfile::kInterpreter);
 
 // Test access: the pid of the running server, or -1 (REQUIRES: the launcher came from
 // make_fork_server_launcher).

@@ -30,10 +30,23 @@ inline constexpr std::array<std::string_view, 5> kConfinementLayers{"engine", "f
 // The same for the isolated profile: the namespaces and the empty root come before the fds.
 inline constexpr std::array<std::string_view, 6> kIsolatedConfinementLayers{
     "engine", "namespaces", "fds", "rlimits", "process", "seccomp"};
+// The JIT engine profile names its two weaker layers differently (the JIT on; a filter that lets
+// memory become executable), so a parent that asked for the interpreter never accepts a JIT
+// worker, and one that asked for the JIT never runs a worker that is not what it expects.
+inline constexpr std::array<std::string_view, 5> kJitConfinementLayers{
+    "engine_jit", "fds", "rlimits", "process", "seccomp_jit"};
+inline constexpr std::array<std::string_view, 6> kIsolatedJitConfinementLayers{
+    "engine_jit", "namespaces", "fds", "rlimits", "process", "seccomp_jit"};
 
-// The layers a worker of `isolation` must name.
-inline std::span<const std::string_view> confinement_layers(IsolationProfile isolation) {
-  if (isolation == IsolationProfile::kIsolated) return kIsolatedConfinementLayers;
+// The layers a worker of `isolation` and `engine` must name.
+inline std::span<const std::string_view> confinement_layers(IsolationProfile isolation,
+                                                            EngineProfile engine) {
+  const bool isolated = isolation == IsolationProfile::kIsolated;
+  if (engine == EngineProfile::kJit) {
+    if (isolated) return kIsolatedJitConfinementLayers;
+    return kJitConfinementLayers;
+  }
+  if (isolated) return kIsolatedConfinementLayers;
   return kConfinementLayers;
 }
 

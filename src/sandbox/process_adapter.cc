@@ -10,8 +10,10 @@
 #include <chrono>
 #include <filesystem>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "core/child_process.h"
 #include "sandbox/fork_server_launcher.h"
@@ -33,11 +35,17 @@ bool runs_in_worker(const CodeProgram& program) {
 class ProcessAdapter final : public SandboxAdapter {
  public:
   ProcessAdapter(std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
-                 IsolationProfile isolation)
-      : launcher_(std::move(launcher)), probe_(std::move(is_available)), isolation_(isolation) {}
+                 IsolationProfile isolation, EngineProfile engine)
+      : launcher_(std::move(launcher)),
+        probe_(std::move(is_available)),
+        isolation_(isolation),
+        engine_(engine) {}
 
+  // The JIT profile shows in the id, so a host that records or checks it sees the weaker engine.
   std::string id() const override {
-    return isolation_ == IsolationProfile::kIsolated ? "codemode.isolated" : "codemode.process";
+    const std::string base =
+        isolation_ == IsolationProfile::kIsolated ? "codemode.isolated" : "codemode.process";
+    return engine_ == EngineProfile::kJit ? base + ".jit" : base;
   }
   std::string version() const override { return "1.0.0"; }
   AdapterQualification qualification() const override { return AdapterQualification::kProduction; }
@@ -59,7 +67,7 @@ class ProcessAdapter final : public SandboxAdapter {
     Result<WorkerProcess> worker = launcher_->launch();
     if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     WorkerSession session(std::move(*worker), std::move(mailbox), request, tools,
-                          confinement_layers(isolation_));
+                          confinement_layers(isolation_, engine_));
     return session.run(std::move(stop));
   }
 
@@ -67,6 +75,7 @@ class ProcessAdapter final : public SandboxAdapter {
   const std::unique_ptr<WorkerLauncher> launcher_;
   const std::function<bool()> probe_;
   const IsolationProfile isolation_;
+  const EngineProfile engine_;
   std::once_flag probed_;
   bool available_ = false;
 };
@@ -91,9 +100,11 @@ bool kernel_supports_seccomp_filters() {
   return status < 0 && errno == EFAULT;
 }
 
-bool worker_runs(const std::string& path) {
+bool worker_runs(const std::string& path, EngineProfile engine) {
+  std::vector<std::string> argv{path, "--probe"};
+  if (engine == EngineProfile::kJit) argv.push_back("--jit");
   Result<SpawnedChild> child = spawn_child(
-      {.path = path, .argv = {path, "--probe"}, .stderr_mode = SpawnOptions::Stderr::kDiscard});
+      {.path = path, .argv = std::move(argv), .stderr_mode = SpawnOptions::Stderr::kDiscard});
   if (!child.ok()) return false;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   while (std::chrono::steady_clock::now() < deadline) {
@@ -107,13 +118,16 @@ bool worker_runs(const std::string& path) {
 
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<WorkerLauncher> launcher,
                                                           std::function<bool()> is_available,
-                                                          IsolationProfile isolation) {
-  return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available), isolation);
+                                                          IsolationProfile isolation,
+                                                          EngineProfile engine) {
+  return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available), isolation,
+                                          engine);
 }
 
 bool process_adapter_available(const ProcessAdapterOptions& options) {
   const std::string& path = options.worker_path;
-  return is_executable_file(path) && kernel_supports_seccomp_filters() && worker_runs(path) &&
+  return is_executable_file(path) && kernel_supports_seccomp_filters() &&
+         worker_runs(path, options.engine) &&
          (options.isolation != IsolationProfile::kIsolated || isolation_works(path));
 }
 
@@ -122,10 +136,10 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOpt
   options.worker_path = absolute_worker_path(options.worker_path);
   std::unique_ptr<WorkerLauncher> launcher =
       options.spawn == SpawnMode::kExec
-          ? make_exec_launcher(options.worker_path, options.isolation)
-          : make_fork_server_launcher(options.worker_path, options.isolation);
+          ? make_exec_launcher(options.worker_path, options.isolation, options.engine)
+          : make_fork_server_launcher(options.worker_path, options.isolation, options.engine);
   return make_process_adapter_with(std::move(launcher), std::move(is_available),
-                                   options.isolation);
+                                   options.isolation, options.engine);
 }
 
 }  // namespace internal

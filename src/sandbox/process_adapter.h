@@ -13,12 +13,14 @@
 
 namespace codemode::internal {
 
-// "codemode.process" (or "codemode.isolated" for that profile) 1.0.0, production. `is_available`
-// is asked once; its answer is cached. The worker's confined frame must name the layers of
-// `isolation` (frame_format.h). REQUIRES: launcher and is_available are set.
+// "codemode.process" (or "codemode.isolated" for that profile; ".jit" appended for the JIT
+// engine profile) 1.0.0, production. `is_available` is asked once; its answer is cached. The
+// worker's confined frame must name the layers of `isolation` and `engine` (frame_format.h).
+// REQUIRES: launcher and is_available are set.
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(
     std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
-    IsolationProfile isolation = IsolationProfile::kProcess);
+    IsolationProfile isolation = IsolationProfile::kProcess,
+    EngineProfile engine = EngineProfile::kInterpreter);
 
 // make_process_adapter with the availability probe replaced (tests: a kernel that refuses the
 // namespaces is simulated by a probe that answers false).
@@ -33,9 +35,10 @@ bool process_adapter_available(const ProcessAdapterOptions& options);
 // sandbox uses). Nothing is installed either way.
 bool kernel_supports_seccomp_filters();
 
-// Whether `path` runs: `path --probe` exits 0 within a few seconds. It fails when the dynamic
-// loader cannot find SpiderMonkey (libmozjs-102) or the binary is not a worker.
-bool worker_runs(const std::string& path);
+// Whether `path` runs: `path --probe` (with --jit for the JIT engine profile) exits 0 within a few
+// seconds. It fails when the dynamic loader cannot find SpiderMonkey (libmozjs-102), the binary
+// is not a worker, or it does not know the flag.
+bool worker_runs(const std::string& path, EngineProfile engine = EngineProfile::kInterpreter);
 
 }  // namespace codemode::internal
 

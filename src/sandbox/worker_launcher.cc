@@ -8,10 +8,19 @@
 namespace codemode::internal {
 namespace {
 
+std::vector<std::string> worker_argv(const std::string& worker_path, IsolationProfile isolation,
+                                     EngineProfile engine) {
+  std::vector<std::string> argv{worker_path};
+  for (std::string& flag : worker_profile_flags(isolation, engine)) argv.push_back(std::move(flag));
+  return argv;
+}
+
 class ExecWorkerLauncher final : public WorkerLauncher {
  public:
-  explicit ExecWorkerLauncher(std::string worker_path)
-      : options_{.path = worker_path, .argv = {worker_path}, .env = {}} {}
+  ExecWorkerLauncher(std::string worker_path, EngineProfile engine)
+      : options_{.path = worker_path,
+                 .argv = worker_argv(worker_path, IsolationProfile::kProcess, engine),
+                 .env = {}} {}
 
   Result<WorkerProcess> launch() override { return spawn_child(options_); }
 
@@ -23,8 +32,9 @@ class ExecWorkerLauncher final : public WorkerLauncher {
 // (posix_spawn cannot), then told with --isolated to empty its root once its files are loaded.
 class IsolatedExecWorkerLauncher final : public WorkerLauncher {
  public:
-  explicit IsolatedExecWorkerLauncher(std::string worker_path)
-      : path_(std::move(worker_path)), argv_{path_, "--isolated"} {}
+  IsolatedExecWorkerLauncher(std::string worker_path, EngineProfile engine)
+      : path_(std::move(worker_path)),
+        argv_(worker_argv(path_, IsolationProfile::kIsolated, engine)) {}
 
   Result<WorkerProcess> launch() override {
     std::optional<StdioPipes> pipes = make_stdio_pipes();
@@ -51,12 +61,20 @@ class IsolatedExecWorkerLauncher final : public WorkerLauncher {
 
 }  // namespace
 
+std::vector<std::string> worker_profile_flags(IsolationProfile isolation, EngineProfile engine) {
+  std::vector<std::string> flags;
+  if (isolation == IsolationProfile::kIsolated) flags.push_back("--isolated");
+  if (engine == EngineProfile::kJit) flags.push_back("--jit");
+  return flags;
+}
+
 std::unique_ptr<WorkerLauncher> make_exec_launcher(std::string worker_path,
-                                                   IsolationProfile isolation) {
+                                                   IsolationProfile isolation,
+                                                   EngineProfile engine) {
   if (isolation == IsolationProfile::kIsolated) {
-    return std::make_unique<IsolatedExecWorkerLauncher>(std::move(worker_path));
+    return std::make_unique<IsolatedExecWorkerLauncher>(std::move(worker_path), engine);
   }
-  return std::make_unique<ExecWorkerLauncher>(std::move(worker_path));
+  return std::make_unique<ExecWorkerLauncher>(std::move(worker_path), engine);
 }
 
 }  // namespace codemode::internal

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
@@ -25,10 +26,15 @@ class WorkerLauncher {
 
 // Executes `worker_path` (absolute) for every launch, with argv {worker_path}, an EMPTY
 // environment, fds 0, 1 and 2 on the pipes, every other fd closed and default signal handling.
-// For the isolated profile argv is {worker_path, "--isolated"} and the worker starts in new user,
-// pid, network, mount, IPC and UTS namespaces (isolation_spawn.h).
+// For the isolated profile argv adds "--isolated" and the worker starts in new user, pid,
+// network, mount, IPC and UTS namespaces (isolation_spawn.h); for the JIT engine profile argv
+// adds "--jit".
 std::unique_ptr<WorkerLauncher> make_exec_launcher(
-    std::string worker_path, IsolationProfile isolation = IsolationProfile::kProcess);
+    std::string worker_path, IsolationProfile isolation = IsolationProfile::kProcess,
+    EngineProfile engine = EngineProfile::kInterpreter);
+
+// The worker's flags for `isolation` and `engine`, after argv[0] and the mode flag if any.
+std::vector<std::string> worker_profile_flags(IsolationProfile isolation, EngineProfile engine);
 
 }  // namespace codemode::internal
 

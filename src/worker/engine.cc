@@ -31,6 +31,12 @@
 namespace codemode::worker {
 namespace {
 
+// The JIT profile's guard against collecting instead of failing (on_major_gc_end): this many
+// full collections in a row that each leave the heap within 1/kNearCapFraction of the cap make
+// the program's out-of-memory terminal, as a failed allocation would.
+constexpr int kFullCollectionsNearCap = 8;
+constexpr std::uint32_t kNearCapFraction = 8;
+
 constexpr std::string_view kNotAFunction =
     "The program source must be a function expression, such as (input, tools) => output.";
 
@@ -44,7 +50,7 @@ Completion not_a_function() {
 
 class SpiderMonkeyEngine final : public Engine {
  public:
-  explicit SpiderMonkeyEngine(JSContext* cx);
+  SpiderMonkeyEngine(JSContext* cx, EngineProfile profile);
   // Never destroyed: the worker _exits after its one program (tearing SpiderMonkey down with its
   // helper threads alive aborts, and buys nothing in a single-use process).
   ~SpiderMonkeyEngine() override = default;
@@ -62,6 +68,7 @@ class SpiderMonkeyEngine final : public Engine {
   static bool on_interrupt(JSContext* cx);
   static void on_out_of_memory(JSContext* cx, void* engine);
   static void on_host_failure(JSContext* cx);
+  static void on_major_gc_end(JSContext* cx, JSGCStatus status, JS::GCReason, void* engine);
 
   bool check_shape(std::string_view wrapped_source, bool& is_function_expression);
   bool compile(std::string_view wrapped_source, JS::MutableHandleValue function);
@@ -79,6 +86,7 @@ class SpiderMonkeyEngine final : public Engine {
   PendingCalls pending_;
   GuestHost host_;
   std::uint64_t max_output_bytes_ = 0;
+  int full_collections_near_cap_ = 0;  // engine thread only (GC callbacks run there)
   JS::PersistentRootedObject global_;
   JS::PersistentRootedObject trusted_global_;
   JS::PersistentRootedObject shape_check_;
@@ -86,7 +94,7 @@ class SpiderMonkeyEngine final : public Engine {
   JS::PersistentRootedObject result_;
 };
 
-SpiderMonkeyEngine::SpiderMonkeyEngine(JSContext* cx)
+SpiderMonkeyEngine::SpiderMonkeyEngine(JSContext* cx, EngineProfile profile)
     : cx_(cx),
       jobs_(cx, stop_),
       pending_(cx),
@@ -101,6 +109,7 @@ SpiderMonkeyEngine::SpiderMonkeyEngine(JSContext* cx)
   JS::SetJobQueue(cx, &jobs_);
   JS_AddInterruptCallback(cx, on_interrupt);
   JS::SetOutOfMemoryCallback(cx, on_out_of_memory, this);
+  if (profile == EngineProfile::kJit) JS_SetGCCallback(cx, on_major_gc_end, this);
 }
 
 bool SpiderMonkeyEngine::on_interrupt(JSContext* cx) {
@@ -112,6 +121,25 @@ bool SpiderMonkeyEngine::on_interrupt(JSContext* cx) {
 void SpiderMonkeyEngine::on_out_of_memory(JSContext*, void* engine) {
   // Out-of-memory is catchable in SpiderMonkey; the program must not survive it.
   static_cast<SpiderMonkeyEngine*>(engine)->request_stop(StopReason::kMemoryLimit);
+}
+
+// JIT profile only. Compiled code allocates long-lived objects straight into the tenured heap
+// (pretenuring), and near JSGC_MAX_BYTES SpiderMonkey 102 then runs a full, non-incremental
+// collection (reason ALLOC_TRIGGER) for about every new 4 KiB arena: each frees nothing, and a
+// program that keeps its objects alive spent its whole cpuMillis collecting (measured: 1,500
+// collections to climb the last 6 MiB of a 64 MiB cap) instead of failing an allocation. The
+// interpreter reaches the cap in bulk, through nursery collections, and fails at once. So a run of
+// full collections that each leave the heap near the cap counts as the out-of-memory it is.
+void SpiderMonkeyEngine::on_major_gc_end(JSContext* cx, JSGCStatus status, JS::GCReason,
+                                         void* engine) {
+  if (status != JSGC_END) return;
+  auto* self = static_cast<SpiderMonkeyEngine*>(engine);
+  const std::uint32_t cap = JS_GetGCParameter(cx, JSGC_MAX_BYTES);
+  const bool near_cap = JS_GetGCParameter(cx, JSGC_BYTES) >= cap - cap / kNearCapFraction;
+  self->full_collections_near_cap_ = near_cap ? self->full_collections_near_cap_ + 1 : 0;
+  if (self->full_collections_near_cap_ >= kFullCollectionsNearCap) {
+    self->request_stop(StopReason::kMemoryLimit);
+  }
 }
 
 void SpiderMonkeyEngine::on_host_failure(JSContext* cx) {
@@ -297,12 +325,14 @@ Completion SpiderMonkeyEngine::stopped() {
 }  // namespace
 
 Result<std::unique_ptr<Engine>> Engine::create(const EngineOptions& options) {
-  if (Status started = start_engine_process(options.on_fatal_out_of_memory); !started.ok()) {
+  if (Status started = start_engine_process(options.profile, options.on_fatal_out_of_memory);
+      !started.ok()) {
     return std::move(started).error();
   }
-  JSContext* cx = new_engine_context(options.native_stack_quota);
+  JSContext* cx = new_engine_context(options.native_stack_quota, options.profile);
   if (!cx) return worker_error("worker_engine", "The JavaScript context could not be created.");
-  auto engine = std::make_unique<SpiderMonkeyEngine>(cx);  // installs the job queue
+  // Installs the job queue.
+  auto engine = std::make_unique<SpiderMonkeyEngine>(cx, options.profile);
   if (Status ready = init_self_hosted_code(cx, options.self_hosted_cache); !ready.ok()) {
     return std::move(ready).error();
   }

@@ -23,6 +23,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/process_adapter.h"
 #include "worker/completion.h"
 
 namespace codemode::worker {
@@ -66,6 +67,9 @@ class ToolCallHost {
 };
 
 struct EngineOptions {
+  // kInterpreter: the JIT backend disabled process-wide. kJit: Baseline and Ion on
+  // (engine_runtime.h); the worker's filter must then allow executable memory.
+  EngineProfile profile = EngineProfile::kInterpreter;
   // Native stack the engine may use on this thread (JS_SetNativeStackQuota); deeper recursion
   // throws a catchable InternalError. REQUIRES: well below the thread's real stack size.
   std::size_t native_stack_quota = 0;

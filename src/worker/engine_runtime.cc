@@ -1,6 +1,7 @@
 #include "worker/engine_runtime.h"
 
 #include <js/BuildId.h>
+#include <js/ContextOptions.h>
 #include <js/Initialization.h>
 
 #include <string>
@@ -45,23 +46,40 @@ void on_unhandlable_out_of_memory(std::size_t) {
   if (fatal_out_of_memory()) fatal_out_of_memory()();
 }
 
+// The JIT profile's compilers. Baseline (with its interpreter) and Ion are what the profile is for.
+// Ion compiles on the engine thread, not off-thread on our helper: the watchdog meters the
+// engine thread's CPU clock, so a compilation is charged to the program's cpuMillis like the code
+// it compiles, and the helper thread stays the garbage collector's. Wasm, asm.js and the
+// regular-expression JIT stay off: three more code generators a program could reach, none needed
+// by compute-heavy JavaScript (regular expressions still run, in irregexp's bytecode interpreter).
+void enable_jit_compilers(JSContext* cx) {
+  JS_SetGlobalJitCompilerOption(cx, JSJITCOMPILER_BASELINE_INTERPRETER_ENABLE, 1);
+  JS_SetGlobalJitCompilerOption(cx, JSJITCOMPILER_BASELINE_ENABLE, 1);
+  JS_SetGlobalJitCompilerOption(cx, JSJITCOMPILER_ION_ENABLE, 1);
+  JS_SetGlobalJitCompilerOption(cx, JSJITCOMPILER_OFFTHREAD_COMPILATION_ENABLE, 0);
+  JS_SetOffthreadIonCompilationEnabled(cx, false);
+  JS_SetGlobalJitCompilerOption(cx, JSJITCOMPILER_NATIVE_REGEXP_ENABLE, 0);
+  JS::ContextOptionsRef(cx).setWasm(false).setAsmJS(false);
+}
+
 }  // namespace
 
-Status start_engine_process(void (*on_fatal_out_of_memory)()) {
+Status start_engine_process(EngineProfile profile, void (*on_fatal_out_of_memory)()) {
   fatal_out_of_memory() = on_fatal_out_of_memory;
   js::AutoEnterOOMUnsafeRegion::setAnnotateOOMAllocationSizeCallback(on_unhandlable_out_of_memory);
-  JS::DisableJitBackend();
+  if (profile == EngineProfile::kInterpreter) JS::DisableJitBackend();
   JS::SetProcessBuildIdOp(build_id_op);
   if (!JS_Init()) return engine_error("The JavaScript engine could not start.");
   register_engine_helper_threads();
   return {};
 }
 
-JSContext* new_engine_context(std::size_t native_stack_quota) {
+JSContext* new_engine_context(std::size_t native_stack_quota, EngineProfile profile) {
   JSContext* cx = JS_NewContext(JS::DefaultHeapMaxBytes);
   if (!cx) return nullptr;
   JS_SetNativeStackQuota(cx, native_stack_quota);
   JS_SetGCParameter(cx, JSGC_MIN_LAST_DITCH_GC_PERIOD, 0);
+  if (profile == EngineProfile::kJit) enable_jit_compilers(cx);
   return cx;
 }
 
@@ -73,8 +91,12 @@ Status init_self_hosted_code(JSContext* cx, std::span<const std::uint8_t> cache)
 }
 
 Status write_self_hosted_cache(const std::string& path) {
-  if (Status started = start_engine_process(); !started.ok()) return started;
-  JSContext* cx = new_engine_context(1u << 20);
+  // The stencil is the same for both profiles (bytecode, no machine code); the build writes it
+  // with the interpreter.
+  if (Status started = start_engine_process(EngineProfile::kInterpreter); !started.ok()) {
+    return started;
+  }
+  JSContext* cx = new_engine_context(1u << 20, EngineProfile::kInterpreter);
   if (!cx || !JS::InitSelfHostedCode(cx, nullptr, keep_stencil) || written_stencil().empty()) {
     return engine_error("The JavaScript engine could not produce its self-hosted stencil.");
   }

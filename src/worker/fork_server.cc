@@ -66,10 +66,10 @@ bool take_fork_server_name() {
   return prctl(PR_GET_NAME, worker_name()) == 0 && prctl(PR_SET_NAME, kForkServerName) == 0;
 }
 
-void run_fork_server(IsolationProfile isolation) {
+void run_fork_server(WorkerProfile profile) {
   if (!die_with_parent()) _exit(kExitSandboxError);
   // Never destroyed: every child lives on its copy.
-  auto* worker = new Worker(isolation);
+  auto* worker = new Worker(profile);
   if (!worker->prepare_and_isolate().ok()) _exit(kExitSandboxError);
   worker->settle_before_fork();
   for (;;) {
@@ -77,7 +77,7 @@ void run_fork_server(IsolationProfile isolation) {
     Result<internal::ChildStdio> request = internal::receive_fork_request(kServerSocketFd, &closed);
     if (!request.ok()) _exit(closed ? kExitCompleted : kExitSandboxError);
     internal::ChildStdio stdio = std::move(*request);
-    const long pid = clone_child(isolation);
+    const long pid = clone_child(profile.isolation);
     if (pid == 0) become_child(*worker, std::move(stdio));
     const int clone_error = pid < 0 ? errno : 0;
     stdio = internal::ChildStdio{};  // the server's copies close; the child has its own

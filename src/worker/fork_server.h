@@ -12,6 +12,10 @@
 // realm at first use, so every child seeds its own). Children share the server's address-space
 // layout (ASLR is per server, not per execution; docs/security.md).
 //
+// A server started with --jit prepares a JIT engine (engine_runtime.h) and every child it makes is
+// a JIT worker; one without never has the JIT. Each launcher starts its own server with its
+// adapter's engine profile, so the two never share a server.
+//
 // The server names itself kForkServerName (its comm, as ps and /proc/<pid>/comm show it); each
 // child takes the binary's own name back at once.
 //
@@ -20,7 +24,7 @@
 #ifndef CODEMODE_WORKER_FORK_SERVER_H_
 #define CODEMODE_WORKER_FORK_SERVER_H_
 
-#include "codemode/process_adapter.h"
+#include "worker/worker.h"
 
 namespace codemode::worker {
 
@@ -33,7 +37,7 @@ bool take_fork_server_name();
 
 // Runs the server on the calling thread, which must have a kEngineThreadStackBytes stack (the
 // children run on their copy of it). Never returns: it _exits.
-[[noreturn]] void run_fork_server(IsolationProfile isolation);
+[[noreturn]] void run_fork_server(WorkerProfile profile);
 
 }  // namespace codemode::worker
 

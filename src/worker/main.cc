@@ -1,11 +1,14 @@
 // codemode-worker: the sandboxed process that runs one program. See worker.h for its life and
 // docs/protocol.md for what it says on fds 0 and 1.
 //
-//   codemode-worker [--isolated]                    run one program (frames on stdin/stdout);
+//   codemode-worker [--isolated] [--jit]            run one program (frames on stdin/stdout);
 //                                                   --isolated: the parent made the namespaces
-//                                                   (src/sandbox/confine/namespaces.h)
-//   codemode-worker --fork-server [--isolated]      the fork server (fork_server.h), socket on fd 0
-//   codemode-worker --probe [--isolated]            exits 0 if it starts (and can isolate itself)
+//                                                   (src/sandbox/confine/namespaces.h);
+//                                                   --jit: the JIT engine profile (Baseline and
+//                                                   Ion on, executable memory allowed, W^X)
+//   codemode-worker --fork-server [--isolated] [--jit]
+//                                                   the fork server (fork_server.h), socket on fd 0
+//   codemode-worker --probe [--isolated] [--jit]    exits 0 if it starts (and can isolate itself)
 //   codemode-worker --write-self-hosted-cache PATH  build step: write the self-hosted stencil
 #include <malloc.h>
 #include <signal.h>
@@ -32,22 +35,27 @@ constexpr std::string_view kWriteCacheFlag = "--write-self-hosted-cache";
 constexpr std::string_view kProbeFlag = "--probe";
 constexpr std::string_view kForkServerFlag = "--fork-server";
 constexpr std::string_view kIsolatedFlag = "--isolated";
+constexpr std::string_view kJitFlag = "--jit";
 
 struct Mode {
   bool probe = false;
   bool fork_server = false;
-  codemode::IsolationProfile isolation = codemode::IsolationProfile::kProcess;
+  codemode::worker::WorkerProfile profile;
 };
 
 // Each flag at most once; --probe and --fork-server exclude each other.
 std::optional<Mode> parse_mode(int argc, char** argv) {
   Mode mode;
+  codemode::IsolationProfile& isolation = mode.profile.isolation;
+  codemode::EngineProfile& engine = mode.profile.engine;
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
     bool* seen = flag == kProbeFlag ? &mode.probe : flag == kForkServerFlag ? &mode.fork_server
                                                                           : nullptr;
-    if (flag == kIsolatedFlag && mode.isolation == codemode::IsolationProfile::kProcess) {
-      mode.isolation = codemode::IsolationProfile::kIsolated;
+    if (flag == kIsolatedFlag && isolation == codemode::IsolationProfile::kProcess) {
+      isolation = codemode::IsolationProfile::kIsolated;
+    } else if (flag == kJitFlag && engine == codemode::EngineProfile::kInterpreter) {
+      engine = codemode::EngineProfile::kJit;
     } else if (seen && !*seen) {
       *seen = true;
     } else {
@@ -97,11 +105,11 @@ int main(int argc, char** argv) {
   }
   const std::optional<Mode> mode = parse_mode(argc, argv);
   if (!mode) return codemode::worker::kExitUsage;
-  if (mode->probe) return probe(mode->isolation);
-  const codemode::IsolationProfile isolation = mode->isolation;
+  if (mode->probe) return probe(mode->profile.isolation);
+  const codemode::worker::WorkerProfile profile = mode->profile;
   if (mode->fork_server) {
     if (!codemode::worker::take_fork_server_name()) return codemode::worker::kExitSandboxError;
-    run_on_engine_thread([isolation]() -> int { codemode::worker::run_fork_server(isolation); });
+    run_on_engine_thread([profile]() -> int { codemode::worker::run_fork_server(profile); });
   }
-  run_on_engine_thread([isolation]() -> int { codemode::worker::run_worker(isolation); });
+  run_on_engine_thread([profile]() -> int { codemode::worker::run_worker(profile); });
 }

@@ -77,16 +77,18 @@ bool only_loopback_down() {
 
 long result_of(long value) { return value < 0 ? -errno : value; }
 
-long make_page_executable() {
+// `protection` includes PROT_EXEC. Returns 0 when the kernel made the page so.
+long make_page_executable(int protection) {
   void* page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) return -errno;
-  return result_of(syscall(SYS_mprotect, page, 4096, PROT_READ | PROT_EXEC));
+  return result_of(syscall(SYS_mprotect, page, 4096, protection));
 }
 
-long map_executable() {
+// Returns 0 (not the address, which a program must not learn) when the mapping was made.
+long map_executable(int protection) {
   const long address =
-      syscall(SYS_mmap, nullptr, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return result_of(address);
+      syscall(SYS_mmap, nullptr, 4096, protection, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return address == -1 ? -errno : 0;
 }
 
 [[noreturn]] void sleep_forever() {
@@ -173,8 +175,10 @@ long forbidden_call(std::string_view name, const TestHookArguments& arguments) {
   if (name == "connect") return connect_to_loopback(arguments.number);
   if (name == "fork") return fork_and_linger();
   if (name == "exec") return execute(arguments.bytes);
-  if (name == "mmap_exec") return map_executable();
-  if (name == "mprotect_exec") return make_page_executable();
+  if (name == "mmap_exec") return map_executable(PROT_READ | PROT_EXEC);
+  if (name == "mprotect_exec") return make_page_executable(PROT_READ | PROT_EXEC);
+  if (name == "mmap_wx") return map_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
+  if (name == "mprotect_wx") return make_page_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
   if (name == "ptrace") {
     return result_of(syscall(SYS_ptrace, PTRACE_ATTACH, arguments.number, nullptr, nullptr));
   }

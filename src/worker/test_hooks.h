@@ -28,8 +28,12 @@ struct TestHookArguments {
 //   "fork"           fork; the child would sleep 5 s before exiting, so a leak would show
 //   "exec"           execve of `bytes` (argv {bytes}, no environment), or of a path that does not
 //                    exist when `bytes` is empty
-//   "mmap_exec"      an anonymous executable mapping
-//   "mprotect_exec"  an anonymous page made executable
+//   "mmap_exec"      an anonymous executable mapping (read + execute)
+//   "mprotect_exec"  an anonymous read-write page made read + execute
+//   "mmap_wx"        an anonymous mapping both writable and executable
+//   "mprotect_wx"    an anonymous read-write page made writable and executable
+// (The JIT engine profile allows the first two, as its compilers need them, and kills the last
+// two: W^X. The interpreter profile kills all four.)
 //   "ptrace"         PTRACE_ATTACH to pid `number`
 //   "kill"           SIGTERM to pid `number` (the caller passes its parent's pid: getppid itself
 //                    is not allowed, and would hide whether kill is)

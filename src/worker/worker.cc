@@ -37,14 +37,15 @@ constexpr int kParentOutFd = 1;
 // `sanitizer_reserved` is 0 in a release build; in a sanitizer build it lifts the limit above the
 // shadow memory the ASan runtime reserved, leaving the program the same budget.
 confine::ConfinementPlan confinement_plan(const WorkerLimits& limits,
-                                          std::uint64_t sanitizer_reserved, bool isolated) {
+                                          std::uint64_t sanitizer_reserved, WorkerProfile profile) {
   confine::ConfinementPlan plan;
   plan.keep_fds = {0, 1, 2};
   const std::uint64_t largest = std::max(limits.max_output_bytes, limits.max_tool_input_bytes);
   plan.data_limit_bytes = limits.memory_bytes + kInterpreterBaseBytes +
                           kHostCopiesOfLargestValue * largest + sanitizer_reserved;
   plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
-  plan.isolated = isolated;
+  plan.isolated = profile.isolation == IsolationProfile::kIsolated;
+  plan.engine = profile.engine;
   return plan;
 }
 
@@ -84,12 +85,11 @@ void report_fatal_out_of_memory() {
 
 static_assert(kExitCpuBackstop == internal::kWorkerCpuBackstopExitCode);
 
-Worker::Worker(IsolationProfile isolation)
-    : isolation_(isolation), channel_(kParentInFd, kParentOutFd) {}
+Worker::Worker(WorkerProfile profile) : profile_(profile), channel_(kParentInFd, kParentOutFd) {}
 
 Status Worker::prepare_and_isolate() {
   if (Status prepared = prepare(); !prepared.ok()) return prepared;
-  if (isolation_ != IsolationProfile::kIsolated) return {};
+  if (profile_.isolation != IsolationProfile::kIsolated) return {};
   if (Status caught = catch_cpu_backstop(); !caught.ok()) return caught;
   return confine::enter_empty_root();
 }
@@ -127,7 +127,8 @@ Status Worker::prepare() {
   fatal_out_of_memory_frame() = std::move(*oom_frame);
   self_hosted_cache_ = read_self_hosted_cache(default_self_hosted_cache_path());
   Result<std::unique_ptr<Engine>> engine =
-      Engine::create({.native_stack_quota = kNativeStackQuotaBytes,
+      Engine::create({.profile = profile_.engine,
+                      .native_stack_quota = kNativeStackQuotaBytes,
                       .self_hosted_cache = self_hosted_cache_,
                       .on_fatal_out_of_memory = report_fatal_out_of_memory});
   if (!engine.ok()) return std::move(engine).error();
@@ -162,14 +163,14 @@ Status Worker::confine(const WorkerLimits& limits) {
   // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
   // creating threads and opening files).
   observe_before_confinement();
-  const bool isolated = isolation_ == IsolationProfile::kIsolated;
   if (Status confined =
-          confine::confine_worker(confinement_plan(limits, sanitizer_reserved_bytes_, isolated));
+          confine::confine_worker(confinement_plan(limits, sanitizer_reserved_bytes_, profile_));
       !confined.ok()) {
     return confined;
   }
   confined_ = true;
-  const std::span<const std::string_view> layers = internal::confinement_layers(isolation_);
+  const std::span<const std::string_view> layers =
+      internal::confinement_layers(profile_.isolation, profile_.engine);
   return channel_.write(confined_message(std::vector<std::string>(layers.begin(), layers.end())));
 }
 
@@ -204,9 +205,9 @@ int Worker::report(const Completion& completion) {
   return written && !worker_failed ? kExitCompleted : kExitSandboxError;
 }
 
-void run_worker(IsolationProfile isolation) {
+void run_worker(WorkerProfile profile) {
   // The Worker is never destroyed: the process ends here, with the engine still alive.
-  auto* worker = new Worker(isolation);
+  auto* worker = new Worker(profile);
   worker->live(worker->prepare_and_isolate());
 }
 

@@ -55,9 +55,16 @@ inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 // RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
 inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
 
+// What the parent asked for on the command line (main.cc): the isolated profile's namespaces
+// (--isolated) and the JIT engine profile (--jit).
+struct WorkerProfile {
+  IsolationProfile isolation = IsolationProfile::kProcess;
+  EngineProfile engine = EngineProfile::kInterpreter;
+};
+
 class Worker {
  public:
-  explicit Worker(IsolationProfile isolation);
+  explicit Worker(WorkerProfile profile);
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
@@ -79,7 +86,7 @@ class Worker {
   Result<Completion> execute(StartRequest start);
   int report(const Completion& completion);
 
-  const IsolationProfile isolation_;
+  const WorkerProfile profile_;
   FrameChannel channel_;
   std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
   std::uint64_t sanitizer_reserved_bytes_ = 0;   // measured before the root is emptied
@@ -90,7 +97,7 @@ class Worker {
 
 // Runs one worker on the calling thread, which must have a kEngineThreadStackBytes stack: prepare,
 // isolate, then live. Never returns: it _exits.
-[[noreturn]] void run_worker(IsolationProfile isolation);
+[[noreturn]] void run_worker(WorkerProfile profile);
 
 }  // namespace codemode::worker
 

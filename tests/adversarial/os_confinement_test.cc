@@ -143,9 +143,21 @@ TEST_F(OsConfinementTest, ForkingKillsTheWorkerAndNoProcessIsLeft) {
   mode_->expect_next_execution_works();
 }
 
+// Memory both writable and executable kills in either engine profile. The interpreter profile
+// kills any executable memory; the JIT profile (CODEMODE_TEST_ENGINE=jit) lets a mapping be
+// executable, as its compilers need, as long as it is not writable too (W^X).
 TEST_F(OsConfinementTest, ExecutableMemoryKillsTheWorker) {
-  expect_killed("'mmap_exec'");
-  expect_killed("'mprotect_exec'");
+  expect_killed("'mmap_wx'");
+  expect_killed("'mprotect_wx'");
+  if (testing::testing_jit()) {
+    const CodeExecutionOutcome outcome = mode_->run(testing::hook_program(
+        "() => [__codemodeTestHook('mmap_exec'), __codemodeTestHook('mprotect_exec')]"));
+    ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+    EXPECT_EQ(*outcome.output, Json({0, 0}));
+  } else {
+    expect_killed("'mmap_exec'");
+    expect_killed("'mprotect_exec'");
+  }
   mode_->expect_next_execution_works();
 }
 

@@ -16,8 +16,8 @@ const std::string kSource = CODEMODE_SOURCE_DIR;
 const std::string kCatalog = kSource + "/examples/catalog";
 const std::string kData = kSource + "/tests/cli/data";
 
-// `run` gets the spawn mode and isolation profile of this test run (CODEMODE_TEST_SPAWN,
-// CODEMODE_TEST_ISOLATION) as flags.
+// `run` gets the spawn mode, isolation profile and engine profile of this test run
+// (CODEMODE_TEST_SPAWN, CODEMODE_TEST_ISOLATION, CODEMODE_TEST_ENGINE) as flags.
 testing::ProcessRun codemode_cli(std::vector<std::string> arguments) {
   if (!arguments.empty() && arguments[0] == "run") {
     for (const std::string& flag : testing::adapter_flags()) arguments.push_back(flag);
@@ -152,6 +152,7 @@ TEST_F(RunSubcommandTest, BadFlagsExitTwo) {
   EXPECT_EQ(codemode_cli({"run"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--spawn", "vfork"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--isolation", "docker"}).exit_code, 2);
+  EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--engine", "ion"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--input", "1", "--input-file",
                           kData + "/skus.json"})
@@ -164,6 +165,7 @@ TEST_F(RunSubcommandTest, HelpDescribesTheFlagsAndDefaults) {
   EXPECT_EQ(run.exit_code, 0);
   for (const char* text : {"--input", "--input-file", "--tools", "--limits", "--worker",
                            "--spawn", "fork_server", "exec", "--isolation", "isolated",
+                           "--engine", "interpreter", "jit", "WEAKER",
                            "cpuMillis 1000", "wallTimeMillis 10000", "memoryBytes 67108864",
                            "maxToolCalls 100", "maxToolConcurrency 8", "Exit status: 0"}) {
     EXPECT_NE(run.out.find(text), std::string::npos) << text;

@@ -59,6 +59,29 @@ TEST(ConfinedMessage, RefusesAnyOtherListOfLayers) {
   }
 }
 
+// Each engine profile's list is accepted only where it is expected: a parent that asked for the
+// interpreter refuses a JIT worker's weaker layers, and one that asked for the JIT refuses the
+// interpreter's (in both isolation profiles).
+TEST(ConfinedMessage, AcceptsEachEngineProfilesLayersOnlyWhereExpected) {
+  const auto list = [](std::span<const std::string_view> layers) {
+    Json names = Json::array();
+    for (std::string_view layer : layers) names.push_back(std::string(layer));
+    return Json{{"type", "confined"}, {"version", 1u}, {"layers", names}};  // as parsed: unsigned
+  };
+  for (IsolationProfile isolation : {IsolationProfile::kProcess, IsolationProfile::kIsolated}) {
+    const auto interpreter = confinement_layers(isolation, EngineProfile::kInterpreter);
+    const auto jit = confinement_layers(isolation, EngineProfile::kJit);
+    EXPECT_TRUE(check_confined_message(list(interpreter), interpreter).ok());
+    EXPECT_TRUE(check_confined_message(list(jit), jit).ok());
+    EXPECT_FALSE(check_confined_message(list(jit), interpreter).ok());
+    EXPECT_FALSE(check_confined_message(list(interpreter), jit).ok());
+  }
+  EXPECT_EQ(confinement_layers(IsolationProfile::kProcess, EngineProfile::kJit).front(),
+            "engine_jit");
+  EXPECT_EQ(confinement_layers(IsolationProfile::kIsolated, EngineProfile::kJit).back(),
+            "seccomp_jit");
+}
+
 TEST(ToolCallMessage, CarriesIdToolAndInput) {
   Result<WorkerMessage> message = parse_worker_message(
       frame(R"({"type":"toolCall","callId":3,"toolId":"catalog.price","input":{"sku":"ab"}})"));

@@ -1,8 +1,9 @@
-// The process adapter's options for tests: the worker binary given, and the spawn mode and
-// isolation profile taken from the environment, so scripts/test runs the same suite over every
-// combination:
+// The process adapter's options for tests: the worker binary given, and the spawn mode, isolation
+// profile and engine profile taken from the environment, so scripts/test runs the same suite over
+// every combination:
 //   CODEMODE_TEST_SPAWN      fork_server (default) | exec
 //   CODEMODE_TEST_ISOLATION  process (default) | isolated
+//   CODEMODE_TEST_ENGINE     interpreter (default) | jit
 // Any other value fails the test that asks (a typo must not silently test the default).
 #ifndef CODEMODE_TESTS_SUPPORT_ADAPTER_OPTIONS_H_
 #define CODEMODE_TESTS_SUPPORT_ADAPTER_OPTIONS_H_
@@ -36,16 +37,26 @@ inline IsolationProfile test_isolation() {
   return isolation == "isolated" ? IsolationProfile::kIsolated : IsolationProfile::kProcess;
 }
 
+inline EngineProfile test_engine() {
+  const std::string_view engine = environment_or("CODEMODE_TEST_ENGINE", "interpreter");
+  EXPECT_TRUE(engine == "interpreter" || engine == "jit") << "CODEMODE_TEST_ENGINE=" << engine;
+  return engine == "jit" ? EngineProfile::kJit : EngineProfile::kInterpreter;
+}
+
+inline bool testing_jit() { return test_engine() == EngineProfile::kJit; }
+
 inline ProcessAdapterOptions adapter_options(std::string worker_path) {
   return {.worker_path = std::move(worker_path),
           .spawn = test_spawn_mode(),
-          .isolation = test_isolation()};
+          .isolation = test_isolation(),
+          .engine = test_engine()};
 }
 
 // The same as `codemode run` flags, for tests that run the command line.
 inline std::vector<std::string> adapter_flags() {
-  return {"--spawn", test_spawn_mode() == SpawnMode::kExec ? "exec" : "fork_server", "--isolation",
-          test_isolation() == IsolationProfile::kIsolated ? "isolated" : "process"};
+  return {"--spawn",     test_spawn_mode() == SpawnMode::kExec ? "exec" : "fork_server",
+          "--isolation", test_isolation() == IsolationProfile::kIsolated ? "isolated" : "process",
+          "--engine",    testing_jit() ? "jit" : "interpreter"};
 }
 
 }  // namespace codemode::testing

@@ -105,10 +105,24 @@ TEST(WorkerConfinementTest, TestHookWithAnUnknownNameReturns) {
   EXPECT_EQ(run.output(), -1);
 }
 
+// The interpreter profile allows no executable memory at all, whatever CODEMODE_TEST_ENGINE says
+// (the JIT profile's W^X rule is in worker_jit_test.cc).
+TEST(WorkerConfinementTest, InterpreterWorkerIsKilledByAnyExecutableMemory) {
+  for (const char* hook : {"'mmap_exec'", "'mprotect_exec'"}) {
+    SCOPED_TRACE(hook);
+    Execution run = execute(std::string("() => __codemodeTestHook(") + hook + ")", nullptr, {},
+                            echo_tool, kTestHooksBinary, EngineProfile::kInterpreter);
+    EXPECT_TRUE(run.confined.has_value());
+    EXPECT_FALSE(run.result.has_value());
+    EXPECT_TRUE(run.killed_by(SIGSYS)) << "wait status " << run.wait_status.value_or(-1);
+  }
+}
+
 class ForbiddenSyscallTest : public ::testing::TestWithParam<const char*> {};
 
 // The parameter is the hook's arguments. Were a call let through, each would fail harmlessly: the
-// paths do not exist, nothing listens on port 1, and no process has pid 2147483647.
+// paths do not exist, nothing listens on port 1, and no process has pid 2147483647. Forbidden in
+// both engine profiles.
 TEST_P(ForbiddenSyscallTest, KillsTheWorkerWithSigsys) {
   Execution run = execute(std::string("() => __codemodeTestHook(") + GetParam() + ")", nullptr, {},
                           echo_tool, kTestHooksBinary);
@@ -120,7 +134,7 @@ TEST_P(ForbiddenSyscallTest, KillsTheWorkerWithSigsys) {
 INSTANTIATE_TEST_SUITE_P(Calls, ForbiddenSyscallTest,
                          ::testing::Values("'open'", "'create', '/nonexistent/codemode-hook'",
                                            "'socket'", "'connect', 1", "'fork'", "'exec'",
-                                           "'exec', '/bin/true'", "'mmap_exec'", "'mprotect_exec'",
+                                           "'exec', '/bin/true'", "'mmap_wx'", "'mprotect_wx'",
                                            "'ptrace', 2147483647", "'kill', 2147483647"));
 
 }  // namespace

@@ -42,7 +42,7 @@ Json start_frame(std::string_view source, const Json& input, const StartLimits& 
               {"limits", limits.to_json()}};
 }
 
-WorkerProcess::WorkerProcess(const char* binary, WorkerStderr stderr_mode) {
+WorkerProcess::WorkerProcess(const char* binary, WorkerStderr stderr_mode, EngineProfile engine) {
   int in[2];
   int out[2];
   int err[2] = {-1, -1};
@@ -53,7 +53,9 @@ WorkerProcess::WorkerProcess(const char* binary, WorkerStderr stderr_mode) {
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   if (err[1] >= 0) posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  char* const argv[] = {const_cast<char*>(binary), nullptr};
+  char jit_flag[] = "--jit";
+  char* const argv[] = {const_cast<char*>(binary),
+                        engine == EngineProfile::kJit ? jit_flag : nullptr, nullptr};
   char* const envp[] = {nullptr};
   const int spawned = posix_spawn(&pid_, binary, &actions, nullptr, argv, envp);
   posix_spawn_file_actions_destroy(&actions);
@@ -187,10 +189,10 @@ bool Execution::killed_by(int signal) const {
 }
 
 Execution execute(std::string_view source, const Json& input, const StartLimits& limits,
-                  const ToolResponder& responder, const char* binary) {
+                  const ToolResponder& responder, const char* binary, EngineProfile engine) {
   Execution execution;
   const auto started = Clock::now();
-  WorkerProcess worker(binary);
+  WorkerProcess worker(binary, WorkerStderr::kInherit, engine);
   worker.send(start_frame(source, input, limits));
   while (std::optional<Json> frame = worker.receive()) {
     const std::string type = (*frame)["type"].get<std::string>();

@@ -1,6 +1,7 @@
 // A test double of the parent: spawns the real codemode-worker with pipes on its stdin and stdout,
 // speaks frames (sandbox/frame_codec.h) and reaps it. Every wait is bounded, so a broken worker
-// fails a test instead of hanging it.
+// fails a test instead of hanging it. The worker runs in this test run's engine profile
+// (CODEMODE_TEST_ENGINE, support/adapter_options.h: with --jit for "jit") unless a test names one.
 #ifndef CODEMODE_TESTS_WORKER_WORKER_PROCESS_H_
 #define CODEMODE_TESTS_WORKER_WORKER_PROCESS_H_
 
@@ -15,6 +16,8 @@
 #include <vector>
 
 #include "codemode/json.h"
+#include "codemode/process_adapter.h"
+#include "support/adapter_options.h"
 
 namespace codemode::testing {
 
@@ -41,7 +44,8 @@ enum class WorkerStderr { kInherit, kCapture };
 class WorkerProcess {
  public:
   explicit WorkerProcess(const char* binary = kWorkerBinary,
-                         WorkerStderr stderr_mode = WorkerStderr::kInherit);
+                         WorkerStderr stderr_mode = WorkerStderr::kInherit,
+                         EngineProfile engine = test_engine());
   ~WorkerProcess();  // kills and reaps the worker if it still runs
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
@@ -95,7 +99,7 @@ struct Execution {
 // the result frame and the worker's exit.
 Execution execute(std::string_view source, const Json& input = nullptr,
                   const StartLimits& limits = {}, const ToolResponder& responder = echo_tool,
-                  const char* binary = kWorkerBinary);
+                  const char* binary = kWorkerBinary, EngineProfile engine = test_engine());
 
 }  // namespace codemode::testing
 

@@ -34,9 +34,9 @@ std::string describe_rlimits(const ConfinementPlan& plan) {
 }
 
 // Distinct calls, not rows: futex has one row per allowed command.
-std::size_t allowed_call_count() {
+std::size_t allowed_call_count(EngineProfile engine) {
   std::set<std::string_view> names;
-  for (const SyscallDecision& row : worker_allowed_syscalls()) names.insert(row.name);
+  for (const SyscallDecision& row : worker_allowed_syscalls(engine)) names.insert(row.name);
   return names.size();
 }
 
@@ -48,7 +48,7 @@ Status confine_worker(const ConfinementPlan& plan) {
   const pid_t parent = getppid();
   // Decided before any layer is applied, so a policy that cannot be built fails while nothing has
   // changed yet (a fork server can hoist this line and keep the result).
-  Result<SeccompFilter> filter = prepare_worker_seccomp_filter();
+  Result<SeccompFilter> filter = prepare_worker_seccomp_filter(plan.engine);
   if (!filter.ok()) return filter.error();
   // 0. The isolated profile's namespaces, set up when the process was created and its root
   //    emptied once its files were loaded: checked first, as the check opens the root directory.
@@ -72,7 +72,8 @@ std::string describe_confinement(const ConfinementPlan& plan) {
   return "confinement: namespaces=" + std::string(plan.isolated ? "user,pid,net,mount,ipc,uts,empty_root" : "none") +
          " fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
          " attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
-         " seccomp=allow:" + std::to_string(allowed_call_count()) +
+         " seccomp=allow:" + std::to_string(allowed_call_count(plan.engine)) +
+         (plan.engine == EngineProfile::kJit ? ",exec_memory:w^x" : ",exec_memory:none") +
          ",denials_listed:" + std::to_string(worker_denied_syscalls().size()) +
          ",default:kill_process,tsync";
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "codemode/error.h"
+#include "codemode/process_adapter.h"
 
 namespace codemode::confine {
 
@@ -24,6 +25,9 @@ struct ConfinementPlan {
   // The isolated profile: the namespaces and the empty root are in place already (namespaces.h)
   // and are checked first.
   bool isolated = false;
+  // The JIT engine profile: the seccomp filter also lets memory become executable (never writable
+  // and executable at once). Every other layer is the same.
+  EngineProfile engine = EngineProfile::kInterpreter;
 };
 
 // Applies every layer: for the isolated profile the namespaces check first, then fds, rlimits,

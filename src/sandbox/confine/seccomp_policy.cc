@@ -1,12 +1,14 @@
 // Layer: system calls. Stops a worker that escaped the engine from reaching the kernel beyond
 // compute and its pipes: no files, sockets, processes, signals to others, tracing, executable
-// memory or new namespaces. Allow-list with kill-process default, loaded on every thread (TSYNC).
+// memory (in the JIT profile: no memory both writable and executable) or new namespaces.
+// Allow-list with kill-process default, loaded on every thread (TSYNC).
 #include "sandbox/confine/seccomp_policy.h"
 
 #include <linux/futex.h>
 #include <seccomp.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -22,6 +24,7 @@ using enum SeccompAction;
 
 // mmap(addr, length, prot, ...) and mprotect(addr, length, prot): prot is argument 2.
 constexpr ArgMaskedEquals kProtWithoutExec{2, PROT_EXEC, 0};
+constexpr ArgMaskedEquals kProtWithoutWrite{2, PROT_WRITE, 0};
 
 // futex(uaddr, op, ...): op is argument 1. The mask keeps every bit but the two option flags
 // glibc sets (FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME), so only the named command matches.
@@ -75,6 +78,26 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
     {"getpid", kAllow, {}, "sanitizer builds: an ASan report's first line names the process"},
 #endif
 });
+
+// The JIT engine profile only (EngineProfile::kJit): added to kAllowed, whose rows stay, so a
+// mapping may be writable or executable but never both at once (W^X). SpiderMonkey 102 on x86-64
+// writes JIT code while it is PROT_READ|PROT_WRITE and flips it to PROT_READ|PROT_EXEC with
+// mprotect (measured with strace: it never asks for all three; docs/security.md "JIT profile").
+constexpr std::array kJitExecutableMemory = std::to_array<SyscallDecision>({
+    {"mmap", kAllow, kProtWithoutWrite, "jit profile: JIT code pages mapped, never also writable"},
+    {"mprotect", kAllow, kProtWithoutWrite, "jit profile: written JIT code made executable"},
+});
+
+template <std::size_t N, std::size_t M>
+constexpr std::array<SyscallDecision, N + M> joined(const std::array<SyscallDecision, N>& first,
+                                                    const std::array<SyscallDecision, M>& second) {
+  std::array<SyscallDecision, N + M> rows{};
+  std::copy(first.begin(), first.end(), rows.begin());
+  std::copy(second.begin(), second.end(), rows.begin() + N);
+  return rows;
+}
+
+constexpr std::array kJitAllowed = joined(kAllowed, kJitExecutableMemory);
 
 constexpr std::array kDenied = std::to_array<SyscallDecision>({
     {"open", kKillProcess, {}, "files: warm-ups read tz and ICU data before the filter"},
@@ -184,7 +207,11 @@ std::string_view to_string(SeccompAction action) {
   return "unknown";
 }
 
-std::span<const SyscallDecision> worker_allowed_syscalls() { return kAllowed; }
+std::span<const SyscallDecision> worker_allowed_syscalls(EngineProfile engine) {
+  if (engine == EngineProfile::kJit) return kJitAllowed;
+  return kAllowed;
+}
+
 std::span<const SyscallDecision> worker_denied_syscalls() { return kDenied; }
 
 std::optional<int> syscall_number(std::string_view name) {
@@ -211,8 +238,8 @@ Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision> al
   return filter;
 }
 
-Result<SeccompFilter> prepare_worker_seccomp_filter() {
-  return prepare_seccomp_filter(kAllowed, kDenied);
+Result<SeccompFilter> prepare_worker_seccomp_filter(EngineProfile engine) {
+  return prepare_seccomp_filter(worker_allowed_syscalls(engine), kDenied);
 }
 
 Status apply_seccomp_filter(const SeccompFilter& filter) {

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "codemode/error.h"
+#include "codemode/process_adapter.h"
 
 namespace codemode::confine {
 
@@ -43,8 +44,11 @@ struct SyscallDecision {
   std::string_view reason;  // one line: why this decision
 };
 
-// The calls the confined worker may make. Everything else gets the default action.
-std::span<const SyscallDecision> worker_allowed_syscalls();
+// The calls the confined worker may make. Everything else gets the default action. The JIT
+// profile's list is the interpreter's plus two rows: mmap and mprotect also when the protection
+// lacks PROT_WRITE, so JIT code can be made executable, never writable and executable at once.
+std::span<const SyscallDecision> worker_allowed_syscalls(
+    EngineProfile engine = EngineProfile::kInterpreter);
 // Calls that are denied on purpose, each with its reason: the notable part of "everything else".
 // They document the default action rather than add rules; each row has a death test.
 std::span<const SyscallDecision> worker_denied_syscalls();
@@ -77,7 +81,8 @@ class SeccompFilter {
 // a row names an unknown call, or allows a call absent on this architecture, or cannot be added.
 [[nodiscard]] Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision> allowed,
                                                            std::span<const SyscallDecision> denied);
-[[nodiscard]] Result<SeccompFilter> prepare_worker_seccomp_filter();
+[[nodiscard]] Result<SeccompFilter> prepare_worker_seccomp_filter(
+    EngineProfile engine = EngineProfile::kInterpreter);
 
 // Loads the filter into the calling process, all threads at once (rule "seccomp_load" on
 // failure, e.g. a thread already has a different filter). Irreversible. REQUIRES: no_new_privs set

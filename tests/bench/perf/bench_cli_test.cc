@@ -89,6 +89,30 @@ TEST_F(BenchCliTest, TinyRunReportsEveryExecutionSucceededWithRatiosAndSkipsMiss
   EXPECT_EQ(find_result(report, "floor", "catalog"), nullptr);  // the floor runs only trivial
 }
 
+// With both engine profiles, each configuration runs twice and the jit row carries its speed-up
+// over the interpreter row of the same spawn mode and isolation profile.
+TEST_F(BenchCliTest, BothEnginesGiveAJitRowWithItsSpeedupOverTheInterpreter) {
+  Json report;
+  ASSERT_EQ(run("--spawn fork_server --isolation process --engine interpreter,jit "
+                "--workloads trivial --iterations 3 --memory-iterations 2 --no-baselines",
+                report),
+            0);
+  ASSERT_TRUE(report.is_object());
+  EXPECT_EQ(report["options"]["engine"], Json::array({"interpreter", "jit"}));
+  ASSERT_EQ(report["configurations"].size(), 2u);
+  EXPECT_EQ(report["configurations"][0]["engine"], "interpreter");
+  EXPECT_EQ(report["configurations"][1]["engine"], "jit");
+  ASSERT_EQ(report["results"].size(), 2u);
+  const Json& interpreter = report["results"][0];
+  const Json& jit = report["results"][1];
+  EXPECT_EQ(interpreter["configuration"], "codemode fork_server/process");
+  EXPECT_EQ(jit["configuration"], "codemode fork_server/process/jit");
+  EXPECT_EQ(jit["succeeded"], kExecutionsPerWorkload);
+  EXPECT_TRUE(interpreter["ratios"]["jitSpeedupMedian"].is_null());
+  EXPECT_GT(jit["ratios"]["jitSpeedupMedian"].get<double>(), 0);
+  EXPECT_EQ(run("--engine ion --workloads trivial --no-baselines", report), 2);
+}
+
 TEST_F(BenchCliTest, UnknownWorkloadIsAnErrorNotARun) {
   Json report;
   EXPECT_EQ(

@@ -152,9 +152,13 @@ TEST(ConfinementTest, DescriptionListsEveryLayerOnOneLine) {
   for (std::string_view part :
        {"fds=keep:0,1,2", "data:1048576", "cpu:4/5", "nofile:16", "fsize:0", "core:0", "nproc:0",
         "memlock:0", "msgqueue:0", "no_new_privs", "not_dumpable", "pdeathsig:SIGKILL",
-        "default:kill_process", "tsync"}) {
+        "default:kill_process", "tsync", "exec_memory:none"}) {
     EXPECT_NE(line.find(part), std::string::npos) << part << " missing from: " << line;
   }
+  plan.engine = EngineProfile::kJit;
+  const std::string jit = describe_confinement(plan);
+  EXPECT_NE(jit.find("exec_memory:w^x"), std::string::npos) << jit;
+  EXPECT_EQ(jit.find("exec_memory:none"), std::string::npos) << jit;
 }
 
 }  // namespace

@@ -15,9 +15,10 @@ namespace codemode::confine_testing {
 
 inline constexpr std::size_t kPage = 4096;
 
-// Builds the worker's filter and loads it: the first thing a child does before its checks.
-inline bool confine_to_worker_policy() {
-  Result<confine::SeccompFilter> filter = confine::prepare_worker_seccomp_filter();
+// Builds the worker's filter (of `engine`'s profile) and loads it: the first thing a child does
+// before its checks.
+inline bool confine_to_worker_policy(EngineProfile engine = EngineProfile::kInterpreter) {
+  Result<confine::SeccompFilter> filter = confine::prepare_worker_seccomp_filter(engine);
   return filter.ok() && confine::apply_seccomp_filter(*filter).ok();
 }
 
