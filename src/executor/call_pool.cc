@@ -31,7 +31,7 @@ bool CallPool::run(Task task) noexcept {
       work_.notify_one();  // unlocked: the woken thread does not then wait for mu_
       return true;
     }
-    threads_.reserve(threads_.size() + 1);  // so that the push below cannot throw
+    threads_.reserve(threads_.size() + 1);       // so that the push below cannot throw
     threads_.emplace_back([this] { serve(); });  // waits for mu_ before it looks at the queue
     queue_.push_back(std::move(task));
     return true;

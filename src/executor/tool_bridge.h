@@ -1,8 +1,8 @@
 // ExecutionBridge is the host side of tools.call for one execution. It admits or refuses each call
-// (ExecutionLimits), dispatches admitted calls to the host's broker on the executor's CallPool, turns
-// the broker's outcome into what the program may see (fixed messages only), and keeps the usage and
-// evidence the executor reports. Once closed it refuses every call; the executor closes it when the
-// adapter returns, then waits for every admitted call to settle.
+// (ExecutionLimits), dispatches admitted calls to the host's broker on the executor's CallPool,
+// turns the broker's outcome into what the program may see (fixed messages only), and keeps the
+// usage and evidence the executor reports. Once closed it refuses every call; the executor closes
+// it when the adapter returns, then waits for every admitted call to settle.
 //
 // Thread-safety: call, close and the accessors are thread-safe. The destructor closes the bridge and
 // waits for admitted calls.

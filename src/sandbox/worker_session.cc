@@ -68,7 +68,7 @@ WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> 
       tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
       reader_(worker_frame_cap(request.program.limits().max_output_bytes,
                                request.program.limits().max_tool_input_bytes)),
-      read_buffer_(kReadChunkBytes) {}
+      read_buffer_(std::make_unique_for_overwrite<char[]>(kReadChunkBytes)) {}
 
 WorkerSession::~WorkerSession() { stdin_->close(); }
 
@@ -137,7 +137,7 @@ void WorkerSession::on_wake() {
 
 void WorkerSession::read_stdout() {
   if (failure_) return;
-  const IoResult read = read_into(worker_.stdout_fd.get(), read_buffer_);
+  const IoResult read = read_into(worker_.stdout_fd.get(), read_space());
   if (read.status == IoStatus::kWouldBlock) return;
   if (read.status == IoStatus::kClosed) {
     if (!result_) return worker_ended();
@@ -146,7 +146,7 @@ void WorkerSession::read_stdout() {
   }
   if (read.status == IoStatus::kFailed) return host_failure();
   if (result_) return protocol_error();  // nothing may follow the result
-  reader_.consume(std::string_view(read_buffer_.data(), read.bytes));
+  reader_.consume(std::string_view(read_buffer_.get(), read.bytes));
   read_frames();
 }
 
@@ -190,7 +190,7 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
 // pipe must not stall the worker. There is no cap to fail on: the worker's cpuMillis and the wall
 // deadline bound how much it can write, and the parent holds one chunk at a time.
 void WorkerSession::drain_stderr() {
-  const IoResult read = read_into(worker_.stderr_fd.get(), read_buffer_);
+  const IoResult read = read_into(worker_.stderr_fd.get(), read_space());
   if (read.status == IoStatus::kClosed || read.status == IoStatus::kFailed) {
     worker_.stderr_fd.reset();  // end of stream: stop polling it
   }

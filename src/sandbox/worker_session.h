@@ -30,7 +30,6 @@
 #include <stop_token>
 #include <span>
 #include <string_view>
-#include <vector>
 
 #include "codemode/sandbox.h"
 #include "sandbox/frame_codec.h"
@@ -87,6 +86,7 @@ class WorkerSession {
   // The parent's own side failed (or was stopped): no fault to name.
   void host_failure() { fail(SandboxResult::failure(SandboxFailureReason::kSandboxError)); }
   bool done() const { return result_.has_value() || failure_.has_value(); }
+  std::span<char> read_space() const { return {read_buffer_.get(), kReadChunkBytes}; }
 
   WorkerProcess worker_;
   // Writes to worker_.stdin_fd, which stays open until the destructor closed it.
@@ -96,7 +96,8 @@ class WorkerSession {
   const std::span<const std::string_view> expected_layers_;
   const std::size_t tool_result_cap_;
   FrameReader reader_;
-  std::vector<char> read_buffer_;  // kReadChunkBytes, reused by every read of stdout and stderr
+  // kReadChunkBytes, not zero-filled; every read of stdout and stderr reuses it.
+  const std::unique_ptr<char[]> read_buffer_;
   bool confined_ = false;
   std::uint64_t next_call_id_ = 1;
   std::optional<SandboxResult> result_;
