@@ -38,6 +38,12 @@ class TimerQueue {
   std::unordered_map<std::uint64_t, Clock::time_point> deadlines_;
   std::uint64_t next_id_ = 1;
   std::uint64_t running_id_ = 0;  // 0: no callback is running
+  // When the timer thread will next look at pending_ by itself: the deadline it sleeps until,
+  // max() while it sleeps without one, min() while it is awake (it looks again before sleeping).
+  // A deadline earlier than this needs a wake-up; a later one does not. A tool call's timeout is
+  // usually later than the one the thread sleeps until (an earlier call's), so most calls cost
+  // the timer thread nothing.
+  Clock::time_point next_look_ = Clock::time_point::min();
   std::thread::id thread_id_;
 };
 
@@ -49,7 +55,6 @@ TimerQueue& queue() {
 std::uint64_t TimerQueue::add(Clock::time_point deadline, std::function<void()> callback) {
   std::lock_guard lock(mu_);
   const std::uint64_t id = next_id_++;
-  const bool becomes_first = pending_.empty() || Key{deadline, id} < pending_.begin()->first;
   // deadlines_ first: if either insertion throws, no callback is left queued without a handle.
   deadlines_.emplace(id, deadline);
   try {
@@ -58,7 +63,10 @@ std::uint64_t TimerQueue::add(Clock::time_point deadline, std::function<void()> 
     deadlines_.erase(id);
     throw;
   }
-  if (becomes_first) wake_.notify_one();
+  if (deadline < next_look_) {
+    next_look_ = Clock::time_point::min();  // one wake-up is enough until it sleeps again
+    wake_.notify_one();
+  }
   return id;
 }
 
@@ -79,13 +87,17 @@ void TimerQueue::run() {
   std::unique_lock lock(mu_);
   for (;;) {
     if (pending_.empty()) {
+      next_look_ = Clock::time_point::max();
       wake_.wait(lock);
+      next_look_ = Clock::time_point::min();
       continue;
     }
     // A copy: a cancel may erase the first entry while this thread waits.
     const Clock::time_point first = pending_.begin()->first.first;
     if (first > Clock::now()) {
+      next_look_ = first;
       wake_.wait_until(lock, first);
+      next_look_ = Clock::time_point::min();
     } else {
       run_due(lock);
     }

@@ -47,23 +47,53 @@ class SigpipeSuppressor {
   bool raised_ = false;
 };
 
+thread_local bool sigpipe_blocked_in_thread = false;
+
+// After EPIPE in a thread that blocks SIGPIPE for good: the signal the write raised is pending on
+// this thread; consume it so it does not stay pending (standard signals do not queue, so one wait
+// takes it).
+void consume_pending_sigpipe() {
+  sigset_t pipe_set;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  const timespec no_wait{};
+  while (sigtimedwait(&pipe_set, nullptr, &no_wait) < 0 && errno == EINTR) {
+  }
+}
+
+IoResult write_unsuppressed(int fd, std::string_view data) {
+  ssize_t put;
+  do {
+    put = ::write(fd, data.data(), data.size());
+  } while (put < 0 && errno == EINTR);
+  if (put >= 0) return {IoStatus::kOk, static_cast<std::size_t>(put)};
+  const int error = errno;
+  if (error == EPIPE) consume_pending_sigpipe();
+  return failure_of(error);
+}
+
 }  // namespace
 
-IoResult read_some(int fd, std::size_t max_bytes, std::string& out) {
-  const std::size_t old_size = out.size();
-  out.resize(old_size + max_bytes);
+IoResult read_into(int fd, std::span<char> buffer) {
   ssize_t got;
   do {
-    got = ::read(fd, out.data() + old_size, max_bytes);
+    got = ::read(fd, buffer.data(), buffer.size());
   } while (got < 0 && errno == EINTR);
-  const int error = errno;
-  out.resize(old_size + (got > 0 ? static_cast<std::size_t>(got) : 0));
-  if (got < 0) return failure_of(error);
+  if (got < 0) return failure_of(errno);
   if (got == 0) return {IoStatus::kClosed, 0};
   return {IoStatus::kOk, static_cast<std::size_t>(got)};
 }
 
+IoResult read_some(int fd, std::size_t max_bytes, std::string& out) {
+  const std::size_t old_size = out.size();
+  out.resize(old_size + max_bytes);
+  const IoResult read = read_into(fd, std::span<char>(out.data() + old_size, max_bytes));
+  out.resize(old_size + read.bytes);
+  return read;
+}
+
 IoResult write_some(int fd, std::string_view data) {
+  if (sigpipe_blocked_in_thread) return write_unsuppressed(fd, data);
   SigpipeSuppressor suppressor;
   ssize_t put;
   do {
@@ -73,6 +103,14 @@ IoResult write_some(int fd, std::string_view data) {
   const int error = errno;
   if (error == EPIPE) suppressor.note_epipe();
   return failure_of(error);
+}
+
+void block_sigpipe_in_this_thread() {
+  sigset_t pipe_set;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  // Fails only for an invalid `how`; the flag then stays false and write_some keeps suppressing.
+  if (pthread_sigmask(SIG_BLOCK, &pipe_set, nullptr) == 0) sigpipe_blocked_in_thread = true;
 }
 
 std::optional<EventFd> EventFd::create() {

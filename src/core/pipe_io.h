@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,10 +30,21 @@ struct IoResult {
 // Appends at most `max_bytes` read from `fd` to `out`. EINTR is retried.
 IoResult read_some(int fd, std::size_t max_bytes, std::string& out);
 
+// Reads at most buffer.size() bytes from `fd` into `buffer`, which a caller keeps across reads (no
+// allocation, no zero-filling per read). EINTR is retried.
+IoResult read_into(int fd, std::span<char> buffer);
+
 // Writes a prefix of `data` to `fd`. EINTR is retried. A write to a pipe whose reader has gone
 // never raises SIGPIPE (which would end the host process): SIGPIPE is blocked in this thread for
-// the write, and the one the write raised is consumed before the old mask returns.
+// the write, and the one the write raised is consumed before the old mask returns. In a thread
+// that called block_sigpipe_in_this_thread, the mask is left alone (no system calls for it).
 IoResult write_some(int fd, std::string_view data);
+
+// Blocks SIGPIPE in the calling thread for the rest of its life, so write_some there changes no
+// signal mask per write, and no write of this thread (the library's, or a tool's) can end the
+// process with SIGPIPE: a write to a pipe without reader fails with EPIPE. For threads the library
+// owns (CallPool's); never for a caller's thread.
+void block_sigpipe_in_this_thread();
 
 // An eventfd that wakes a poll loop from another thread.
 class EventFd {

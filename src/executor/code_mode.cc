@@ -10,6 +10,7 @@
 #include "core/js_whitespace.h"
 #include "core/json_text.h"
 #include "core/utf16.h"
+#include "executor/call_pool.h"
 #include "executor/execution_abort.h"
 #include "executor/execution_limits.h"
 #include "executor/execution_registry.h"
@@ -25,6 +26,8 @@ struct CodeMode::Impl {
 
   const CodeModeOptions config;
   internal::ExecutionRegistry registry;
+  // Last, so destroyed first: its threads are joined while the broker they may call still lives.
+  internal::CallPool call_pool;
 };
 
 namespace {
@@ -93,8 +96,8 @@ bool has_valid_shape(const SandboxResult& result) {
 // One execution, after its options, id, input and adapter were accepted.
 class ExecutionRun {
  public:
-  ExecutionRun(SandboxAdapter& adapter, const ToolBroker& broker, const CodeProgram& program,
-               const ExecuteOptions& options)
+  ExecutionRun(SandboxAdapter& adapter, const ToolBroker& broker, internal::CallPool& pool,
+               const CodeProgram& program, const ExecuteOptions& options)
       : adapter_(adapter),
         program_(program),
         options_(options),
@@ -104,7 +107,7 @@ class ExecutionRun {
             internal::DeadlineTimer::Clock::now() +
                 std::chrono::milliseconds(program.limits().wall_time_millis),
             [this] { abort_.abort(ErrorCode::kTimeout); })),
-        bridge_(program, options, broker, abort_) {}
+        bridge_(program, options, broker, abort_, pool) {}
 
   ~ExecutionRun() {
     wall_timer_.cancel();
@@ -206,7 +209,7 @@ CodeExecutionOutcome CodeMode::Impl::execute(const CodeProgram& program, const J
   if (!adapter_is_available(adapter)) {
     return failure(internal::adapter_unavailable_error(adapter.id()), early);
   }
-  ExecutionRun run(adapter, config.invoke_tool, program, options);
+  ExecutionRun run(adapter, config.invoke_tool, call_pool, program, options);
   return run.run(snapshot);
 }
 

@@ -1,7 +1,5 @@
 #include "executor/tool_bridge.h"
 
-#include <atomic>
-#include <memory>
 #include <utility>
 
 #include "executor/outcome_messages.h"
@@ -22,8 +20,14 @@ bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::
 }  // namespace
 
 ExecutionBridge::ExecutionBridge(const CodeProgram& program, const ExecuteOptions& options,
-                                 const ToolBroker& broker, const ExecutionAbort& abort)
-    : program_(program), options_(options), broker_(broker), abort_(abort), limits_(program) {
+                                 const ToolBroker& broker, const ExecutionAbort& abort,
+                                 CallPool& pool)
+    : program_(program),
+      options_(options),
+      broker_(broker),
+      abort_(abort),
+      limits_(program),
+      pool_(pool) {
   usage_.maximum_cost_micros = program.maximum_cost_micros();
 }
 
@@ -39,39 +43,24 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     return;
   }
   if (Status status = limits_.check_tool_input(input); !status.ok()) {
-    release_slot();
-    done(bridge_refusal(status.error()));
-    return;
+    return refuse_admitted(done, status.error());
   }
   if (std::optional<ErrorCode> aborted = abort_.code()) {
-    release_slot();
-    done(bridge_refusal(*aborted, "aborted"));
-    return;
+    return refuse_admitted(done, Error{*aborted, "aborted", ""});
   }
   const Tool& tool = *program_.find_tool(tool_id);
   try {
-    std::lock_guard lock(mu_);
-    reap_finished_threads();
-    auto finished = std::make_shared<std::atomic<bool>>(false);
-    call_threads_.push_back(CallThread{
-        std::jthread([this, &tool, input = std::move(input), n = *sequence, done,
-                      finished]() mutable {
-          run_call(tool, std::move(input), n, done);
-          finished->store(true);  // last: after this the thread touches nothing of the bridge
-        }),
-        finished});
+    // `done` is copied: if no thread takes the task, the refusal below still needs it.
+    CallPool::Task task = [this, &tool, input = std::move(input), n = *sequence, done]() mutable {
+      run_call(tool, std::move(input), n, done);
+      end_task();  // last: after this the task touches nothing of the bridge
+    };
+    if (pool_.run(std::move(task))) return;
   } catch (...) {
-    // No thread could be started (or recorded): the broker never saw the call, so it did not
-    // happen. std::jthread joins itself if it started and the push failed.
-    release_slot();
-    done(bridge_refusal(ErrorCode::kToolFailed, "bridge_internal"));
+    // The task could not be built (out of memory).
   }
-}
-
-// Joins the threads of calls that settled, so an execution holds at most about
-// maxToolConcurrency thread stacks, not one per call. REQUIRES: mu_ held.
-void ExecutionBridge::reap_finished_threads() {
-  std::erase_if(call_threads_, [](const CallThread& call) { return call.finished->load(); });
+  // No thread took the call: the broker never saw it, so it did not happen.
+  refuse_admitted(done, Error{ErrorCode::kToolFailed, "bridge_internal", ""});
 }
 
 Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
@@ -82,6 +71,7 @@ Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
     return std::move(status).error();
   }
   ++in_flight_;
+  ++tasks_;
   return ++admitted_;
 }
 
@@ -172,10 +162,26 @@ void ExecutionBridge::account_unknown(const Tool& tool) noexcept {
   usage_.unknown_cost_micros += tool.cost_micros();
 }
 
+void ExecutionBridge::refuse_admitted(const Callback& done, const Error& refusal) noexcept {
+  release_slot();
+  end_task();
+  try {
+    done(bridge_refusal(refusal));
+  } catch (...) {
+    // As in run_call: the program misses this answer. Refused here, on the adapter's own thread,
+    // before call() returns, as the ToolBridge contract says.
+  }
+}
+
 void ExecutionBridge::release_slot() {
   std::lock_guard lock(mu_);
   --in_flight_;
-  if (in_flight_ == 0) all_settled_.notify_all();
+}
+
+void ExecutionBridge::end_task() {
+  std::lock_guard lock(mu_);
+  // Notified under the lock: the waiter may destroy the bridge as soon as it can take mu_.
+  if (--tasks_ == 0) all_settled_.notify_all();
 }
 
 void ExecutionBridge::close(ErrorCode code) {
@@ -184,13 +190,8 @@ void ExecutionBridge::close(ErrorCode code) {
 }
 
 void ExecutionBridge::wait_for_admitted_calls() {
-  std::vector<CallThread> threads;
-  {
-    std::unique_lock lock(mu_);
-    all_settled_.wait(lock, [this] { return in_flight_ == 0; });
-    threads.swap(call_threads_);
-  }
-  threads.clear();  // joins: each thread has finished or is returning from its callback
+  std::unique_lock lock(mu_);
+  all_settled_.wait(lock, [this] { return tasks_ == 0; });
 }
 
 CodeExecutionUsage ExecutionBridge::usage() const {

@@ -19,7 +19,6 @@
 #include "sandbox/fork_server_launcher.h"
 #include "sandbox/frame_format.h"
 #include "sandbox/isolation_spawn.h"
-#include "sandbox/tool_result_mailbox.h"
 #include "sandbox/worker_session.h"
 
 namespace codemode {
@@ -62,13 +61,12 @@ class ProcessAdapter final : public SandboxAdapter {
     }
     // Stopped already: the executor reports the timeout or cancellation, not this.
     if (stop.stop_requested()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
-    std::shared_ptr<ToolResultMailbox> mailbox = ToolResultMailbox::create();
-    if (!mailbox) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     Result<WorkerProcess> worker = launcher_->launch();
     if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    WorkerSession session(std::move(*worker), std::move(mailbox), request, tools,
-                          confinement_layers(isolation_, engine_));
-    return session.run(std::move(stop));
+    std::unique_ptr<WorkerSession> session = WorkerSession::create(
+        std::move(*worker), request, tools, confinement_layers(isolation_, engine_));
+    if (!session) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
+    return session->run(std::move(stop));
   }
 
  private:

@@ -15,9 +15,6 @@
 namespace codemode::internal {
 namespace {
 
-// One pipe's worth: a read never takes more than the kernel's default pipe buffer.
-constexpr std::size_t kReadChunkBytes = 64u << 10;
-
 // The start frame holds the source (each byte at worst a six-byte \u00XX escape), the input
 // (within maxInputBytes, checked by the executor) and the envelope (docs/protocol.md).
 std::size_t start_frame_cap_for(const CodeProgram& program) {
@@ -27,26 +24,57 @@ std::size_t start_frame_cap_for(const CodeProgram& program) {
   return std::min(cap, start_frame_cap());
 }
 
+// The worker's stdin queues at most this much beyond a first frame: see kOutboundAllowanceBytes.
+std::size_t stdin_cap_for(const CodeProgram& program) {
+  return kOutboundAllowanceBytes +
+         kOutboundResultFrames * tool_result_frame_cap(program.limits().max_output_bytes);
+}
+
+// Runs on the bridge's thread: the answer goes into the worker's stdin from here. A failure to
+// encode it fails the session rather than leave the program waiting for an answer that never
+// comes.
+void send_tool_result(WorkerStdin& stdin_writer, std::uint64_t call_id,
+                      const CodeToolOutcome& outcome, std::size_t cap) noexcept {
+  try {
+    Result<std::string> frame = encode_frame(tool_result_message(call_id, outcome), cap);
+    // The parent's own frame; the bridge bounds its values, so this is the parent's failure.
+    if (!frame.ok()) return stdin_writer.fail(WorkerStdin::Fault::kHost);
+    stdin_writer.send(std::move(*frame));
+  } catch (...) {
+    stdin_writer.fail(WorkerStdin::Fault::kHost);  // out of memory
+  }
+}
+
 }  // namespace
 
-WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMailbox> mailbox,
+std::unique_ptr<WorkerSession> WorkerSession::create(
+    WorkerProcess worker, const SandboxRequest& request, ToolBridge& bridge,
+    std::span<const std::string_view> expected_layers) {
+  std::shared_ptr<WorkerStdin> stdin_writer =
+      WorkerStdin::create(worker.stdin_fd.get(), stdin_cap_for(request.program));
+  if (!stdin_writer) return nullptr;
+  return std::unique_ptr<WorkerSession>(new WorkerSession(
+      std::move(worker), std::move(stdin_writer), request, bridge, expected_layers));
+}
+
+WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> stdin_writer,
                              const SandboxRequest& request, ToolBridge& bridge,
                              std::span<const std::string_view> expected_layers)
     : worker_(std::move(worker)),
-      mailbox_(std::move(mailbox)),
+      stdin_(std::move(stdin_writer)),
       request_(request),
       bridge_(bridge),
       expected_layers_(expected_layers),
       tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
-      outbound_cap_(kOutboundAllowanceBytes + kOutboundResultFrames * tool_result_cap_),
       reader_(worker_frame_cap(request.program.limits().max_output_bytes,
-                               request.program.limits().max_tool_input_bytes)) {}
+                               request.program.limits().max_tool_input_bytes)),
+      read_buffer_(std::make_unique_for_overwrite<char[]>(kReadChunkBytes)) {}
 
-WorkerSession::~WorkerSession() { mailbox_->close(); }
+WorkerSession::~WorkerSession() { stdin_->close(); }
 
 SandboxResult WorkerSession::run(std::stop_token stop) {
-  std::stop_callback wake_on_stop(stop, [mailbox = mailbox_] { mailbox->wake(); });
-  queue_frame(start_message(request_), start_frame_cap_for(request_.program));
+  std::stop_callback wake_on_stop(stop, [stdin_writer = stdin_] { stdin_writer->wake(); });
+  send_start_frame();
   while (!done()) {
     if (stop.stop_requested()) {
       host_failure();
@@ -54,6 +82,7 @@ SandboxResult WorkerSession::run(std::stop_token stop) {
     }
     step(-1);
   }
+  stdin_->close();  // the result or a failure decided: nothing more goes to the worker
   if (!failure_) wait_for_end_of_stdout(stop);
   // Whatever happens next, the worker is done: stop it now rather than when the session goes.
   worker_.process.kill();
@@ -73,29 +102,42 @@ void WorkerSession::wait_for_end_of_stdout(const std::stop_token& stop) {
   }
 }
 
-// One poll() round: waits until a pipe or the mailbox is ready, then serves each ready one.
+// One poll() round: waits until a pipe or the wake-up is ready, then serves each ready one.
 void WorkerSession::step(int timeout_millis) {
   enum Slot { kWake, kStdout, kStderr, kStdin };
   std::array<pollfd, 4> fds{};
-  fds[kWake] = {mailbox_->wake_fd(), POLLIN, 0};
+  fds[kWake] = {stdin_->wake_fd(), POLLIN, 0};
   fds[kStdout] = {worker_.stdout_fd.get(), POLLIN, 0};
   // A negative fd is skipped by poll(2): the pipe closed, or nothing to write.
   fds[kStderr] = {worker_.stderr_fd.get(), POLLIN, 0};
-  fds[kStdin] = {outbound_.empty() ? -1 : worker_.stdin_fd.get(), POLLOUT, 0};
+  fds[kStdin] = {stdin_->wants_write() ? worker_.stdin_fd.get() : -1, POLLOUT, 0};
   if (poll(fds.data(), fds.size(), timeout_millis) < 0) {
     if (errno != EINTR) host_failure();
     return;
   }
-  if (fds[kWake].revents != 0) queue_tool_results();
+  if (fds[kWake].revents != 0) on_wake();
   if (fds[kStderr].revents != 0) drain_stderr();
-  if (fds[kStdin].revents != 0) write_stdin();
+  if (fds[kStdin].revents != 0) stdin_->write_queued();
   if (fds[kStdout].revents != 0) read_stdout();
+}
+
+// Woken by a fault of the stdin side, a frame left for the pipe (polled for from the next round
+// on), or the caller's stop (run() looks at it).
+void WorkerSession::on_wake() {
+  stdin_->drain_wake();  // first: a fault recorded after this wakes the next round
+  switch (stdin_->fault()) {
+    case WorkerStdin::Fault::kNone:
+      return;
+    case WorkerStdin::Fault::kOverflow:
+      return protocol_error();
+    case WorkerStdin::Fault::kHost:
+      return host_failure();
+  }
 }
 
 void WorkerSession::read_stdout() {
   if (failure_) return;
-  std::string chunk;
-  const IoResult read = read_some(worker_.stdout_fd.get(), kReadChunkBytes, chunk);
+  const IoResult read = read_into(worker_.stdout_fd.get(), read_space());
   if (read.status == IoStatus::kWouldBlock) return;
   if (read.status == IoStatus::kClosed) {
     if (!result_) return worker_ended();
@@ -104,7 +146,7 @@ void WorkerSession::read_stdout() {
   }
   if (read.status == IoStatus::kFailed) return host_failure();
   if (result_) return protocol_error();  // nothing may follow the result
-  reader_.consume(chunk);
+  reader_.consume(std::string_view(read_buffer_.get(), read.bytes));
   read_frames();
 }
 
@@ -137,15 +179,10 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
   const auto max_calls = static_cast<std::uint64_t>(request_.program.limits().max_tool_calls);
   if (call.call_id != next_call_id_ || call.call_id > max_calls) return protocol_error();
   ++next_call_id_;
-  const std::uint64_t call_id = call.call_id;
   bridge_.call(call.tool_id, std::move(call.input),
-               [mailbox = mailbox_, call_id](CodeToolOutcome outcome) noexcept {
-                 try {
-                   mailbox->post(call_id, std::move(outcome));
-                 } catch (...) {
-                   // Out of memory on a bridge thread: the call goes unanswered and the program
-                   // waits until its wall time ends the execution.
-                 }
+               [stdin_writer = stdin_, call_id = call.call_id,
+                cap = tool_result_cap_](CodeToolOutcome outcome) noexcept {
+                 send_tool_result(*stdin_writer, call_id, outcome, cap);
                });
 }
 
@@ -153,48 +190,17 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
 // pipe must not stall the worker. There is no cap to fail on: the worker's cpuMillis and the wall
 // deadline bound how much it can write, and the parent holds one chunk at a time.
 void WorkerSession::drain_stderr() {
-  std::string chunk;
-  const IoResult read = read_some(worker_.stderr_fd.get(), kReadChunkBytes, chunk);
+  const IoResult read = read_into(worker_.stderr_fd.get(), read_space());
   if (read.status == IoStatus::kClosed || read.status == IoStatus::kFailed) {
     worker_.stderr_fd.reset();  // end of stream: stop polling it
   }
 }
 
-void WorkerSession::queue_tool_results() {
-  for (auto& [call_id, outcome] : mailbox_->take()) {
-    queue_frame(tool_result_message(call_id, outcome), tool_result_cap_);
-  }
-}
-
-void WorkerSession::queue_frame(const Json& message, std::size_t cap) {
-  if (done() || !worker_.stdin_fd.valid()) return;
-  Result<std::string> frame = encode_frame(message, cap);
-  if (!frame.ok()) return host_failure();  // the parent's own frame; the bridge bounds its values
-  outbound_bytes_ += frame->size();
-  if (outbound_bytes_ > outbound_cap_ && !outbound_.empty()) return protocol_error();
-  outbound_.push_back(std::move(*frame));
-}
-
-void WorkerSession::write_stdin() {
-  while (!outbound_.empty() && !done()) {
-    const std::string_view pending = std::string_view(outbound_.front()).substr(outbound_offset_);
-    const IoResult written = write_some(worker_.stdin_fd.get(), pending);
-    if (written.status == IoStatus::kWouldBlock) return;
-    if (written.status != IoStatus::kOk) {
-      // The worker closed its stdin, perhaps because it finished while answers were on their way;
-      // its stdout decides how the execution ends.
-      outbound_.clear();
-      outbound_bytes_ = 0;
-      worker_.stdin_fd.reset();
-      return;
-    }
-    outbound_offset_ += written.bytes;
-    if (outbound_offset_ == outbound_.front().size()) {
-      outbound_bytes_ -= outbound_.front().size();
-      outbound_.pop_front();
-      outbound_offset_ = 0;
-    }
-  }
+void WorkerSession::send_start_frame() {
+  Result<std::string> frame =
+      encode_frame(start_message(request_), start_frame_cap_for(request_.program));
+  if (!frame.ok()) return host_failure();  // the parent's own frame
+  stdin_->send(std::move(*frame));  // a first frame is queued whatever its size
 }
 
 // stdout ended before the result. How the worker ended decides the failure; it is killed first,

@@ -1,7 +1,8 @@
 // WorkerSession is one execution's conversation with one worker, on the thread that called the
 // adapter: a single poll() loop over the worker's stdout (frames), its stderr (drained and
-// discarded), its stdin (frames written as the pipe takes them) and the mailbox where the
-// ToolBridge leaves its answers. It owns the worker: destroying the session kills and reaps it.
+// discarded) and its stdin (WorkerStdin: frames the pipe did not take at once, and the wake-up for
+// faults and the caller's stop). The ToolBridge's call threads write their answers to the worker
+// through the same WorkerStdin. The session owns the worker: destroying it kills and reaps it.
 //
 // The worker is untrusted. Anything but the documented sequence ends the session as a sandbox
 // error whose fault says what went wrong (sandbox.h):
@@ -9,7 +10,7 @@
 //                          unexpected frame, a toolCall whose callId is not exactly the next of
 //                          1, 2, 3, ... or beyond maxToolCalls (the worker answers those itself),
 //                          any byte after the result, a frame cut short by the worker's own exit,
-//                          or answers piling up unread (kOutboundAllowanceBytes)
+//                          or answers piling up unread (kOutboundAllowanceBytes, worker_stdin.h)
 //   worker_start_failed    end of stdout before "confined"
 //   worker_exited          end of stdout after "confined" but before the result
 // (cpu_limit instead when the worker died of SIGXCPU; worker_process.h.)
@@ -24,41 +25,36 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <stop_token>
 #include <span>
-#include <string>
 #include <string_view>
 
 #include "codemode/sandbox.h"
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
-#include "sandbox/tool_result_mailbox.h"
 #include "sandbox/worker_messages.h"
 #include "sandbox/worker_process.h"
+#include "sandbox/worker_stdin.h"
 
 namespace codemode::internal {
 
 // How long the parent waits, after the result, for the worker to close its stdout.
 inline constexpr int kResultGraceMillis = 250;
-// The most the parent keeps queued for a worker that does not read its stdin: a few tool results
-// at the program's own cap on top of a fixed allowance. A worker that lets more pile up (by never
-// reading, or by flooding calls while it computes) ends with worker_protocol_error instead of
-// growing the parent's memory by up to maxToolCalls results.
-inline constexpr std::size_t kOutboundAllowanceBytes = 16u << 20;
-inline constexpr std::size_t kOutboundResultFrames = 4;
+// One pipe's worth: a read never takes more than the kernel's default pipe buffer.
+inline constexpr std::size_t kReadChunkBytes = 64u << 10;
 
 class WorkerSession {
  public:
   // Borrows `request` and `bridge`: both must outlive run(). The confined frame must name exactly
-  // `expected_layers` (static storage: confinement_layers in frame_format.h). REQUIRES: mailbox
-  // is not null.
-  WorkerSession(WorkerProcess worker, std::shared_ptr<ToolResultMailbox> mailbox,
-                const SandboxRequest& request, ToolBridge& bridge,
-                std::span<const std::string_view> expected_layers = kConfinementLayers);
-  // Closes the mailbox (later bridge answers are dropped), then kills and reaps the worker.
+  // `expected_layers` (static storage: confinement_layers in frame_format.h). nullptr when the
+  // parent's side could not be set up (no eventfd); the worker is then killed and reaped.
+  static std::unique_ptr<WorkerSession> create(
+      WorkerProcess worker, const SandboxRequest& request, ToolBridge& bridge,
+      std::span<const std::string_view> expected_layers = kConfinementLayers);
+  // Closes the worker's stdin to later bridge answers (they are dropped), then kills and reaps
+  // the worker.
   ~WorkerSession();
   WorkerSession(const WorkerSession&) = delete;
   WorkerSession& operator=(const WorkerSession&) = delete;
@@ -69,6 +65,10 @@ class WorkerSession {
   SandboxResult run(std::stop_token stop);
 
  private:
+  WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> stdin_writer,
+                const SandboxRequest& request, ToolBridge& bridge,
+                std::span<const std::string_view> expected_layers);
+
   // One poll() round of at most `timeout_millis` (-1: no limit).
   void step(int timeout_millis);
   void wait_for_end_of_stdout(const std::stop_token& stop);
@@ -77,9 +77,8 @@ class WorkerSession {
   void handle_frame(Json frame);
   void start_tool_call(ToolCallMessage call);
   void drain_stderr();
-  void queue_tool_results();
-  void queue_frame(const Json& message, std::size_t cap);
-  void write_stdin();
+  void on_wake();
+  void send_start_frame();
   void worker_ended();
   void fail(SandboxResult failure);
   // The worker broke the protocol.
@@ -87,20 +86,18 @@ class WorkerSession {
   // The parent's own side failed (or was stopped): no fault to name.
   void host_failure() { fail(SandboxResult::failure(SandboxFailureReason::kSandboxError)); }
   bool done() const { return result_.has_value() || failure_.has_value(); }
+  std::span<char> read_space() const { return {read_buffer_.get(), kReadChunkBytes}; }
 
   WorkerProcess worker_;
-  const std::shared_ptr<ToolResultMailbox> mailbox_;
+  // Writes to worker_.stdin_fd, which stays open until the destructor closed it.
+  const std::shared_ptr<WorkerStdin> stdin_;
   const SandboxRequest& request_;
   ToolBridge& bridge_;
   const std::span<const std::string_view> expected_layers_;
   const std::size_t tool_result_cap_;
-  const std::size_t outbound_cap_;  // see kOutboundAllowanceBytes
   FrameReader reader_;
-  // Frames waiting for the worker to read them, at most outbound_cap_ bytes in all (the start frame
-  // is always admitted).
-  std::deque<std::string> outbound_;
-  std::size_t outbound_bytes_ = 0;
-  std::size_t outbound_offset_ = 0;  // bytes of outbound_.front() already written
+  // kReadChunkBytes, not zero-filled; every read of stdout and stderr reuses it.
+  const std::unique_ptr<char[]> read_buffer_;
   bool confined_ = false;
   std::uint64_t next_call_id_ = 1;
   std::optional<SandboxResult> result_;

@@ -163,5 +163,27 @@ TEST(DeadlineTimerTest, TenThousandTimersAllFireOnceAndCancelledOnesNever) {
   EXPECT_EQ(cancelled_fired, 0);
 }
 
+// The timer thread is not woken for a deadline later than the one it sleeps toward; it must still
+// find that deadline when the earlier one is cancelled and it wakes for nothing.
+TEST(DeadlineTimerTest, ALaterDeadlineFiresAfterTheEarlierOneWasCancelled) {
+  std::promise<Clock::time_point> fired;
+  TimerHandle earlier = DeadlineTimer::schedule(Clock::now() + 40ms, [] {});
+  const auto deadline = Clock::now() + 120ms;
+  TimerHandle later = DeadlineTimer::schedule(deadline, [&] { fired.set_value(Clock::now()); });
+  earlier.cancel();
+  std::future<Clock::time_point> when = fired.get_future();
+  ASSERT_EQ(when.wait_for(10s), std::future_status::ready);
+  EXPECT_GE(when.get(), deadline);
+}
+
+// And a deadline earlier than the one it sleeps toward wakes it.
+TEST(DeadlineTimerTest, AnEarlierDeadlineWakesATimerSleepingTowardALaterOne) {
+  TimerHandle far = DeadlineTimer::schedule(Clock::now() + 1h, [] {});
+  std::this_thread::sleep_for(20ms);  // the timer thread now sleeps toward the far deadline
+  std::promise<void> fired;
+  TimerHandle near = DeadlineTimer::schedule(Clock::now() + 10ms, [&] { fired.set_value(); });
+  EXPECT_EQ(fired.get_future().wait_for(10s), std::future_status::ready);
+}
+
 }  // namespace
 }  // namespace codemode::internal

@@ -57,6 +57,44 @@ TEST(ReadSome, AppendsAndReportsEndOfStream) {
   EXPECT_EQ(out, "<abc");
 }
 
+TEST(ReadInto, FillsTheCallersBufferAndReportsEndOfStream) {
+  TestPipe pipe = make_test_pipe();
+  ASSERT_EQ(write_some(pipe.write_end.get(), "abcdef").bytes, 6u);
+  char buffer[4];
+  IoResult read = read_into(pipe.read_end.get(), buffer);
+  ASSERT_EQ(read.status, IoStatus::kOk);
+  EXPECT_EQ(std::string_view(buffer, read.bytes), "abcd");
+  read = read_into(pipe.read_end.get(), buffer);
+  EXPECT_EQ(std::string_view(buffer, read.bytes), "ef");
+  EXPECT_EQ(read_into(pipe.read_end.get(), buffer).status, IoStatus::kWouldBlock);
+  pipe.write_end.reset();
+  EXPECT_EQ(read_into(pipe.read_end.get(), buffer).status, IoStatus::kClosed);
+}
+
+TEST(WriteSome, InAThreadThatBlocksSigpipeReportsClosedAndLeavesNoSignalPending) {
+  TestPipe pipe = make_test_pipe();
+  pipe.read_end.reset();
+  auto previous = signal(SIGPIPE, SIG_DFL);
+  IoResult written;
+  bool blocked = false;
+  bool pending_after = true;
+  std::thread thread([&] {
+    block_sigpipe_in_this_thread();
+    sigset_t mask;
+    pthread_sigmask(SIG_BLOCK, nullptr, &mask);
+    blocked = sigismember(&mask, SIGPIPE) == 1;
+    written = write_some(pipe.write_end.get(), "data");
+    sigset_t pending;
+    sigpending(&pending);
+    pending_after = sigismember(&pending, SIGPIPE) == 1;
+  });
+  thread.join();
+  signal(SIGPIPE, previous);
+  EXPECT_TRUE(blocked);
+  EXPECT_EQ(written.status, IoStatus::kClosed);
+  EXPECT_FALSE(pending_after);
+}
+
 TEST(EventFd, NotifyFromAnotherThreadWakesPollAndDrainResets) {
   std::optional<EventFd> wake = EventFd::create();
   ASSERT_TRUE(wake.has_value());

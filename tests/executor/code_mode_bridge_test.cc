@@ -189,8 +189,9 @@ std::size_t mapping_count() {
   return lines;
 }
 
-TEST(CodeModeBridge, JoinsEachCallsThreadWithoutWaitingForTheEnd) {
-  // An unjoined thread keeps its stack mapped; 300 calls must not leave 300 stacks behind.
+TEST(CodeModeBridge, SequentialCallsDoNotLeaveAThreadStackPerCall) {
+  // Each thread keeps its stack mapped; 300 calls must not leave 300 stacks behind (the executor's
+  // call pool reuses its threads).
   auto options = testing::calculate_options();
   options.limits.max_tool_calls = 300;
   CodeProgram program = define_code_program(options).value();
