@@ -17,6 +17,7 @@ constexpr std::string_view kPrelude = R"js(
     const defineProperty = Object.defineProperty;
     const freeze = Object.freeze;
     const stringify = JSON.stringify;
+    const isFinite = Number.isFinite;
     const toText = String;
     const ErrorClass = Error;
     const own = new WeakSet();
@@ -188,7 +189,25 @@ constexpr std::string_view kPrelude = R"js(
       if (LOG_BYTES === 0) throw error;
       return envelope('error', { code: 'code_rejected', message: describe(error) });
     };
-    return { api: guarded('codemode', root), console, envelope, caught };
+    // The returned value must be JSON as it is: a cycle, a BigInt or a throwing toJSON (which
+    // JSON.stringify refuses) and a NaN or an infinity (which it would turn into null) are the
+    // program's error, code_rejected, rather than a result the host cannot take or a changed one.
+    const finiteOnly = (key, value) => {
+      if (typeof value === 'number' && !isFinite(value)) {
+        throw new TypeError('The result holds a number JSON cannot represent.');
+      }
+      return value;
+    };
+    const checked = (value) => {
+      open = false;  // main has settled: a toJSON's console.log is dropped
+      try {
+        stringify(value, finiteOnly);
+      } catch (error) {
+        throw new TypeError(`The result is not JSON: ${describe(error)}`);
+      }
+      return value;
+    };
+    return { api: guarded('codemode', root), console, envelope, caught, checked };
   })();
   const codemode = __codemode.api;
 )js";
@@ -196,7 +215,7 @@ constexpr std::string_view kPrelude = R"js(
 constexpr std::string_view kConsole = "  const console = __codemode.console;\n";
 
 constexpr std::string_view kEpilogue = R"js(try {
-  const value = await main();
+  const value = __codemode.checked(await main());
   return __codemode.envelope('result', value === undefined ? null : value);
 } catch (error) {
   return __codemode.caught(error);

@@ -14,6 +14,8 @@
 //                                                            console capture on (message: the
 //                                                            thrown value's, <= 1,024 units)
 //   (with console capture off, any other throw is rethrown as is)
+// A returned value that is not JSON as it is (a cycle, a BigInt, a throwing toJSON, NaN or an
+// infinity) counts as a throw of a TypeError saying so: code_rejected, never a changed result.
 // `logs` is present exactly when console capture is on.
 //
 // codemode.<ns>.<method>(args) throws an Error with enumerable `code` and `operation`: the code is

@@ -218,3 +218,15 @@ test('HTTP sessions share the server-wide invocation cap', async () => {
     });
   }
 });
+
+test('a result that is not JSON as it is is code_rejected, never changed', async () => {
+  for (const code of ['const a = {}; a.self = a; return a;', 'return { invalid: Infinity };',
+                      'return [NaN];', 'return 10n;',
+                      'return { toJSON() { throw new Error("no"); } };']) {
+    const result = await run(code);
+    assert.equal(result.isError, true, code);
+    assert.equal(result.structuredContent.code, 'code_rejected', code);
+    assert.match(result.structuredContent.message, /^The result is not JSON/, code);
+  }
+  await assertRecovered();
+});
