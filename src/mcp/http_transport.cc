@@ -76,15 +76,13 @@ bool is_request(const Json& message) {
 
 }  // namespace
 
-// One MCP session: its endpoint and the requests waiting for their answers.
+// One MCP session's requests waiting for their answers (its endpoint is beside it: SessionEntry).
 class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
  public:
   struct Waiter {
     std::deque<Json> messages;  // progress notifications, then the response
     bool answered = false;
   };
-
-  void attach(std::unique_ptr<McpEndpoint> endpoint) { endpoint_ = std::move(endpoint); }
 
   // Notes a request to this session, so it is not idle.
   void touch() {
@@ -98,7 +96,6 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
     std::lock_guard lock(mutex_);
     return waiters_.empty() && last_active_ < cutoff;
   }
-  McpEndpoint& endpoint() { return *endpoint_; }
 
   // A waiter for request `id`, or nullptr when one is already waiting on that id.
   std::shared_ptr<Waiter> expect(const Json& id, const Json& params) {
@@ -204,7 +201,6 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   std::string key_;  // scratch for destination(), under mutex_
   bool closed_ = false;
   std::chrono::steady_clock::time_point last_active_ = std::chrono::steady_clock::now();
-  std::unique_ptr<McpEndpoint> endpoint_;  // last: its calls may still deliver while it stops
 };
 
 Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(
@@ -227,8 +223,8 @@ McpHttpTransport::McpHttpTransport(McpHttpOptions options, McpEndpointFactory ma
 McpHttpTransport::~McpHttpTransport() {
   server_.reset();  // no request is being handled after this
   std::lock_guard lock(mutex_);
-  for (auto& [id, session] : sessions_) session->close();
-  sessions_.clear();
+  for (auto& [id, entry] : sessions_) entry.session->close();
+  sessions_.clear();  // each endpoint stops here and joins its calls
 }
 
 void McpHttpTransport::handle(const HttpRequest& request, HttpExchange& exchange) {
@@ -274,34 +270,34 @@ std::optional<std::pair<int, std::string_view>> McpHttpTransport::refusal(
   return std::nullopt;
 }
 
-std::shared_ptr<McpHttpTransport::Session> McpHttpTransport::find_session(
+std::optional<McpHttpTransport::SessionEntry> McpHttpTransport::find_session(
     const HttpRequest& request) {
   const std::optional<std::string_view> id = request.header("mcp-session-id");
-  if (!id) return nullptr;
+  if (!id) return std::nullopt;
   std::lock_guard lock(mutex_);
-  const auto session = sessions_.find(std::string(*id));
-  if (session == sessions_.end()) return nullptr;
-  session->second->touch();
-  return session->second;
+  const auto entry = sessions_.find(std::string(*id));
+  if (entry == sessions_.end()) return std::nullopt;
+  entry->second.session->touch();
+  return entry->second;
 }
 
 // Ends the sessions idle for session_idle_timeout. They are destroyed here, outside the lock: an
 // ending session stops and joins the calls its clients left behind.
 void McpHttpTransport::end_idle_sessions() {
   const auto cutoff = std::chrono::steady_clock::now() - options_.session_idle_timeout;
-  std::vector<std::shared_ptr<Session>> ended;
+  std::vector<SessionEntry> ended;
   {
     std::lock_guard lock(mutex_);
-    for (auto session = sessions_.begin(); session != sessions_.end();) {
-      if (session->second->idle_since(cutoff)) {
-        ended.push_back(std::move(session->second));
-        session = sessions_.erase(session);
+    for (auto entry = sessions_.begin(); entry != sessions_.end();) {
+      if (entry->second.session->idle_since(cutoff)) {
+        ended.push_back(std::move(entry->second));
+        entry = sessions_.erase(entry);
       } else {
-        ++session;
+        ++entry;
       }
     }
   }
-  for (const std::shared_ptr<Session>& session : ended) session->close();
+  for (const SessionEntry& entry : ended) entry.session->close();
 }
 
 void McpHttpTransport::post(const HttpRequest& request, HttpExchange& exchange) {
@@ -318,31 +314,36 @@ void McpHttpTransport::post(const HttpRequest& request, HttpExchange& exchange) 
     initialize(request, *message, exchange);
     return;
   }
-  std::shared_ptr<Session> session = find_session(request);
-  if (!session) {
+  const std::optional<SessionEntry> entry = find_session(request);
+  if (!entry) {
     const bool sent = request.header("mcp-session-id").has_value();
     exchange.respond(sent ? 404 : 400, "text/plain",
                      sent ? "unknown session" : "Mcp-Session-Id is required");
     return;
   }
   if (!is_request(*message)) {
-    session->endpoint().handle_line(request.body);
+    entry->endpoint->handle_line(request.body);
     exchange.respond(202, "", "");
     return;
   }
+  Session& session = *entry->session;
   const Json id = (*message)["id"];
-  auto waiter = session->expect(id, message->value("params", Json::object()));
+  auto waiter = session.expect(id, message->value("params", Json::object()));
   if (!waiter) {
     exchange.respond(400, kJson, rpc_error_body(id, -32600, "Duplicate request id").dump());
     return;
   }
-  session->endpoint().handle_line(request.body);
-  session->answer(id, *waiter, request, exchange, {});
+  entry->endpoint->handle_line(request.body);
+  session.answer(id, *waiter, request, exchange, {});
 }
 
 void McpHttpTransport::initialize(const HttpRequest& request, const Json& message,
                                   HttpExchange& exchange) {
   auto session = std::make_shared<Session>();
+  const SessionEntry entry{
+      session, make_endpoint_([weak = std::weak_ptr<Session>(session)](const Json& message) {
+        if (auto alive = weak.lock()) alive->deliver(message);
+      })};
   const std::string id = random_session_id();
   {
     std::lock_guard lock(mutex_);
@@ -350,31 +351,28 @@ void McpHttpTransport::initialize(const HttpRequest& request, const Json& messag
       exchange.respond(503, "text/plain", "too many sessions");
       return;
     }
-    sessions_.emplace(id, session);
+    sessions_.emplace(id, entry);
   }
-  session->attach(make_endpoint_([weak = std::weak_ptr<Session>(session)](const Json& message) {
-    if (auto alive = weak.lock()) alive->deliver(message);
-  }));
   auto waiter = session->expect(message["id"], message.value("params", Json::object()));
-  session->endpoint().handle_line(request.body);
+  entry.endpoint->handle_line(request.body);
   session->answer(message["id"], *waiter, request, exchange, {{"Mcp-Session-Id", id}});
 }
 
 void McpHttpTransport::end_session(const HttpRequest& request, HttpExchange& exchange) {
-  std::shared_ptr<Session> session;
+  std::optional<SessionEntry> entry;
   {
     std::lock_guard lock(mutex_);
     const auto found = sessions_.find(std::string(request.header("mcp-session-id").value_or("")));
     if (found != sessions_.end()) {
-      session = found->second;
+      entry = std::move(found->second);
       sessions_.erase(found);
     }
   }
-  if (!session) {
+  if (!entry) {
     exchange.respond(404, "text/plain", "unknown session");
     return;
   }
-  session->close();
+  entry->session->close();
   exchange.respond(204, "", "");
 }
 

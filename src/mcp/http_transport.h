@@ -4,10 +4,10 @@
 // body; notifications and responses get 202. `initialize` opens a session whose id (128 random
 // bits) the client sends back in Mcp-Session-Id; DELETE ends it, and so does idleness: a session
 // with no request in flight that got none for session_idle_timeout is ended when the next request
-// to the server arrives (its client then gets 404 and, as MCP says, initializes again). GET gets 405: this server sends
-// nothing that is not tied to a request. Every request is checked first: the path, the Origin
-// (DNS rebinding: absent or an allowed origin), the bearer token when one is configured, the
-// session, and a supported MCP-Protocol-Version when the header is present.
+// to the server arrives (its client then gets 404 and, as MCP says, initializes again). GET gets
+// 405: this server sends nothing that is not tied to a request. Every request is checked first: the
+// path, the Origin (DNS rebinding: absent or an allowed origin), the bearer token when one is
+// configured, the session, and a supported MCP-Protocol-Version when the header is present.
 //
 // Ownership and thread-safety: McpHttpTransport owns its sessions and their endpoints; destroying
 // it stops the HTTP server first, then ends every session.
@@ -26,6 +26,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "mcp/http_server.h"
 
 namespace codemode::mcp {
@@ -65,20 +66,27 @@ class McpHttpTransport {
 
  private:
   class Session;
+  // A session and its endpoint. The endpoint is held here and by the requests being handled,
+  // never by the endpoint's own threads (their `send` holds the Session only, to deliver): so an
+  // endpoint is never destroyed, and its threads never joined, on one of those threads.
+  struct SessionEntry {
+    std::shared_ptr<Session> session;
+    std::shared_ptr<McpEndpoint> endpoint;
+  };
   McpHttpTransport(McpHttpOptions options, McpEndpointFactory make_endpoint);
   void handle(const HttpRequest& request, HttpExchange& exchange);
   std::optional<std::pair<int, std::string_view>> refusal(const HttpRequest& request) const;
   void post(const HttpRequest& request, HttpExchange& exchange);
   void initialize(const HttpRequest& request, const Json& message, HttpExchange& exchange);
   void end_session(const HttpRequest& request, HttpExchange& exchange);
-  std::shared_ptr<Session> find_session(const HttpRequest& request);
+  std::optional<SessionEntry> find_session(const HttpRequest& request);
   void end_idle_sessions();
 
   const McpHttpOptions options_;
   const McpEndpointFactory make_endpoint_;
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<Session>> sessions_;  // guarded by mutex_
-  std::unique_ptr<HttpServer> server_;                        // last: stops first
+  std::map<std::string, SessionEntry> sessions_;  // guarded by mutex_
+  std::unique_ptr<HttpServer> server_;            // last: stops first
 };
 
 }  // namespace codemode::mcp
