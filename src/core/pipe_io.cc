@@ -1,12 +1,12 @@
 #include "core/pipe_io.h"
 
+#include <cstdint>
+
 #include <errno.h>
 #include <signal.h>
 #include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <cstdint>
 
 namespace codemode::internal {
 namespace {
@@ -61,11 +61,17 @@ void consume_pending_sigpipe() {
   }
 }
 
-IoResult write_unsuppressed(int fd, std::string_view data) {
+// One write(2), retried on EINTR: the bytes written, or -1 with errno set.
+ssize_t write_retrying_eintr(int fd, std::string_view data) {
   ssize_t put;
   do {
     put = ::write(fd, data.data(), data.size());
   } while (put < 0 && errno == EINTR);
+  return put;
+}
+
+IoResult write_unsuppressed(int fd, std::string_view data) {
+  const ssize_t put = write_retrying_eintr(fd, data);
   if (put >= 0) return {IoStatus::kOk, static_cast<std::size_t>(put)};
   const int error = errno;
   if (error == EPIPE) consume_pending_sigpipe();
@@ -95,10 +101,7 @@ IoResult read_some(int fd, std::size_t max_bytes, std::string& out) {
 IoResult write_some(int fd, std::string_view data) {
   if (sigpipe_blocked_in_thread) return write_unsuppressed(fd, data);
   SigpipeSuppressor suppressor;
-  ssize_t put;
-  do {
-    put = ::write(fd, data.data(), data.size());
-  } while (put < 0 && errno == EINTR);
+  const ssize_t put = write_retrying_eintr(fd, data);
   if (put >= 0) return {IoStatus::kOk, static_cast<std::size_t>(put)};
   const int error = errno;
   if (error == EPIPE) suppressor.note_epipe();

@@ -9,15 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { cli, everythingServer, modules, writeConfig } from './environment.mjs';
+import { cli, everythingServer, memoryServer, writeConfig } from './environment.mjs';
 
 const { scratch, configPath } = writeConfig('codemode-mcp-agent-', {});
 fs.writeFileSync(configPath, JSON.stringify({
   servers: {
     everything: everythingServer,
-    memory: { command: process.execPath,
-              args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
-              env: { MEMORY_FILE_PATH: path.join(scratch, 'memory.jsonl') } },
+    memory: memoryServer(path.join(scratch, 'memory.jsonl')),
   },
 }));
 

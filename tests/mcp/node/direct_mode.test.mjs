@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { catalogPriceTool, cli, everythingServer, here, modules, sourceDir } from './environment.mjs';
+import { catalogPriceTool, cli, everythingServer, here, memoryServer, modules, sourceDir } from './environment.mjs';
 
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-mcp-test-'));
@@ -19,9 +19,7 @@ const configPath = path.join(scratch, 'codemode.json');
 fs.writeFileSync(configPath, JSON.stringify({
   servers: {
     everything: everythingServer,
-    memory: { command: process.execPath,
-              args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
-              env: { MEMORY_FILE_PATH: path.join(scratch, 'memory.jsonl') } },
+    memory: memoryServer(path.join(scratch, 'memory.jsonl')),
     fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
                cwd: here, timeoutMs: 20000 },
     shown: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],

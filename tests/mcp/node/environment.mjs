@@ -19,6 +19,13 @@ export const everythingServer = {
   args: [path.join(modules, 'server-everything', 'dist', 'index.js'), 'stdio'],
 };
 
+// server-memory over stdio, keeping its graph in `memoryFile`.
+export function memoryServer(memoryFile) {
+  return { command: process.execPath,
+           args: [path.join(modules, 'server-memory', 'dist', 'index.js')],
+           env: { MEMORY_FILE_PATH: memoryFile } };
+}
+
 // The catalog's price tool as a config's command tool; `withOutputSchema` adds {cents: integer}.
 export function catalogPriceTool({ withOutputSchema = true } = {}) {
   return {
