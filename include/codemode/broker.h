@@ -53,6 +53,7 @@ struct InvokeOptions {
 //   7 execute, inline on the calling thread; then the first of: its answer, the timeout, the
 //     caller's stop (a later answer is ignored)
 //       fail()    failed TOOL_FAILED tool_failed; {failed}; charged cost_micros
+//       fail(text) the same, with tool_message = the tool's text
 //       refuse()  failed TOOL_FAILED tool_refused; {not_started}; charged nothing
 //       threw, never answered, timed out, cancelled:
 //         effects "none": failed TOOL_FAILED tool_failed / failed TIMEOUT tool_timeout /
@@ -64,7 +65,8 @@ struct InvokeOptions {
 //       failed INVALID_OUTPUT tool_output_bytes / output_schema, blocked GUARD_* output_guard;
 //       {succeeded, withheld}
 //   9 succeeded, output set; {succeeded, released}
-// Messages are fixed texts written by codemode: never the input, the output or the tool's words.
+// Messages are fixed texts written by codemode: never the input, the output or the tool's words
+// (those are only ever in tool_message, and only when the tool passed them to fail).
 // An unexpected internal failure is failed TOOL_FAILED broker_internal (outcome_unknown after
 // dispatch for a tool with effects).
 CODEMODE_EXPORT ToolOutcome invoke_tool(const Tool& tool, const Json& input,

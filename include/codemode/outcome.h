@@ -67,6 +67,10 @@ struct ToolOutcome {
   std::optional<Json> output;
   std::optional<Error> error;
   std::optional<ExecutionReceipt> receipt;
+  // Set only for a call the tool failed with ToolResponder::fail(tool_message): its own words
+  // for the caller, valid UTF-8, at most 1,024 bytes. codemode never writes here; error->message
+  // stays codemode's fixed text.
+  std::optional<std::string> tool_message;
 
   static ToolOutcome succeeded(Json output, std::optional<ExecutionReceipt> receipt = {});
   // The status follows status_of(error.code).

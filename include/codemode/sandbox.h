@@ -84,7 +84,8 @@ struct SandboxResult {
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or
-// {status, error:{code, rule, message}} with a fixed message written by codemode.
+// {status, error:{code, rule, message}} with a fixed message written by codemode, or, for a call
+// the tool failed with ToolResponder::fail(text), that text (ToolOutcome::tool_message).
 struct CodeToolOutcome {
   OutcomeStatus status = OutcomeStatus::kFailed;
   std::optional<Json> output;  // set exactly when status is kSucceeded

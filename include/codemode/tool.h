@@ -62,6 +62,12 @@ class CODEMODE_EXPORT ToolResponder {
   void succeed(Json output) const;
   // The call ran and failed without effect worth reconciling; charged the declared cost.
   void fail() const;
+  // The same, with the tool's own words for its caller: a program sees them as error.message in
+  // place of the fixed "The tool call failed." (ToolOutcome::tool_message). codemode does not
+  // redact them, so pass only what every caller may read. Cut to kMaxToolMessageBytes on a
+  // character boundary; empty or not valid UTF-8 is the same as fail().
+  void fail(std::string_view tool_message) const;
+  static constexpr std::size_t kMaxToolMessageBytes = 1024;
   // The call was refused before any effect; execution "not_started", nothing charged.
   void refuse() const;
 

@@ -52,14 +52,8 @@ Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& cata
       return server_error(server.name,
                           "could not be started and listed (" + tools.error().rule + ").");
     skipped += tools->skipped;
-    mcp::ErrorTextFn error_text;
-    if (server.expose_errors) {
-      error_text = [client](const std::string& call_id) {
-        return client->take_error_text(call_id);
-      };
-    }
     for (const Tool& tool : tools->tools) {
-      if (!catalog.add(tool, error_text).ok()) {
+      if (!catalog.add(tool).ok()) {
         return server_error(server.name, "lists a tool whose name is taken.");
       }
     }

@@ -165,6 +165,14 @@ bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
+std::string cut_utf8(std::string text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  text.resize(cut);
+  return text;
+}
+
 std::optional<std::size_t> quoted_length(std::string_view text) {
   std::size_t total = 2;
   for (std::size_t i = 0; i < text.size();) {

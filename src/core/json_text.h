@@ -42,6 +42,10 @@ bool is_plain_number(double value);
 // surrogates, nothing above U+10FFFF.
 bool is_valid_utf8(std::string_view text);
 
+// The longest prefix of `text` of at most `max_bytes` bytes that ends on a UTF-8 character
+// boundary. REQUIRES: is_valid_utf8(text).
+std::string cut_utf8(std::string text, std::size_t max_bytes);
+
 // The length of `text` as JSON.stringify writes it, quotes included; nullopt when `text` is not
 // valid UTF-8.
 std::optional<std::size_t> quoted_length(std::string_view text);

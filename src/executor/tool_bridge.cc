@@ -1,7 +1,11 @@
 #include "executor/tool_bridge.h"
 
+#include <optional>
+#include <string>
 #include <utility>
 
+#include "codemode/tool.h"
+#include "core/json_text.h"
 #include "executor/outcome_messages.h"
 
 namespace codemode::internal {
@@ -15,6 +19,19 @@ CodeToolOutcome guest_success(Json output) {
 bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::string& call_id,
                      const Tool& tool) {
   return receipt.has_value() && receipt->call_id == call_id && receipt->tool_id == tool.id();
+}
+
+// The tool's own words replace the fixed message only for a call the tool itself failed
+// (ToolResponder::fail(text)). A broker is host code and may build outcomes by hand, so the
+// bounds ToolResponder applies are checked again rather than trusted.
+std::optional<std::string> shown_tool_message(const ToolOutcome& outcome) {
+  if (!outcome.tool_message || outcome.status != OutcomeStatus::kFailed ||
+      outcome.error->code != ErrorCode::kToolFailed || outcome.error->rule != "tool_failed") {
+    return std::nullopt;
+  }
+  const std::string& words = *outcome.tool_message;
+  if (words.empty() || !is_valid_utf8(words)) return std::nullopt;
+  return cut_utf8(words, ToolResponder::kMaxToolMessageBytes);
 }
 
 }  // namespace
@@ -133,6 +150,9 @@ ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
   if (!succeeded) {
     CodeToolOutcome guest = bridge_refusal(*outcome.error);
     guest.status = outcome.status;
+    if (std::optional<std::string> words = shown_tool_message(outcome)) {
+      guest.message = std::move(*words);
+    }
     return Settlement{std::move(guest), receipt};
   }
   if (Status shown = limits_.check_tool_output(*outcome.output); !shown.ok()) {

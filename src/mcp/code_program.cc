@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "core/json_text.h"
 #include "mcp/code_prelude.h"
 #include "mcp/tool_results.h"
 #include "mcp/typescript_declarations.h"
@@ -15,13 +16,7 @@ namespace {
 constexpr std::size_t kMaxHelpDescriptionBytes = 512;
 constexpr std::size_t kMaxHelpTableBytes = 256u << 10;
 
-std::string cut_utf8(std::string text, std::size_t max_bytes) {
-  if (text.size() <= max_bytes) return text;
-  std::size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  text.resize(cut);
-  return text;
-}
+using internal::cut_utf8;
 
 // What a failed call's rule becomes in the program, where the security boundary's table names it:
 // the code its Error carries and the message. Any other rule is the code as it is, with codemode's

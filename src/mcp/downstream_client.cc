@@ -103,21 +103,4 @@ void DownstreamClient::call_tool(const std::string& name, const Json& arguments,
                 std::move(done));
 }
 
-void DownstreamClient::keep_error_text(const std::string& call_id, std::string text) {
-  std::lock_guard lock(texts_mu_);
-  if (error_texts_.size() >= kMaxErrorTexts) error_texts_.pop_front();
-  error_texts_.emplace_back(call_id, std::move(text));
-}
-
-std::optional<std::string> DownstreamClient::take_error_text(const std::string& call_id) {
-  std::lock_guard lock(texts_mu_);
-  for (auto it = error_texts_.begin(); it != error_texts_.end(); ++it) {
-    if (it->first != call_id) continue;
-    std::string text = std::move(it->second);
-    error_texts_.erase(it);
-    return text;
-  }
-  return std::nullopt;
-}
-
 }  // namespace codemode::mcp

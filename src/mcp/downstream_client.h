@@ -7,7 +7,6 @@
 #ifndef CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
 #define CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
 
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,12 +37,6 @@ class DownstreamClient {
   void call_tool(const std::string& name, const Json& arguments, std::stop_token stop,
                  DownstreamConnection::Completion done);
 
-  // The failure text of one call (exposeErrors only): kept for the MCP layer to take once. At
-  // most kMaxErrorTexts are kept; the oldest goes first (a call whose outcome was decided by a
-  // timeout never takes its text).
-  void keep_error_text(const std::string& call_id, std::string text);
-  std::optional<std::string> take_error_text(const std::string& call_id);
-
   // The running connection, started (and initialized) if there is none or it died.
   Result<std::shared_ptr<DownstreamConnection>> connection();
 
@@ -51,12 +44,9 @@ class DownstreamClient {
   Result<std::shared_ptr<DownstreamConnection>> connect();
   Result<Json> request_sync(DownstreamConnection& connection, std::string_view method, Json params);
 
-  static constexpr std::size_t kMaxErrorTexts = 256;
   const DownstreamServerConfig config_;
   std::mutex mu_;
   std::shared_ptr<DownstreamConnection> connection_;
-  std::mutex texts_mu_;
-  std::deque<std::pair<std::string, std::string>> error_texts_;  // oldest first
 };
 
 }  // namespace codemode::mcp

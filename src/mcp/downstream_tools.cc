@@ -4,19 +4,14 @@
 #include <string>
 #include <utility>
 
+#include "core/json_text.h"
+
 namespace codemode::mcp {
 namespace {
 
 constexpr std::size_t kMaxDescriptionBytes = 4096;
-constexpr std::size_t kMaxErrorTextBytes = 1024;
 
-std::string cut_utf8(std::string text, std::size_t max_bytes) {
-  if (text.size() <= max_bytes) return text;
-  std::size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  text.resize(cut);
-  return text;
-}
+using internal::cut_utf8;
 
 Error unusable(std::string_view why) {
   return Error{ErrorCode::kInvalidConfig, "downstream_tool", std::string(why)};
@@ -48,22 +43,20 @@ ToolEffects effects_of(const Json& listed) {
 
 std::string joined_text(const Json& content);
 
-// At most kMaxErrorTextBytes of the failed result's text, cut on a UTF-8 boundary.
+// The failed result's text (ToolResponder::fail cuts it to 1 KiB).
 std::string error_text_of(const Json& call_result) {
-  std::string text = call_result.is_object() && call_result.contains("content") &&
-                             call_result.at("content").is_array()
-                         ? joined_text(call_result.at("content"))
-                         : std::string();
-  return cut_utf8(std::move(text), kMaxErrorTextBytes);
+  return call_result.is_object() && call_result.contains("content") &&
+                 call_result.at("content").is_array()
+             ? joined_text(call_result.at("content"))
+             : std::string();
 }
 
-void answer(DownstreamClient& client, const std::string& call_id, const Result<Json>& result,
+void answer(const DownstreamClient& client, const Result<Json>& result,
             const ToolResponder& respond) {
   if (!result.ok()) return respond.fail();
   std::optional<Json> output = downstream_output(*result);
   if (output) return respond.succeed(std::move(*output));
-  // Kept before fail(): the MCP layer takes it once the broker has the outcome.
-  if (client.config().expose_errors) client.keep_error_text(call_id, error_text_of(*result));
+  if (client.config().expose_errors) return respond.fail(error_text_of(*result));
   respond.fail();
 }
 
@@ -71,8 +64,8 @@ ToolExecuteFn execute_for(std::shared_ptr<DownstreamClient> client, std::string 
   return [client = std::move(client), name = std::move(name)](
              const Json& input, const ToolContext& context, ToolResponder respond) {
     client->call_tool(name, input, context.stop_token,
-                      [client, call_id = context.call_id, respond](Result<Json> result) {
-                        answer(*client, call_id, result, respond);
+                      [client, respond](Result<Json> result) {
+                        answer(*client, result, respond);
                       });
   };
 }

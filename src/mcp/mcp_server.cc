@@ -26,16 +26,6 @@ std::string negotiate_version(const Json& requested) {
   return std::string(kLatestProtocolVersion);
 }
 
-// A tool failure of a server configured with exposeErrors carries that server's own text; every
-// other failure keeps codemode's fixed message.
-void show_error_text(const CatalogEntry& entry, const std::string& call_id, ToolOutcome& outcome) {
-  if (!entry.error_text) return;
-  std::optional<std::string> text = entry.error_text(call_id);
-  if (text && !outcome.ok() && outcome.error->rule == "tool_failed") {
-    outcome.error->message = std::move(*text);
-  }
-}
-
 }  // namespace
 
 McpServer::McpServer(McpServerOptions options, SendFn send)
@@ -184,7 +174,6 @@ Json McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                                 .max_output_bytes = options_.max_tool_output_bytes};
     outcome =
         standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input, context);
-    show_error_text(entry, call_id, outcome);
   }
   progress.reset();  // no progress after this point; see progress_heartbeat.h
   return call_tool_result(outcome, entry);

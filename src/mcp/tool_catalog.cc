@@ -19,10 +19,9 @@ Json input_schema_of(const Tool& tool) {
 
 }  // namespace
 
-Status ToolCatalog::add(Tool tool, ErrorTextFn error_text) {
+Status ToolCatalog::add(Tool tool) {
   const Json& output = tool.output_schema().document();
   CatalogEntry entry{.tool = tool,
-                     .error_text = std::move(error_text),
                      .output_schema = is_object_schema(output) ? output : Json()};
   if (!entries_.emplace(tool.id(), std::move(entry)).second) {
     return Error{ErrorCode::kConflict, "tool_name_collision", "Two tools have the same name."};

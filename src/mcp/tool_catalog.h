@@ -20,13 +20,8 @@
 
 namespace codemode::mcp {
 
-// For a tool whose failures may be shown to the caller (a downstream server configured with
-// exposeErrors): the failure text recorded for one call id, taken once. Empty for every other tool.
-using ErrorTextFn = std::function<std::optional<std::string>(const std::string& call_id)>;
-
 struct CatalogEntry {
   Tool tool;
-  ErrorTextFn error_text;
   // The outputSchema advertised, when the tool's output schema is an object schema (MCP requires
   // structuredContent to be an object); null otherwise.
   Json output_schema;
@@ -35,7 +30,7 @@ struct CatalogEntry {
 class ToolCatalog {
  public:
   // Adds `tool` under its id. CONFLICT (rule "tool_name_collision") when the name is taken.
-  Status add(Tool tool, ErrorTextFn error_text = {});
+  Status add(Tool tool);
 
   const CatalogEntry* find(std::string_view name) const;
   // The tools/list result's "tools" array, in name order (deterministic across calls).

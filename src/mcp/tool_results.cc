@@ -16,8 +16,12 @@ Json tool_error_result(std::string_view code, std::string_view message, bool str
 
 Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry) {
   if (!outcome.ok()) {
+    // The tool's own words stand in for the fixed message only where the tool chose to give them
+    // (a downstream server configured with exposeErrors).
     const Error& error = *outcome.error;
-    return tool_error_result(error.rule, error.message, entry.output_schema.is_null());
+    const std::string& message =
+        outcome.tool_message && error.rule == "tool_failed" ? *outcome.tool_message : error.message;
+    return tool_error_result(error.rule, message, entry.output_schema.is_null());
   }
   const Json& output = *outcome.output;
   Json result{{"content", Json::array({{{"type", "text"}, {"text", json_text(output)}}})},

@@ -253,7 +253,11 @@ ToolOutcome BrokerCall::conclude(Answer answer) {
     case AnswerKind::kFailed:
       execution_ = ExecutionState::kFailed;
       settle(tool_.cost_micros(), 0);
-      return refused(kToolFailed);
+      {
+        ToolOutcome failed = refused(kToolFailed);
+        failed.tool_message = std::move(answer.tool_message);
+        return failed;
+      }
     case AnswerKind::kRefused:
       execution_ = ExecutionState::kNotStarted;
       settle(0, 0);

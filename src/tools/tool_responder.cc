@@ -2,14 +2,17 @@
 
 #include <utility>
 
+#include "core/json_text.h"
+
 namespace codemode {
 namespace internal {
 
-bool ResponseSlot::answer(AnswerKind kind, std::optional<Json> output) {
+bool ResponseSlot::answer(AnswerKind kind, std::optional<Json> output,
+                          std::optional<std::string> tool_message) {
   {
     std::lock_guard lock(mu_);
     if (answer_.has_value()) return false;
-    answer_ = Answer{.kind = kind, .output = std::move(output)};
+    answer_ = Answer{.kind = kind, .output = std::move(output), .tool_message = std::move(tool_message)};
   }
   answered_.notify_all();
   return true;
@@ -40,6 +43,13 @@ void ToolResponder::succeed(Json output) const {
 
 void ToolResponder::fail() const {
   if (state_) state_->slot->answer(internal::AnswerKind::kFailed);
+}
+
+void ToolResponder::fail(std::string_view tool_message) const {
+  if (!state_) return;
+  if (tool_message.empty() || !internal::is_valid_utf8(tool_message)) return fail();
+  state_->slot->answer(internal::AnswerKind::kFailed, std::nullopt,
+                       internal::cut_utf8(std::string(tool_message), kMaxToolMessageBytes));
 }
 
 void ToolResponder::refuse() const {

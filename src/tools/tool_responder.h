@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "codemode/json.h"
 #include "codemode/tool.h"
@@ -31,12 +32,14 @@ enum class AnswerKind : int {
 struct Answer {
   AnswerKind kind = AnswerKind::kAbandoned;
   std::optional<Json> output;  // set for kSucceeded only
+  std::optional<std::string> tool_message;  // kFailed only, when the tool gave one
 };
 
 class ResponseSlot {
  public:
   // Records the answer unless one was recorded already. Returns whether this one was taken.
-  bool answer(AnswerKind kind, std::optional<Json> output = std::nullopt);
+  bool answer(AnswerKind kind, std::optional<Json> output = std::nullopt,
+              std::optional<std::string> tool_message = std::nullopt);
   bool answered() const;
   // Blocks until there is an answer and hands it over. REQUIRES: called at most once.
   Answer wait();

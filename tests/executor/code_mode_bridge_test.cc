@@ -265,5 +265,50 @@ TEST(CodeModeBridge, TheBrokersRuleReachesTheProgramOnlyAsARuleName) {
                                              "limit_exceeded", "limit_exceeded"}));
 }
 
+// A tool that failed with its own words (ToolResponder::fail(text)) shows them; the bridge checks
+// the bounds again, since a broker may build an outcome by hand, and shows them for a tool
+// failure only.
+TEST(CodeModeBridge, AToolsOwnWordsReachTheProgramOnlyForAToolFailure) {
+  struct Case {
+    ErrorCode code;
+    std::string rule;
+    std::string tool_message;
+    std::string shown;
+  };
+  const std::string fixed = "The tool call failed.";
+  const std::vector<Case> cases{
+      {ErrorCode::kToolFailed, "tool_failed", "rate limited, retry in 5 s", "rate limited, retry in 5 s"},
+      {ErrorCode::kToolFailed, "tool_failed", std::string(1030, 'x'), std::string(1024, 'x')},
+      {ErrorCode::kToolFailed, "tool_failed", "bad \xff", fixed},
+      {ErrorCode::kToolFailed, "tool_failed", "", fixed},
+      {ErrorCode::kToolFailed, "tool_refused", "not shown", fixed},
+      {ErrorCode::kBudgetExceeded, "budget_cost", "not shown",
+       "The tool call did not fit the remaining budget."},
+  };
+  auto options = testing::calculate_options();
+  options.limits.max_tool_calls = static_cast<std::int64_t>(cases.size());
+  CodeProgram program = define_code_program(options).value();
+  std::vector<std::string> shown;
+  std::atomic<std::size_t> next{0};
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+          shown.push_back(tools.call_and_wait("number.double", request.input).message);
+        }
+        return SandboxResult::success(request.input);
+      },
+      [&](const Tool& tool, const Json&, const BrokerContext& context) {
+        const Case& c = cases[next++];
+        ToolOutcome outcome = ToolOutcome::failed(
+            {c.code, c.rule, "fixed"},
+            testing::receipt_for(context, tool, ExecutionState::kFailed, Disclosure::kWithheld));
+        outcome.tool_message = c.tool_message;
+        return outcome;
+      });
+  ASSERT_TRUE(mode->execute(program, {{"value", 1}}, execute_options()).ok());
+  ASSERT_EQ(shown.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(shown[i], cases[i].shown) << i;
+}
+
 }  // namespace
 }  // namespace codemode

@@ -7,13 +7,12 @@
 namespace codemode::mcp {
 namespace {
 
-std::shared_ptr<DownstreamClient> client(bool expose_errors = false) {
+std::shared_ptr<DownstreamClient> client() {
   return std::make_shared<DownstreamClient>(
       DownstreamServerConfig{.name = "srv",
                              .path = "/bin/true",
                              .argv = {"true"},
-                             .timeout = std::chrono::milliseconds(250),
-                             .expose_errors = expose_errors});
+                             .timeout = std::chrono::milliseconds(250)});
 }
 
 TEST(DownstreamToolsTest, AListedToolIsNamespacedWithItsSchemasAndEffects) {
@@ -81,16 +80,6 @@ TEST(DownstreamToolsTest, AServerThatCannotStartFailsTheListing) {
   Result<DownstreamTools> tools = load_downstream_tools(client());
   ASSERT_FALSE(tools.ok());
   EXPECT_EQ(tools.error().rule, "downstream_handshake");
-}
-
-TEST(DownstreamToolsTest, ErrorTextsAreTakenOnceAndBounded) {
-  auto shared = client(true);
-  shared->keep_error_text("c1", "text");
-  EXPECT_EQ(shared->take_error_text("c1"), "text");
-  EXPECT_FALSE(shared->take_error_text("c1").has_value());
-  for (int i = 0; i < 300; ++i) shared->keep_error_text("k" + std::to_string(i), "t");
-  EXPECT_FALSE(shared->take_error_text("k0").has_value());
-  EXPECT_TRUE(shared->take_error_text("k299").has_value());
 }
 
 }  // namespace

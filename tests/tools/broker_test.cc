@@ -262,6 +262,28 @@ TEST(InvokeToolTest, FailIsToolFailedChargedItsCost) {
   EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
 }
 
+TEST(InvokeToolTest, FailWithTextCarriesItBesideTheFixedMessage) {
+  Tool tool = make_tool(ToolEffects::kWrite, [](const Json&, const ToolContext&, ToolResponder r) {
+    r.fail("upstream said: rate limited");
+  });
+  auto budget = make_budget();
+  ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
+  expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kToolFailed, "tool_failed");
+  EXPECT_EQ(outcome.error->message.find("rate limited"), std::string::npos);
+  EXPECT_EQ(outcome.tool_message, "upstream said: rate limited");
+  EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
+}
+
+TEST(InvokeToolTest, OnlyAFailureCarriesToolWords) {
+  Tool tool = make_tool(ToolEffects::kWrite, [](const Json&, const ToolContext&, ToolResponder r) {
+    r.refuse();
+    r.fail("too late");
+  });
+  ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, make_budget()));
+  expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kToolFailed, "tool_refused");
+  EXPECT_FALSE(outcome.tool_message.has_value());
+}
+
 TEST(InvokeToolTest, RefuseIsToolFailedNotStartedAndFree) {
   Tool tool = make_tool(ToolEffects::kWrite,
                         [](const Json&, const ToolContext&, ToolResponder r) { r.refuse(); });

@@ -24,6 +24,29 @@ TEST(ToolResponderTest, FirstAnswerWinsAndLaterOnesAreIgnored) {
   EXPECT_EQ(answer.output, (Json{{"value", 1}}));
 }
 
+TEST(ToolResponderTest, FailWithTextKeepsTheToolsWordsWithinTheirBound) {
+  auto slot = std::make_shared<ResponseSlot>();
+  responder_for(slot).fail("quota for project p1 is exhausted");
+  Answer answer = slot->wait();
+  EXPECT_EQ(answer.kind, AnswerKind::kFailed);
+  EXPECT_EQ(answer.tool_message, "quota for project p1 is exhausted");
+
+  // 1,023 ASCII bytes then a 3-byte character: cut before the character, never inside it.
+  auto long_slot = std::make_shared<ResponseSlot>();
+  responder_for(long_slot).fail(std::string(1023, 'a') + "\u20ac" + "tail");
+  EXPECT_EQ(long_slot->wait().tool_message, std::string(1023, 'a'));
+}
+
+TEST(ToolResponderTest, FailWithEmptyOrInvalidTextIsAPlainFailure) {
+  for (std::string text : {std::string(), std::string("bad \xff byte"), std::string("\xc0\xaf")}) {
+    auto slot = std::make_shared<ResponseSlot>();
+    responder_for(slot).fail(text);
+    Answer answer = slot->wait();
+    EXPECT_EQ(answer.kind, AnswerKind::kFailed);
+    EXPECT_FALSE(answer.tool_message.has_value());
+  }
+}
+
 TEST(ToolResponderTest, CopiesAnswerTheSameCall) {
   auto slot = std::make_shared<ResponseSlot>();
   ToolResponder first = responder_for(slot);

@@ -19,6 +19,8 @@ fs.writeFileSync(configPath, JSON.stringify({
   servers: {
     everything: everythingServer,
     fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')] },
+    shown: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
+             exposeErrors: true },
   },
   tools: [catalogPriceTool({ withOutputSchema: false })],
   // One worker at a time: a call after a cancellation succeeds only once the cancelled worker is gone.
@@ -76,6 +78,20 @@ test('a failed tool call throws an Error with enumerable code and operation', as
     catch (error) { return { keys: Object.keys(error), code: error.code, op: error.operation }; }`);
   assert.deepEqual(result.structuredContent.result,
                    { keys: ['code', 'operation'], code: 'invalid_arguments', op: 'catalog.price' });
+});
+
+test('a downstream failure reaches the program as its text only with exposeErrors', async () => {
+  const result = await run(`
+    const seen = {};
+    for (const server of ['fixture', 'shown']) {
+      try { await codemode[server].fail({}); }
+      catch (error) { seen[server] = { code: error.code, message: error.message }; }
+    }
+    return seen;`);
+  assert.deepEqual(result.structuredContent.result, {
+    fixture: { code: 'tool_failed', message: 'The tool call failed.' },
+    shown: { code: 'tool_failed', message: 'GITHUB_TOKEN=fixture-secret at /private/cache' },
+  });
 });
 
 test('an unknown method throws unknown_method with a suggestion', async () => {
