@@ -12,6 +12,7 @@
 #include "mcp/downstream_tools.h"
 #include "mcp/http_serve.h"
 #include "mcp/mcp_config.h"
+#include "mcp/server_capacity.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tool_results.h"
 
@@ -146,10 +147,12 @@ int run_mcp_server(const McpArguments& arguments) {
     print_usage_error(catalog.error());
     return kExitUsageError;
   }
+  // One capacity for the server: every session and the code tool draw on it.
+  const std::shared_ptr<mcp::ServerCapacity> capacity = mcp::ServerCapacity::create(config->policy);
   std::shared_ptr<mcp::CodeTool> code_tool;
   if (arguments.mode == "code") {
     Result<std::unique_ptr<mcp::CodeTool>> made =
-        mcp::CodeTool::create(*catalog, config->policy, arguments.worker_path);
+        mcp::CodeTool::create(*catalog, config->policy, arguments.worker_path, capacity);
     if (!made.ok()) {
       print_usage_error(made.error());
       return kExitUsageError;
@@ -161,6 +164,7 @@ int run_mcp_server(const McpArguments& arguments) {
       .catalog = std::move(*catalog),
       .code_tool = std::move(code_tool),
       .policy = config->policy,
+      .capacity = capacity,
       .instructions = std::string(arguments.mode == "code" ? kCodeInstructions : kInstructions)};
   if (arguments.transport == "stdio") {
     mcp::serve_stdio(std::move(options), STDIN_FILENO, STDOUT_FILENO);

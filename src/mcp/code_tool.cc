@@ -1,6 +1,7 @@
 #include "mcp/code_tool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include "codemode/budget.h"
@@ -14,7 +15,6 @@ namespace codemode::mcp {
 namespace {
 
 constexpr std::size_t kMaxDescriptionBytes = 16u << 10;
-constexpr auto kQueuePoll = std::chrono::milliseconds(20);
 
 }  // namespace
 
@@ -25,8 +25,7 @@ struct CodeTool::Shared {
   Permissions grants;
   std::string description;
   std::unique_ptr<CodeMode> mode;
-  std::counting_semaphore<64> host_operations{0};
-  std::atomic<std::int64_t> workers = 0;
+  std::shared_ptr<ServerCapacity> capacity;
   std::atomic<std::uint64_t> next_execution = 1;
   InvocationRegistry invocations;
 };
@@ -42,9 +41,11 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
 }  // namespace
 
 Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, McpPolicy policy,
-                                                   std::string worker_path) {
+                                                   std::string worker_path,
+                                                   std::shared_ptr<ServerCapacity> capacity) {
   auto shared = std::make_shared<Shared>();
   shared->policy = std::move(policy);
+  shared->capacity = std::move(capacity);
   shared->tools = catalog.tools();
   if (shared->tools.size() > kMaxProgramTools) {
     return Error{ErrorCode::kInvalidConfig, "mcp_config",
@@ -61,7 +62,6 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
       shared->methods, shared->tools, kMaxDescriptionBytes, shared->policy.console_logs);
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
-  shared->host_operations.release(shared->policy.server_host_operations);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
   Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
       {.adapter = make_process_adapter({.worker_path = std::move(worker_path)}),
@@ -113,16 +113,12 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   if (Status units = invocation->reserve_units(tool.id()); !units.ok()) {
     return not_started(std::move(units).error(), tool, context);
   }
-  while (!shared.host_operations.try_acquire_for(kQueuePoll)) {
-    if (context.stop_token.stop_requested()) {
-      return not_started(Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."}, tool,
-                         context);
-    }
+  const std::unique_ptr<ServerCapacity::HostOperation> slot =
+      shared.capacity->wait_for_host_operation(context.stop_token);
+  if (!slot) {
+    return not_started(Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."}, tool,
+                       context);
   }
-  struct Release {
-    std::counting_semaphore<64>& semaphore;
-    ~Release() { semaphore.release(); }
-  } release{shared.host_operations};
   std::shared_ptr<Budget> budget =
       Budget::create({.max_cost_micros = tool.cost_micros(), .max_calls = 1}).value();
   ToolOutcome outcome =
@@ -133,23 +129,6 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   }
   return outcome;
 }
-
-// A worker slot of the server's; released on destruction.
-class WorkerSlot {
- public:
-  WorkerSlot(std::atomic<std::int64_t>& workers, std::int64_t cap) : workers_(workers) {
-    held_ = workers_.fetch_add(1) < cap;
-    if (!held_) workers_.fetch_sub(1);
-  }
-  ~WorkerSlot() {
-    if (held_) workers_.fetch_sub(1);
-  }
-  bool held() const { return held_; }
-
- private:
-  std::atomic<std::int64_t>& workers_;
-  bool held_ = false;
-};
 
 std::string code_of(const Error& error) {
   if (error.rule == "wall_time_limit" || error.rule == "cpu_limit") return "deadline_exceeded";
@@ -203,8 +182,8 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (static_cast<std::int64_t>(code.source.size()) > policy.source_bytes) {
     return tool_error_result("source_bytes_limit", "JavaScript source exceeds the byte budget");
   }
-  WorkerSlot slot(shared_->workers, policy.server_workers);
-  if (!slot.held()) {
+  const std::shared_ptr<ServerCapacity::Slot> worker = shared_->capacity->try_start_worker();
+  if (!worker) {
     return tool_error_result("server_workers_limit", "server worker capacity is exhausted");
   }
   Result<CodeProgram> program =

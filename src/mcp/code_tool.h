@@ -18,6 +18,7 @@
 //                        console capture into logs, bounded (code_prelude.h)
 //   serverWorkers        simultaneous workers, fail fast           server_workers_limit
 //   serverHostOperations tool calls in flight, server-wide, queued
+// (the last two from the server's ServerCapacity, server_capacity.h)
 // The quota units and result bytes are counted per invocation (invocation_budget.h) by the broker
 // the executor calls, which finds the invocation by its execution id.
 // Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text;
@@ -28,9 +29,7 @@
 #ifndef CODEMODE_MCP_CODE_TOOL_H_
 #define CODEMODE_MCP_CODE_TOOL_H_
 
-#include <atomic>
 #include <memory>
-#include <semaphore>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -41,6 +40,7 @@
 
 #include "mcp/code_program.h"
 #include "mcp/mcp_policy.h"
+#include "mcp/server_capacity.h"
 #include "mcp/tool_catalog.h"
 
 namespace codemode::mcp {
@@ -48,8 +48,10 @@ namespace codemode::mcp {
 class CodeTool {
  public:
   // INVALID_CONFIG with more than 128 tools; CONFLICT when two tools share a method name.
+  // `capacity` is the server's (serverWorkers, serverHostOperations), shared with its sessions.
   static Result<std::unique_ptr<CodeTool>> create(const ToolCatalog& catalog, McpPolicy policy,
-                                                  std::string worker_path);
+                                                  std::string worker_path,
+                                                  std::shared_ptr<ServerCapacity> capacity);
   ~CodeTool();
 
   // The tools/list entry.

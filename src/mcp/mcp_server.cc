@@ -128,7 +128,7 @@ void McpServer::admit(const RpcMessage& request, AnswerFn answer) {
   const Json at_capacity = rpc_result(
       request.id,
       tool_error_result("server_invocations_limit", "server invocation capacity is exhausted"));
-  std::shared_ptr<ServerCapacity::Invocation> slot = capacity_->try_start_invocation();
+  std::shared_ptr<ServerCapacity::Slot> slot = capacity_->try_start_invocation();
   if (!slot) return send_(at_capacity);
   auto call = [this, id = request.id, slot = std::move(slot), answer = std::move(answer)](
                   std::stop_token stop, const std::function<bool()>& cancelled) mutable {

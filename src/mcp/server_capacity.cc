@@ -15,26 +15,35 @@ std::shared_ptr<ServerCapacity> ServerCapacity::create(const McpPolicy& policy) 
 }
 
 ServerCapacity::ServerCapacity(const McpPolicy& policy)
-    : max_invocations_(policy.server_invocations),
+    : invocations_{.max = policy.server_invocations},
+      workers_{.max = policy.server_workers},
       host_operations_(static_cast<std::ptrdiff_t>(policy.server_host_operations)) {}
 
-std::shared_ptr<ServerCapacity::Invocation> ServerCapacity::try_start_invocation() {
+std::shared_ptr<ServerCapacity::Slot> ServerCapacity::try_start_invocation() {
+  return try_take(invocations_);
+}
+
+std::shared_ptr<ServerCapacity::Slot> ServerCapacity::try_start_worker() {
+  return try_take(workers_);
+}
+
+std::shared_ptr<ServerCapacity::Slot> ServerCapacity::try_take(Count& count) {
   {
     std::lock_guard lock(mu_);
-    if (invocations_ >= max_invocations_) return nullptr;
-    ++invocations_;
+    if (count.in_use >= count.max) return nullptr;
+    ++count.in_use;
   }
   try {
-    return std::make_shared<Invocation>(shared_from_this());
+    return std::make_shared<Slot>(shared_from_this(), count);
   } catch (...) {
-    end_invocation();
+    give_back(count);
     return nullptr;
   }
 }
 
-void ServerCapacity::end_invocation() {
+void ServerCapacity::give_back(Count& count) {
   std::lock_guard lock(mu_);
-  --invocations_;
+  --count.in_use;
 }
 
 std::unique_ptr<ServerCapacity::HostOperation> ServerCapacity::wait_for_host_operation(

@@ -1,10 +1,12 @@
-// ServerCapacity: the two server-wide budgets every session of one `codemode mcp` draws on, so that
-// over HTTP many sessions together get no more than one stdio session would:
+// ServerCapacity: the server-wide budgets of one `codemode mcp`, which every session draws on, so
+// that over HTTP many sessions together get no more than one stdio session would:
 //   serverInvocations     tools/call requests in flight; past it a call fails fast
 //                         (server_invocations_limit), it is never queued
-//   serverHostOperations  direct-mode tool calls in flight; past it a call waits its turn
-// (Code mode's tool calls queue on the code tool's own semaphore, which every session also shares;
-// code_tool.h.)
+//   serverWorkers         code mode's workers alive; past it a code call fails fast
+//                         (server_workers_limit)
+//   serverHostOperations  tool calls in flight (a direct-mode call, or one call of a code-mode
+//                         program); past it a call waits its turn
+// One is made per server and handed to the McpServer of every session and to the CodeTool.
 //
 // Ownership: slots are RAII; each holds the capacity alive, so a slot may outlive every session.
 // Thread-safety: every method is thread-safe.
@@ -25,13 +27,15 @@ class ServerCapacity : public std::enable_shared_from_this<ServerCapacity> {
  public:
   static std::shared_ptr<ServerCapacity> create(const McpPolicy& policy);
 
-  // An invocation slot: held while one tools/call runs, released when destroyed.
-  class Invocation;
+  // One unit of a fail-fast budget (an invocation, a worker): released when destroyed.
+  class Slot;
   // A host-operation slot: held while one tool call runs, released when destroyed.
   class HostOperation;
 
   // A slot, or nullptr when serverInvocations calls are already in flight.
-  std::shared_ptr<Invocation> try_start_invocation();
+  std::shared_ptr<Slot> try_start_invocation();
+  // A slot, or nullptr when serverWorkers workers are already running.
+  std::shared_ptr<Slot> try_start_worker();
   // Waits (queued) for a slot; nullptr when `stop` fired first.
   std::unique_ptr<HostOperation> wait_for_host_operation(const std::stop_token& stop);
 
@@ -39,24 +43,32 @@ class ServerCapacity : public std::enable_shared_from_this<ServerCapacity> {
   ServerCapacity& operator=(const ServerCapacity&) = delete;
 
  private:
-  explicit ServerCapacity(const McpPolicy& policy);
-  void end_invocation();
+  struct Count {
+    const std::int64_t max;
+    std::int64_t in_use = 0;  // guarded by mu_
+  };
 
-  const std::int64_t max_invocations_;
+  explicit ServerCapacity(const McpPolicy& policy);
+  std::shared_ptr<Slot> try_take(Count& count);
+  void give_back(Count& count);
+
   std::mutex mu_;
-  std::int64_t invocations_ = 0;  // guarded by mu_
+  Count invocations_;
+  Count workers_;
   std::counting_semaphore<64> host_operations_;
 };
 
-class ServerCapacity::Invocation {
+class ServerCapacity::Slot {
  public:
-  explicit Invocation(std::shared_ptr<ServerCapacity> capacity) : capacity_(std::move(capacity)) {}
-  ~Invocation() { capacity_->end_invocation(); }
-  Invocation(const Invocation&) = delete;
-  Invocation& operator=(const Invocation&) = delete;
+  Slot(std::shared_ptr<ServerCapacity> capacity, Count& count)
+      : capacity_(std::move(capacity)), count_(count) {}
+  ~Slot() { capacity_->give_back(count_); }
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
 
  private:
   const std::shared_ptr<ServerCapacity> capacity_;
+  Count& count_;
 };
 
 class ServerCapacity::HostOperation {

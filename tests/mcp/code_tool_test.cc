@@ -41,6 +41,17 @@ Tool failing_tool() {
       .value();
 }
 
+Tool explaining_tool() {
+  return define_tool({.id = "t.explain",
+                      .version = "1",
+                      .description = "Fails with its own words.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .execute = [](const Json&, const ToolContext&,
+                                    ToolResponder respond) { respond.fail("rate limited"); }})
+      .value();
+}
+
 Tool slow_tool() {
   return define_tool({.id = "t.slow",
                       .version = "1",
@@ -73,14 +84,17 @@ class CodeToolTest : public ::testing::Test {
   void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
 
   // The structuredContent of running `code` under `policy`.
-  Json run(const std::string& code, McpPolicy policy = {}) {
+  // `capacity` stands for the server's; null: one of the policy's own.
+  Json run(const std::string& code, McpPolicy policy = {},
+           std::shared_ptr<ServerCapacity> capacity = nullptr) {
     ToolCatalog catalog;
-    for (Tool tool : {text_tool(), failing_tool(), slow_tool(), strict_tool()}) {
+    for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), strict_tool()}) {
       EXPECT_TRUE(catalog.add(tool).ok());
     }
     policy.wall_time_millis = 5000;
+    if (!capacity) capacity = ServerCapacity::create(policy);
     Result<std::unique_ptr<CodeTool>> tool =
-        CodeTool::create(catalog, std::move(policy), *testing::worker_binary());
+        CodeTool::create(catalog, policy, *testing::worker_binary(), std::move(capacity));
     EXPECT_TRUE(tool.ok());
     if (!tool.ok()) return Json();
     const Json result = (*tool)->call(Json{{"code", code}}, std::stop_token());
@@ -254,6 +268,47 @@ TEST_F(CodeToolTest, AProgramThatBreaksOutOfItsWrapperGainsNoRoom) {
   const Json logs =
       run("return 1; }; return { result: 1, logs: ['x'.repeat(100)] }; {", console_policy(64));
   EXPECT_EQ(logs.at("code"), "code_rejected");
+}
+
+TEST_F(CodeToolTest, AToolsOwnFailureWordsReachTheProgramAndOthersStayFixed) {
+  const Json shown = run(R"js(
+    const seen = [];
+    for (const call of [codemode.t.explain, codemode.t.fail]) {
+      try { await call({}); } catch (e) { seen.push([e.code, e.message]); }
+    }
+    return seen;)js");
+  EXPECT_EQ(shown.at("result"), Json::parse(R"([["tool_failed", "rate limited"],
+                                                ["tool_failed", "The tool call failed."]])"));
+}
+
+// The worker cap is the server's: a worker held elsewhere (another session) counts.
+TEST_F(CodeToolTest, TheServersWorkerCapFailsFastAndFreesWithItsSlot) {
+  const McpPolicy policy{.server_workers = 1};
+  const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
+  {
+    const std::shared_ptr<ServerCapacity::Slot> elsewhere = capacity->try_start_worker();
+    ASSERT_NE(elsewhere, nullptr);
+    EXPECT_EQ(run("return 1;", policy, capacity).at("code"), "server_workers_limit");
+  }
+  EXPECT_EQ(run("return 1;", policy, capacity).at("result"), 1);
+}
+
+// A program's tool call waits for one of the server's host operations, as a direct-mode call does.
+TEST_F(CodeToolTest, AProgramsToolCallQueuesOnTheServersHostOperations) {
+  const McpPolicy policy{.server_host_operations = 1};
+  const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
+  auto held = capacity->wait_for_host_operation(std::stop_token());
+  ASSERT_NE(held, nullptr);
+  const auto started = std::chrono::steady_clock::now();
+  std::thread releaser([&held] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    held.reset();
+  });
+  const Json shown = run("return (await codemode.t.text({ n: 2 })).text;", policy, capacity);
+  const auto waited = std::chrono::steady_clock::now() - started;
+  releaser.join();
+  EXPECT_EQ(shown.at("result"), "xx");
+  EXPECT_GE(waited, std::chrono::milliseconds(400));
 }
 
 }  // namespace
