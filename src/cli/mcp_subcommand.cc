@@ -54,7 +54,7 @@ Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& cata
                           "could not be started and listed (" + tools.error().rule + ").");
     skipped += tools->skipped;
     for (const Tool& tool : tools->tools) {
-      if (!catalog.add(tool).ok()) {
+      if (!catalog.add(tool, mcp::ToolOrigin::kDownstream).ok()) {
         return server_error(server.name, "lists a tool whose name is taken.");
       }
     }

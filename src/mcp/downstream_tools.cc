@@ -84,6 +84,21 @@ std::string joined_text(const Json& content) {
 
 }  // namespace
 
+std::optional<Json> content_blocks_of(const Json& output) {
+  if (!output.is_object() || output.size() != 1 || !output.contains("content")) return std::nullopt;
+  const Json& blocks = output.at("content");
+  if (!blocks.is_array()) return std::nullopt;
+  const auto typed = [](const Json& block) {
+    return block.is_object() && block.contains("type") && block.at("type").is_string();
+  };
+  const auto not_text = [](const Json& block) { return block.at("type") != "text"; };
+  if (!std::all_of(blocks.begin(), blocks.end(), typed) ||
+      !std::any_of(blocks.begin(), blocks.end(), not_text)) {
+    return std::nullopt;
+  }
+  return blocks;
+}
+
 std::optional<Json> downstream_output(const Json& call_result) {
   if (!call_result.is_object()) return std::nullopt;
   if (call_result.value("isError", false) == true) return std::nullopt;

@@ -44,6 +44,11 @@ Result<Tool> downstream_tool(const std::shared_ptr<DownstreamClient>& client, co
 // A CallToolResult's value, as above; nullopt when isError is set or the result is malformed.
 std::optional<Json> downstream_output(const Json& call_result);
 
+// The content blocks of an output downstream_output made from non-text content: `output` is
+// exactly {content: [...]}, every block an object with a string type, at least one not "text".
+// nullopt for any other output. Direct mode returns these blocks to the client as they came.
+std::optional<Json> content_blocks_of(const Json& output);
+
 }  // namespace codemode::mcp
 
 #endif  // CODEMODE_MCP_DOWNSTREAM_TOOLS_H_

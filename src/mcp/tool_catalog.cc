@@ -19,9 +19,10 @@ Json input_schema_of(const Tool& tool) {
 
 }  // namespace
 
-Status ToolCatalog::add(Tool tool) {
+Status ToolCatalog::add(Tool tool, ToolOrigin origin) {
   const Json& output = tool.output_schema().document();
   CatalogEntry entry{.tool = tool,
+                     .origin = origin,
                      .output_schema = is_object_schema(output) ? output : Json()};
   if (!entries_.emplace(tool.id(), std::move(entry)).second) {
     return Error{ErrorCode::kConflict, "tool_name_collision", "Two tools have the same name."};

@@ -20,8 +20,12 @@
 
 namespace codemode::mcp {
 
+// Where a tool comes from: the config's command tools (or a library host), or a downstream server.
+enum class ToolOrigin : int { kHost = 1, kDownstream };
+
 struct CatalogEntry {
   Tool tool;
+  ToolOrigin origin = ToolOrigin::kHost;
   // The outputSchema advertised, when the tool's output schema is an object schema (MCP requires
   // structuredContent to be an object); null otherwise.
   Json output_schema;
@@ -30,7 +34,7 @@ struct CatalogEntry {
 class ToolCatalog {
  public:
   // Adds `tool` under its id. CONFLICT (rule "tool_name_collision") when the name is taken.
-  Status add(Tool tool);
+  Status add(Tool tool, ToolOrigin origin = ToolOrigin::kHost);
 
   const CatalogEntry* find(std::string_view name) const;
   // The tools/list result's "tools" array, in name order (deterministic across calls).

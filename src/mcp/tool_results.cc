@@ -1,5 +1,11 @@
 #include "mcp/tool_results.h"
 
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "mcp/downstream_tools.h"
+
 namespace codemode::mcp {
 
 std::string json_text(const Json& value) {
@@ -24,6 +30,11 @@ Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry) {
     return tool_error_result(error.rule, message, entry.output_schema.is_null());
   }
   const Json& output = *outcome.output;
+  if (entry.origin == ToolOrigin::kDownstream && entry.output_schema.is_null()) {
+    if (std::optional<Json> blocks = content_blocks_of(output)) {
+      return Json{{"content", std::move(*blocks)}, {"isError", false}};
+    }
+  }
   Json result{{"content", Json::array({{{"type", "text"}, {"text", json_text(output)}}})},
               {"isError", false}};
   if (output.is_object()) result["structuredContent"] = output;

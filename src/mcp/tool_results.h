@@ -1,10 +1,13 @@
 // How a tool call's outcome becomes an MCP CallToolResult, in one place:
 //   succeeded   an object output: structuredContent = output, plus the same JSON as text;
-//               any other output: the JSON as text only (structuredContent must be an object)
+//               any other output: the JSON as text only (structuredContent must be an object);
+//               a downstream tool's non-text content (images, audio, resources; without an
+//               outputSchema): its blocks as the content, as the server sent them
 //   otherwise   isError: true, content = the JSON {code: <rule>, message} as text, and the same
 //               object as structuredContent unless the tool advertises an outputSchema (clients
 //               check structuredContent against it even on errors)
-// `code` is the Error's rule (snake_case, stable); the message is codemode's own fixed text.
+// `code` is the Error's rule (snake_case, stable); the message is codemode's own fixed text, or
+// the tool's own words when it gave them (ToolOutcome::tool_message, exposeErrors).
 //
 // Thread-safety: pure functions.
 #ifndef CODEMODE_MCP_TOOL_RESULTS_H_

@@ -1,6 +1,7 @@
 // How a downstream's tools/list entry becomes a Tool, and a CallToolResult becomes an output.
 // (Calls against real downstream servers are in tests/mcp/node.)
 #include "mcp/downstream_tools.h"
+#include "mcp/tool_results.h"
 
 #include <gtest/gtest.h>
 
@@ -65,6 +66,34 @@ TEST(DownstreamToolsTest, NonTextContentIsCarriedAsTheBlocksThemselves) {
   const Json mixed = Json::parse(
       R"([{"type":"text","text":"a chart"},{"type":"image","data":"AA==","mimeType":"image/png"}])");
   EXPECT_EQ(downstream_output(Json{{"content", mixed}}), Json({{"content", mixed}}));
+}
+
+TEST(DownstreamToolsTest, ContentBlocksAreFoundOnlyInTheNonTextShape) {
+  const Json mixed = Json::parse(
+      R"([{"type":"text","text":"a chart"},{"type":"image","data":"AA==","mimeType":"image/png"}])");
+  EXPECT_EQ(content_blocks_of(*downstream_output(Json{{"content", mixed}})), mixed);
+  // All text (it can only be structuredContent), untyped blocks, other keys: an ordinary value.
+  const Json text_only = Json::parse(R"([{"type":"text","text":"t"}])");
+  EXPECT_FALSE(content_blocks_of(Json{{"content", text_only}}).has_value());
+  EXPECT_FALSE(content_blocks_of(Json{{"content", Json::parse(R"([{"type":3},{"type":"image"}])")}})
+                   .has_value());
+  EXPECT_FALSE(content_blocks_of(Json{{"content", mixed}, {"more", 1}}).has_value());
+  EXPECT_FALSE(content_blocks_of(Json{{"content", "image"}}).has_value());
+  EXPECT_FALSE(content_blocks_of(mixed).has_value());
+}
+
+// Only a downstream tool's result becomes blocks: a host tool returning the same JSON keeps it as
+// structuredContent, since its output is a value, not MCP content.
+TEST(DownstreamToolsTest, DirectModeReturnsADownstreamsBlocksAsTheResultsContent) {
+  const Json blocks = Json::parse(R"([{"type":"image","data":"AA==","mimeType":"image/png"}])");
+  const ToolOutcome outcome = ToolOutcome::succeeded(Json{{"content", blocks}});
+  Result<Tool> tool = downstream_tool(client(), Json::parse(R"({"name":"img"})"));
+  ASSERT_TRUE(tool.ok());
+  const Json downstream =
+      call_tool_result(outcome, CatalogEntry{.tool = *tool, .origin = ToolOrigin::kDownstream});
+  EXPECT_EQ(downstream, (Json{{"content", blocks}, {"isError", false}}));
+  const Json host = call_tool_result(outcome, CatalogEntry{.tool = *tool});
+  EXPECT_EQ(host.at("structuredContent"), Json({{"content", blocks}}));
 }
 
 TEST(DownstreamToolsTest, IsErrorOrAMalformedResultIsNoOutput) {

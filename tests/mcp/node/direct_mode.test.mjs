@@ -97,7 +97,8 @@ test('a downstream structuredContent passes the advertised outputSchema', async 
 test('a downstream image reaches the caller as its content blocks', async () => {
   const result = await client.callTool({ name: 'everything.get-tiny-image', arguments: {} });
   assert.notEqual(result.isError, true);
-  const blocks = result.structuredContent.content;
+  assert.equal(result.structuredContent, undefined);
+  const blocks = result.content;
   assert.deepEqual(blocks.map((block) => block.type), ['text', 'image', 'text']);
   assert.equal(blocks[1].mimeType, 'image/png');
   assert.ok(blocks[1].data.startsWith('iVBORw0KGgo'));  // a PNG, base64
