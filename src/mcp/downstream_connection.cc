@@ -132,7 +132,12 @@ void DownstreamConnection::read_loop() {
   for (;;) {
     LineRead read = reader.read_line();
     if (read.status == LineRead::Status::kLine) {
-      handle_line(read.line);
+      try {
+        handle_line(read.line);
+      } catch (...) {
+        // The downstream chose this line; whatever it held, it must not end the server. It
+        // answers nothing, so a call waiting for it ends by its timeout.
+      }
     } else if (read.status == LineRead::Status::kWoken) {
       wake_.drain();
       if (stopping_) break;

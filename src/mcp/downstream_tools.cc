@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/json_text.h"
+#include "mcp/json_rpc.h"
 
 namespace codemode::mcp {
 namespace {
@@ -36,8 +37,7 @@ Result<Schema> schema_of(const Json& listed, const char* key) {
 
 ToolEffects effects_of(const Json& listed) {
   const Json annotations = listed.value("annotations", Json::object());
-  const bool read_only =
-      annotations.is_object() && annotations.value("readOnlyHint", false) == true;
+  const bool read_only = field_is_true(annotations, "readOnlyHint");
   return read_only ? ToolEffects::kRead : ToolEffects::kWrite;
 }
 
@@ -73,7 +73,7 @@ ToolExecuteFn execute_for(std::shared_ptr<DownstreamClient> client, std::string 
 std::string joined_text(const Json& content) {
   std::string text;
   for (const Json& block : content) {
-    if (!block.is_object() || block.value("type", "") != "text") continue;
+    if (!field_equals(block, "type", "text")) continue;
     const Json& part = block.value("text", Json());
     if (!part.is_string()) continue;
     if (!text.empty()) text.push_back('\n');
@@ -101,13 +101,15 @@ std::optional<Json> content_blocks_of(const Json& output) {
 
 std::optional<Json> downstream_output(const Json& call_result) {
   if (!call_result.is_object()) return std::nullopt;
-  if (call_result.value("isError", false) == true) return std::nullopt;
+  // isError set, or not a boolean (malformed): a failure either way.
+  if (call_result.contains("isError") && !call_result.at("isError").is_boolean()) return std::nullopt;
+  if (field_is_true(call_result, "isError")) return std::nullopt;
   if (call_result.contains("structuredContent")) return call_result.at("structuredContent");
   const Json content = call_result.value("content", Json::array());
   if (!content.is_array()) return std::nullopt;
   // Images, audio and resources have no JSON reading: the blocks are the output, as sent.
   const bool text_only = std::all_of(content.begin(), content.end(), [](const Json& block) {
-    return block.is_object() && block.value("type", "") == "text";
+    return field_equals(block, "type", "text");
   });
   if (!text_only) return Json{{"content", content}};
   const std::string text = joined_text(content);

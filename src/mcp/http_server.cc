@@ -229,7 +229,11 @@ void HttpServer::serve(Connection& connection, std::stop_token stop) {
       break;
     }
     const HttpRequest& request = std::get<HttpRequest>(*next);
-    handler_(request, exchange);
+    try {
+      handler_(request, exchange);
+    } catch (...) {
+      // A handler's exception must not end the server (it runs on this connection's thread).
+    }
     if (!exchange.answered()) exchange.respond(500, "text/plain", "no response");
     if (exchange.must_close() || request.header("connection") == "close") break;
   }

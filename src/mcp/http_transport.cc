@@ -7,6 +7,8 @@
 
 #include <sys/random.h>
 
+#include "mcp/json_rpc.h"
+
 namespace codemode::mcp {
 namespace {
 
@@ -181,7 +183,7 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
       key_ = id_key(message["id"]);
       return &key_;
     }
-    if (message.value("method", "") != "notifications/progress") return nullptr;
+    if (!field_equals(message, "method", "notifications/progress")) return nullptr;
     const auto token = message.contains("params") && message["params"].is_object()
                            ? progress_.find(message["params"].value("progressToken", Json()).dump())
                            : progress_.end();
@@ -310,7 +312,7 @@ void McpHttpTransport::post(const HttpRequest& request, HttpExchange& exchange) 
     exchange.respond(400, kJson, rpc_error_body(nullptr, -32700, "Parse error").dump());
     return;
   }
-  if (message->value("method", "") == "initialize" && message->contains("id")) {
+  if (field_equals(*message, "method", "initialize") && message->contains("id")) {
     initialize(request, *message, exchange);
     return;
   }

@@ -88,6 +88,18 @@ Json rpc_result(const Json& id, Json result) {
   return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
 }
 
+bool field_is_true(const Json& object, std::string_view key) {
+  if (!object.is_object()) return false;
+  const auto found = object.find(key);
+  return found != object.end() && found->is_boolean() && found->get<bool>();
+}
+
+bool field_equals(const Json& object, std::string_view key, std::string_view text) {
+  if (!object.is_object()) return false;
+  const auto found = object.find(key);
+  return found != object.end() && found->is_string() && found->get_ref<const std::string&>() == text;
+}
+
 Json rpc_error(const Json& id, int code, std::string_view message) {
   return Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
 }

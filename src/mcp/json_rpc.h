@@ -52,6 +52,12 @@ struct RpcRefusal {
 std::variant<RpcMessage, RpcRefusal> parse_rpc_message(std::string_view text,
                                                        std::size_t max_bytes = kMaxMessageBytes);
 
+// Reads of one field of JSON a peer sent that never throw (Json::value with a typed default throws
+// on a field of another type, which a peer chooses): a value that is not an object, a missing
+// field or one of another type reads as false.
+bool field_is_true(const Json& object, std::string_view key);
+bool field_equals(const Json& object, std::string_view key, std::string_view text);
+
 Json rpc_result(const Json& id, Json result);
 Json rpc_error(const Json& id, int code, std::string_view message);
 Json rpc_request(const Json& id, std::string_view method, Json params);

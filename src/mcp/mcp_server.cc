@@ -40,7 +40,16 @@ void McpServer::handle_line(std::string_view line) {
     send_(rpc_error(refusal->id, refusal->code, refusal->message));
     return;
   }
-  handle(std::get<RpcMessage>(parsed));
+  const RpcMessage& message = std::get<RpcMessage>(parsed);
+  try {
+    handle(message);
+  } catch (...) {
+    // One message's failure (a bug, an allocation) must not end the server and every session's
+    // calls with it: a request hears an internal error, a notification nothing.
+    if (message.kind == RpcMessage::Kind::kRequest) {
+      send_(rpc_error(message.id, kInternalError, "Internal error"));
+    }
+  }
 }
 
 void McpServer::handle(const RpcMessage& message) {
@@ -132,7 +141,13 @@ void McpServer::admit(const RpcMessage& request, AnswerFn answer) {
   if (!slot) return send_(at_capacity);
   auto call = [this, id = request.id, slot = std::move(slot), answer = std::move(answer)](
                   std::stop_token stop, const std::function<bool()>& cancelled) mutable {
-    Json result = answer(std::move(stop));
+    Json result;
+    try {
+      result = answer(std::move(stop));
+    } catch (...) {
+      // On a call thread an exception would end the process: it becomes a fixed error instead.
+      result = tool_error_result("internal_error", "The call failed inside the server.");
+    }
     // Free before the client hears back, so its next call is not refused spuriously.
     slot.reset();
     if (!cancelled()) send_(rpc_result(id, std::move(result)));  // MCP: no answer once cancelled

@@ -96,6 +96,21 @@ TEST(DownstreamToolsTest, DirectModeReturnsADownstreamsBlocksAsTheResultsContent
   EXPECT_EQ(host.at("structuredContent"), Json({{"content", blocks}}));
 }
 
+// What a downstream sends is its choice: a field of the wrong type is read safely, never thrown on.
+TEST(DownstreamToolsTest, FieldsOfTheWrongTypeAreReadSafely) {
+  EXPECT_FALSE(downstream_output(Json::parse(R"({"isError":"yes","content":[]})")).has_value());
+  EXPECT_EQ(downstream_output(Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})")),
+            Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})"));
+  EXPECT_FALSE(content_blocks_of(Json::parse(R"({"content":[{"type":5}]})")).has_value());
+  Result<Tool> tool = downstream_tool(
+      client(), Json::parse(R"({"name":"w","annotations":{"readOnlyHint":"yes"}})"));
+  ASSERT_TRUE(tool.ok());
+  EXPECT_EQ(tool->effects(), ToolEffects::kWrite);
+  Result<Tool> odd = downstream_tool(client(), Json::parse(R"({"name":"w","annotations":"x"})"));
+  ASSERT_TRUE(odd.ok());
+  EXPECT_EQ(odd->effects(), ToolEffects::kWrite);
+}
+
 TEST(DownstreamToolsTest, IsErrorOrAMalformedResultIsNoOutput) {
   EXPECT_FALSE(
       downstream_output(Json::parse(R"({"isError":true,"content":[{"type":"text","text":"x"}]})"))

@@ -213,5 +213,25 @@ TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {
                   .starts_with("HTTP/1.1 415 "));
 }
 
+// Fields of the wrong type are the peer's choice: each is refused, and the server keeps serving.
+TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
+  start();
+  for (const char* message : {R"({"jsonrpc":"2.0","id":1,"method":5})",
+                              R"({"jsonrpc":"2.0","id":1,"method":["initialize"]})",
+                              R"({"jsonrpc":"2.0","method":{"a":1}})"}) {
+    const std::string answered = post(message);
+    EXPECT_TRUE(answered.starts_with("HTTP/1.1 4")) << message << answered;
+  }
+  const std::string session = open_session();
+  EXPECT_EQ(session.size(), 32u);
+  const std::string header = "Mcp-Session-Id: " + session + "\r\n";
+  // Within a session the line goes to the session's server (here a scripted one), which parses it.
+  EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":4,"method":7})", header, "application/json")
+                  .starts_with("HTTP/1.1 "));
+  const std::string ping = post(R"({"jsonrpc":"2.0","id":5,"method":"ping","params":{}})", header,
+                                "application/json");
+  EXPECT_TRUE(ping.starts_with("HTTP/1.1 200 ")) << ping;
+}
+
 }  // namespace
 }  // namespace codemode::mcp

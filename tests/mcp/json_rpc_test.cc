@@ -82,6 +82,18 @@ TEST(JsonRpcTest, ANullOrFractionalOrObjectIdIsAnInvalidRequest) {
   }
 }
 
+TEST(JsonRpcTest, FieldReadsNeverThrowOnTheWrongType) {
+  const Json object = Json::parse(R"({"flag":true,"text":"a","wrong":"true","number":1})");
+  EXPECT_TRUE(field_is_true(object, "flag"));
+  EXPECT_FALSE(field_is_true(object, "wrong"));
+  EXPECT_FALSE(field_is_true(object, "missing"));
+  EXPECT_FALSE(field_is_true(Json("flag"), "flag"));
+  EXPECT_TRUE(field_equals(object, "text", "a"));
+  EXPECT_FALSE(field_equals(object, "number", "1"));
+  EXPECT_FALSE(field_equals(object, "flag", "true"));
+  EXPECT_FALSE(field_equals(Json::array({"text"}), "text", "a"));
+}
+
 TEST(JsonRpcTest, ANonStringMethodIsAnInvalidRequestCarryingTheId) {
   const RpcRefusal refusal = refused(R"({"jsonrpc":"2.0","id":9,"method":3})");
   EXPECT_EQ(refusal.code, kInvalidRequest);
