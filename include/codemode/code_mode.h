@@ -67,11 +67,24 @@ struct StandardBrokerOptions {
 // identity, stop_token and byte limits.
 CODEMODE_EXPORT ToolBroker standard_broker(StandardBrokerOptions options);
 
+// What an execution ends as when one of its calls has an unknown outcome (an effect that may or
+// may not have happened: a tool with effects that timed out, threw or never answered).
+enum class UnknownOutcomes : int {
+  // OUTCOME_UNKNOWN (rule unknown_tool_outcome), whatever the program returned: the caller
+  // reconciles from the evidence before trusting anything. The default.
+  kEndExecution = 1,
+  // The program's own outcome: it saw the call end outcome_unknown and chose what to do. For a
+  // host whose caller cannot reconcile (an MCP client, which hears only the program's answer).
+  // usage.unknown_calls and the evidence still count the call.
+  kLeaveToProgram,
+};
+
 struct CodeModeOptions {
   std::shared_ptr<SandboxAdapter> adapter;  // required
   ToolBroker invoke_tool;                   // required
   // Accept an adapter qualified kTest. No effect on a production adapter.
   bool allow_test_adapter = false;
+  UnknownOutcomes unknown_outcomes = UnknownOutcomes::kEndExecution;
 };
 
 struct ExecuteOptions {

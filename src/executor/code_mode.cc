@@ -97,8 +97,10 @@ bool has_valid_shape(const SandboxResult& result) {
 class ExecutionRun {
  public:
   ExecutionRun(SandboxAdapter& adapter, const ToolBroker& broker, internal::CallPool& pool,
-               const CodeProgram& program, const ExecuteOptions& options)
+               UnknownOutcomes unknown_outcomes, const CodeProgram& program,
+               const ExecuteOptions& options)
       : adapter_(adapter),
+        unknown_outcomes_(unknown_outcomes),
         program_(program),
         options_(options),
         limits_(program),
@@ -137,10 +139,13 @@ class ExecutionRun {
     return outcome;
   }
 
-  // Precedence: an unknown tool outcome, then the abort, then the adapter's result.
+  // Precedence: an unknown tool outcome (unless left to the program), then the abort, then the
+  // adapter's result.
   CodeExecutionOutcome decide(SandboxResult result) const {
     const CodeExecutionUsage usage = bridge_.usage();
-    if (usage.unknown_calls > 0) return failure(internal::unknown_outcome_error(), usage);
+    if (usage.unknown_calls > 0 && unknown_outcomes_ == UnknownOutcomes::kEndExecution) {
+      return failure(internal::unknown_outcome_error(), usage);
+    }
     if (std::optional<ErrorCode> aborted = abort_.code()) {
       return failure(*aborted == ErrorCode::kCancelled ? internal::cancelled_error()
                                                        : internal::wall_timeout_error(),
@@ -178,6 +183,7 @@ class ExecutionRun {
   }
 
   SandboxAdapter& adapter_;
+  const UnknownOutcomes unknown_outcomes_;
   const CodeProgram& program_;
   const ExecuteOptions& options_;
   const internal::ExecutionLimits limits_;
@@ -209,7 +215,8 @@ CodeExecutionOutcome CodeMode::Impl::execute(const CodeProgram& program, const J
   if (!adapter_is_available(adapter)) {
     return failure(internal::adapter_unavailable_error(adapter.id()), early);
   }
-  ExecutionRun run(adapter, config.invoke_tool, call_pool, program, options);
+  ExecutionRun run(adapter, config.invoke_tool, call_pool, config.unknown_outcomes, program,
+                   options);
   return run.run(snapshot);
 }
 
@@ -222,6 +229,11 @@ Status check_code_mode_options(const CodeModeOptions& options) {
   if (!options.invoke_tool) {
     return Error{ErrorCode::kInvalidConfig, "code_mode_options",
                  "invokeTool must be a function that brokers each tool call."};
+  }
+  if (options.unknown_outcomes != UnknownOutcomes::kEndExecution &&
+      options.unknown_outcomes != UnknownOutcomes::kLeaveToProgram) {
+    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
+                 "unknownOutcomes must be end_execution or leave_to_program."};
   }
   const std::string id = options.adapter->id();
   if (!internal::is_identifier(id)) {

@@ -105,10 +105,11 @@ constexpr std::string_view kPrelude = R"js(
     let used = 1;  // "[": each line then adds its JSON and one "," or the closing "]"
     let open = LOG_BYTES > 0;
     const wellFormed = (text) => text.replace(LONE, '\ufffd');
+    const unitAt = Function.prototype.call.bind(String.prototype.charCodeAt);
     const utf8 = (text) => {  // REQUIRES: text is well formed
       let bytes = 0;
       for (let i = 0; i < text.length; i++) {
-        const unit = text.charCodeAt(i);
+        const unit = unitAt(text, i);
         if (unit < 0x80) bytes += 1;
         else if (unit < 0x800) bytes += 2;
         else if (unit >= 0xd800 && unit <= 0xdbff) { bytes += 4; i++; }
@@ -186,6 +187,9 @@ constexpr std::string_view kPrelude = R"js(
       if (isOwn(error) && error.code === 'host_calls_limit') {
         return envelope('error', { code: 'host_calls_limit' });
       }
+      if (isOwn(error) && error.code === 'final_result_bytes_limit') {
+        return envelope('error', { code: 'final_result_bytes_limit', bytes: error.bytes });
+      }
       if (LOG_BYTES === 0) throw error;
       return envelope('error', { code: 'code_rejected', message: describe(error) });
     };
@@ -198,12 +202,29 @@ constexpr std::string_view kPrelude = R"js(
       }
       return value;
     };
+    // A result over FINAL_BYTES is refused here with its measured size (JSON.stringify's text
+    // escapes lone surrogates, so it is well formed). The parent measures again in any case.
+    const FINAL_BYTES = @FINAL_BYTES@;
+    const replace = Function.prototype.call.bind(String.prototype.replace);
+    const ASCII_RUNS = /[\x00-\x7f]+/g;
+    const oversized = (bytes) => {
+      const marker = freeze({ code: 'final_result_bytes_limit', bytes });
+      remember(marker);
+      return marker;
+    };
     const checked = (value) => {
       open = false;  // main has settled: a toJSON's console.log is dropped
+      let text;
       try {
-        stringify(value, finiteOnly);
+        text = stringify(value, finiteOnly);
       } catch (error) {
         throw new TypeError(`The result is not JSON: ${describe(error)}`);
+      }
+      if (typeof text === 'string' && text.length > FINAL_BYTES / 3) {
+        // ASCII runs are removed by the regexp engine in one pass; only the rest is counted here.
+        const rest = replace(text, ASCII_RUNS, '');
+        const bytes = text.length - rest.length + utf8(rest);
+        if (bytes > FINAL_BYTES) throw oversized(bytes);
       }
       return value;
     };
@@ -239,12 +260,14 @@ std::string fill(std::string_view text,
 
 }  // namespace
 
-std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes) {
+std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
+                         std::int64_t final_result_bytes) {
   std::string prelude =
       fill(kPrelude, {{"@RULES@", json_text(rules)},
                       {"@METHODS@", json_text(methods)},
                       {"@LOG_BYTES@", std::to_string(console_log_bytes)},
-                      {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))}});
+                      {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
+                      {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
   if (console_log_bytes > 0) prelude.append(kConsole);
   return prelude;
 }

@@ -10,6 +10,9 @@
 //   {result: <value, undefined as null>, logs?: [string]}    main returned
 //   {error: {code: "host_calls_limit"}, logs?}               main threw one of the prelude's own
 //                                                            host_calls_limit errors
+//   {error: {code: "final_result_bytes_limit", bytes}, logs?}
+//                                                            main returned a value whose JSON is
+//                                                            `bytes` (> final_result_bytes) long
 //   {error: {code: "code_rejected", message}, logs}          main threw anything else, with
 //                                                            console capture on (message: the
 //                                                            thrown value's, <= 1,024 units)
@@ -44,8 +47,10 @@ namespace codemode::mcp {
 inline constexpr std::string_view kLogsTruncatedMarker = "[logs truncated]";
 
 // The prelude. `methods`: rows [namespace, method, tool id, description, input schema];
-// `rules`: {rule: [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console.
-std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes);
+// `rules`: {rule: [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console;
+// `final_result_bytes`: the result's cap as compact JSON.
+std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
+                         std::int64_t final_result_bytes);
 
 // The epilogue, after `const main = ...;`.
 std::string code_epilogue();

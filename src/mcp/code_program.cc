@@ -75,7 +75,8 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
     for (Json& row : table) row[4] = nullptr;
   }
   const std::string prelude =
-      code_prelude(table, rule_table(options.quota_classes), options.console_log_bytes);
+      code_prelude(table, rule_table(options.quota_classes), options.console_log_bytes,
+                   options.final_result_bytes);
   // The model's text stays on lines of its own, so a trailing line comment cannot swallow the
   // wrapper's closing tokens.
   const std::string main = code.form == CodeForm::kFunctionExpression

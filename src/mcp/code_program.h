@@ -60,6 +60,8 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools);
 struct ProgramOptions {
   // The cap of console capture's logs (code_prelude.h); 0: no `console`.
   std::int64_t console_log_bytes = 0;
+  // The result's cap as compact JSON, measured in the worker first (code_prelude.h).
+  std::int64_t final_result_bytes = 48 << 10;
   // The quota classes' names, whose refusals the program sees as "<name>_limit".
   std::vector<std::string> quota_classes;
 };

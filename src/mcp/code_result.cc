@@ -52,24 +52,40 @@ Json error_result(std::string_view code, std::string_view message, const Json& l
   return call_result(with_logs(Json{{"code", code}, {"message", message}}, logs), true);
 }
 
+Json too_large(std::int64_t bytes, const Json& logs, const McpPolicy& policy) {
+  return error_result("final_result_bytes_limit",
+                      "final JSON is " + std::to_string(bytes) + " bytes and exceeds the " +
+                          std::to_string(policy.final_result_bytes) +
+                          "-byte limit; return fewer fields or items",
+                      logs);
+}
+
 Json succeeded(const Json& result, const Json& logs, const McpPolicy& policy) {
   Result<std::size_t> bytes = check_json(result, {.max_bytes = kMeasureBytes});
   if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > policy.final_result_bytes) {
-    return error_result("final_result_bytes_limit",
-                        "final JSON is " + std::to_string(bytes.ok() ? *bytes : 0) +
-                            " bytes and exceeds the " + std::to_string(policy.final_result_bytes) +
-                            "-byte limit; return fewer fields or items",
-                        logs);
+    return too_large(bytes.ok() ? static_cast<std::int64_t>(*bytes) : 0, logs, policy);
   }
   return call_result(with_logs(Json{{"result", result}}, logs), false);
 }
 
-Json thrown(const Json& error, const Json& logs) {
+// The worker's own measure of a result over the cap: a size only, and only one above the cap is
+// believed (the program could write this envelope itself, but only to fail its own call).
+Json measured_too_large(const Json& error, const Json& logs, const McpPolicy& policy) {
+  const auto bytes = error.find("bytes");
+  if (!only_keys(error, {"code", "bytes"}) || bytes == error.end() ||
+      !bytes->is_number_integer() || bytes->get<std::int64_t>() <= policy.final_result_bytes) {
+    return malformed();
+  }
+  return too_large(bytes->get<std::int64_t>(), logs, policy);
+}
+
+Json thrown(const Json& error, const Json& logs, const McpPolicy& policy) {
   const auto code = error.find("code");
   if (!error.is_object() || code == error.end()) return malformed();
   if (*code == "host_calls_limit" && only_keys(error, {"code"})) {
     return error_result("host_calls_limit", "host-call budget exhausted", logs);
   }
+  if (*code == "final_result_bytes_limit") return measured_too_large(error, logs, policy);
   const auto message = error.find("message");
   if (*code == "code_rejected" && only_keys(error, {"code", "message"}) && message != error.end() &&
       message->is_string()) {
@@ -91,7 +107,7 @@ Json code_result(const Json& envelope, const McpPolicy& policy) {
     return succeeded(envelope.at("result"), *logs, policy);
   }
   if (envelope.contains("error") && only_keys(envelope, {"error", "logs"})) {
-    return thrown(envelope.at("error"), *logs);
+    return thrown(envelope.at("error"), *logs, policy);
   }
   return malformed();
 }

@@ -67,7 +67,10 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
       {.adapter = make_process_adapter({.worker_path = std::move(worker_path)}),
        .invoke_tool = [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
          return broker_call(*raw, tool, input, context);
-       }});
+       },
+       // An MCP client cannot reconcile: a downstream that timed out is the program's error to
+       // catch (tool_timeout), as in direct mode, rather than the end of its result.
+       .unknown_outcomes = UnknownOutcomes::kLeaveToProgram});
   if (!mode.ok()) return std::move(mode).error();
   shared->mode = std::move(*mode);
   return std::unique_ptr<CodeTool>(new CodeTool(std::move(shared)));
@@ -130,19 +133,36 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   return outcome;
 }
 
-std::string code_of(const Error& error) {
-  if (error.rule == "wall_time_limit" || error.rule == "cpu_limit") return "deadline_exceeded";
-  if (error.rule == "program_error") return "code_rejected";
-  return error.rule;
-}
-
-Json failure(const CodeExecutionOutcome& outcome) {
+// An execution that did not return the envelope, as the boundary's stable codes say it.
+Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
   const Error& error = *outcome.error;
-  // What the program threw is the model's own text (never host data): returned as is.
-  if (error.rule == "program_error" && outcome.program_error) {
-    return tool_error_result("code_rejected", outcome.program_error->message);
+  const std::string& rule = error.rule;
+  if (rule == "program_error") {
+    // What the program threw is the model's own text (never host data): returned as is.
+    if (outcome.program_error) return tool_error_result("code_rejected", outcome.program_error->message);
+    return tool_error_result("code_rejected",
+                             "the program's promise can never settle: nothing is left to run and "
+                             "no tool call is pending");
   }
-  return tool_error_result(code_of(error), error.message);
+  if (rule == "wall_time_limit" || rule == "cpu_limit") {
+    return tool_error_result("deadline_exceeded", "JavaScript ran past its wall-time budget");
+  }
+  if (rule == "memory_limit") {
+    return tool_error_result("code_rejected", "JavaScript exceeded its heap budget");
+  }
+  if (rule == "max_output_bytes") {
+    // The worker would not send it: only a program that left the code tool's wrapper gets here.
+    return tool_error_result("final_result_bytes_limit",
+                             "final JSON exceeds the " + std::to_string(policy.final_result_bytes) +
+                                 "-byte limit; return fewer fields or items");
+  }
+  if (rule == "cancelled" || rule == "worker_exited" || rule == "worker_protocol_error" ||
+      rule == "worker_start_failed") {
+    return tool_error_result(rule, error.message);
+  }
+  // Anything else is the sandbox failing the invocation (sandbox_error, an unavailable or
+  // unsupported sandbox, an unknown tool outcome): the boundary's internal-error code.
+  return tool_error_result("worker_start_failed", "code worker could not be started");
 }
 
 // The program's limits under `policy`: its output is the envelope of code_prelude.h (the result,
@@ -166,7 +186,8 @@ CodeLimits program_limits(const McpPolicy& policy) {
 }
 
 ProgramOptions program_options(const McpPolicy& policy) {
-  ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0};
+  ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0,
+                         .final_result_bytes = policy.final_result_bytes};
   for (const QuotaClass& quota : policy.quota_classes) options.quota_classes.push_back(quota.name);
   return options;
 }
@@ -208,7 +229,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .execution_id = execution,
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
-  if (!outcome.ok()) return failure(outcome);
+  if (!outcome.ok()) return failure(outcome, policy);
   return code_result(*outcome.output, policy);
 }
 

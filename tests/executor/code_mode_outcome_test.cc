@@ -2,6 +2,7 @@
 // output checks, and the executor's option and input checks.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
 
 #include "support/executor_fixture.h"
@@ -49,6 +50,54 @@ TEST(CodeModeOutcome, ForcesReconciliationWhenAReceiptSaysUnknown) {
   ASSERT_EQ(outcome.evidence.size(), 1u);
   EXPECT_EQ(outcome.evidence[0].receipt.execution, ExecutionState::kUnknown);
   EXPECT_EQ(to_json(outcome).dump().find("private"), std::string::npos);
+}
+
+// A host whose caller cannot reconcile leaves the unknown call to the program: it saw the call end
+// outcome_unknown, and what it returns is the outcome; usage and evidence still count the call.
+TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
+  ToolOptions write = testing::double_tool_options();
+  write.effects = ToolEffects::kWrite;
+  write.cost_micros = 0;
+  auto options = testing::calculate_options();
+  options.tools = {define_tool(write).value()};
+  std::optional<CodeToolOutcome> seen;
+  auto mode =
+      create_code_mode(
+          {.adapter = make_test_sandbox_adapter(
+               {.run = [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+                 seen = tools.call_and_wait("number.double", request.input);
+                 // The program handles the failure and returns a value of its own.
+                 return SandboxResult::success(Json{{"value", seen->rule == "tool_timeout" ? 7 : 0}});
+               }}),
+           .invoke_tool =
+               [](const Tool& tool, const Json&, const BrokerContext& context) {
+                 return ToolOutcome::failed({ErrorCode::kOutcomeUnknown, "tool_timeout", "m"},
+                                            testing::receipt_for(context, tool,
+                                                                 ExecutionState::kUnknown,
+                                                                 Disclosure::kWithheld));
+               },
+           .allow_test_adapter = true,
+           .unknown_outcomes = UnknownOutcomes::kLeaveToProgram})
+          .value();
+  CodeExecutionOutcome outcome =
+      mode->execute(define_code_program(options).value(), {{"value", 1}}, execute_options());
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->status, OutcomeStatus::kOutcomeUnknown);
+  ASSERT_TRUE(outcome.ok()) << outcome.error->rule;
+  EXPECT_EQ(outcome.output, (Json{{"value", 7}}));
+  EXPECT_EQ(outcome.usage.unknown_calls, 1);
+  ASSERT_EQ(outcome.evidence.size(), 1u);
+  EXPECT_EQ(outcome.evidence[0].receipt.execution, ExecutionState::kUnknown);
+}
+
+TEST(CodeModeOutcome, AnUnknownOutcomesValueOutsideTheEnumIsRefused) {
+  Result<std::unique_ptr<CodeMode>> mode =
+      create_code_mode({.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
+                        .invoke_tool = testing::doubling_broker(),
+                        .allow_test_adapter = true,
+                        .unknown_outcomes = static_cast<UnknownOutcomes>(7)});
+  ASSERT_FALSE(mode.ok());
+  EXPECT_EQ(mode.error().rule, "code_mode_options");
 }
 
 TEST(CodeModeOutcome, DiscardsAReceiptThatDoesNotNameTheCall) {

@@ -66,6 +66,23 @@ Tool slow_tool() {
       .value();
 }
 
+// A tool with effects that never answers: past its 100 ms timeout its outcome is unknown.
+Tool stuck_tool() {
+  return define_tool({.id = "t.stuck",
+                      .version = "1",
+                      .description = "Never answers.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .effects = ToolEffects::kWrite,
+                      .timeout = std::chrono::milliseconds(100),
+                      .execute = [](const Json&, const ToolContext&, ToolResponder respond) {
+                        std::thread([respond] {
+                          std::this_thread::sleep_for(std::chrono::milliseconds(300));
+                        }).detach();
+                      }})
+      .value();
+}
+
 Tool strict_tool() {
   return define_tool({.id = "t.strict",
                       .version = "1",
@@ -88,10 +105,11 @@ class CodeToolTest : public ::testing::Test {
   Json run(const std::string& code, McpPolicy policy = {},
            std::shared_ptr<ServerCapacity> capacity = nullptr) {
     ToolCatalog catalog;
-    for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), strict_tool()}) {
+    for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), stuck_tool(),
+                      strict_tool()}) {
       EXPECT_TRUE(catalog.add(tool).ok());
     }
-    policy.wall_time_millis = 5000;
+    if (policy.wall_time_millis == McpPolicy{}.wall_time_millis) policy.wall_time_millis = 5000;
     if (!capacity) capacity = ServerCapacity::create(policy);
     Result<std::unique_ptr<CodeTool>> tool =
         CodeTool::create(catalog, policy, *testing::worker_binary(), std::move(capacity));
@@ -279,6 +297,39 @@ TEST_F(CodeToolTest, AToolsOwnFailureWordsReachTheProgramAndOthersStayFixed) {
     return seen;)js");
   EXPECT_EQ(shown.at("result"), Json::parse(R"([["tool_failed", "rate limited"],
                                                 ["tool_failed", "The tool call failed."]])"));
+}
+
+// An MCP client cannot reconcile an unknown outcome: the program hears it and its result stands.
+TEST_F(CodeToolTest, AToolThatTimedOutIsTheProgramsErrorNotTheEndOfItsResult) {
+  const Json shown = run(R"js(
+    try { await codemode.t.stuck({}); return 'answered'; }
+    catch (e) { return [e.code, e.operation]; })js");
+  EXPECT_EQ(shown, (Json{{"result", {"tool_timeout", "t.stuck"}}}));
+}
+
+TEST_F(CodeToolTest, AResultOfAnySizeOverTheCapGetsItsMeasuredSize) {
+  // 100 KB and 2 MB pass the worker's own output cap; 30,000 two-byte characters do not pass the
+  // 48 KiB cap in units but do in bytes.
+  EXPECT_EQ(run("return 'x'.repeat(100000);"),
+            (Json{{"code", "final_result_bytes_limit"},
+                  {"message", "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
+                              "return fewer fields or items"}}));
+  EXPECT_EQ(run("return 'x'.repeat(2000000);").at("message"),
+            "final JSON is 2000002 bytes and exceeds the 49152-byte limit; return fewer fields or "
+            "items");
+  EXPECT_EQ(run("return '\u00e9'.repeat(30000);").at("message"),
+            "final JSON is 60002 bytes and exceeds the 49152-byte limit; return fewer fields or "
+            "items");
+  EXPECT_EQ(run("return '\u00e9'.repeat(24000);").at("result").get<std::string>().size(), 48000u);
+}
+
+TEST_F(CodeToolTest, FailuresUseTheBoundarysStableCodes) {
+  McpPolicy small_heap{.heap_bytes = 1 << 20};
+  EXPECT_EQ(run("const a = []; while (true) a.push({ n: a.length });", small_heap),
+            (Json{{"code", "code_rejected"}, {"message", "JavaScript exceeded its heap budget"}}));
+  EXPECT_EQ(run("await new Promise(() => {});").at("code"), "code_rejected");
+  McpPolicy short_wall{.wall_time_millis = 300};
+  EXPECT_EQ(run("while (true) {}", short_wall).at("code"), "deadline_exceeded");
 }
 
 // The worker cap is the server's: a worker held elsewhere (another session) counts.

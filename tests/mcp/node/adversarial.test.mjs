@@ -158,7 +158,8 @@ test('a call past serverInvocations fails fast, and the server recovers', async 
 
 test('memory and stack pressure end cleanly, and the server recovers', async () => {
   const memory = await run('const a = []; while (true) a.push({ n: a.length, s: "x" + a.length });');
-  assert.equal(memory.structuredContent.code, 'memory_limit');
+  assert.deepEqual(memory.structuredContent,
+                   { code: 'code_rejected', message: 'JavaScript exceeded its heap budget' });
   const recursion = await run('const f = (n) => f(n + 1) + 1; return f(0);');
   assert.equal(recursion.structuredContent.code, 'code_rejected');
   const caught = await run('const f = (n) => f(n + 1) + 1; try { f(0); } catch (e) { return e.name; }');
