@@ -70,6 +70,9 @@ Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t
   if (Status added = add_downstream_tools(config, catalog, skipped); !added.ok()) {
     return std::move(added).error();
   }
+  Status bound = mcp::check_quota_tools_listed(
+      config.policy, [&catalog](std::string_view id) { return catalog.find(id) != nullptr; });
+  if (!bound.ok()) return std::move(bound).error();
   return catalog;
 }
 

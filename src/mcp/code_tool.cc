@@ -88,6 +88,8 @@ Json CodeTool::listing() const {
                 {"properties",
                  {{"code",
                    {{"type", "string"},
+                    // Characters, where the budget counts UTF-8 bytes: a hint, not the check.
+                    {"maxLength", shared_->policy.source_bytes},
                     {"description",
                      "An async JavaScript function body (or a function expression). Return one "
                      "JSON value."}}}}}}}};
@@ -199,10 +201,13 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (!arguments.contains("code") || !arguments.at("code").is_string()) {
     return tool_error_result("invalid_arguments", "code must be a string");
   }
-  const CodeInput code = normalize_code_input(arguments.at("code").get<std::string>());
-  if (static_cast<std::int64_t>(code.source.size()) > policy.source_bytes) {
+  // The text as sent is measured, before a fence or blank space is taken off: what the client
+  // sent is what the budget bounds.
+  const std::string& sent = arguments.at("code").get_ref<const std::string&>();
+  if (static_cast<std::int64_t>(sent.size()) > policy.source_bytes) {
     return tool_error_result("source_bytes_limit", "JavaScript source exceeds the byte budget");
   }
+  const CodeInput code = normalize_code_input(sent);
   const std::shared_ptr<ServerCapacity::Slot> worker = shared_->capacity->try_start_worker();
   if (!worker) {
     return tool_error_result("server_workers_limit", "server worker capacity is exhausted");

@@ -1,6 +1,7 @@
 #include "mcp/mcp_policy.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <regex>
 #include <set>
@@ -22,7 +23,7 @@ const std::array<PolicyField, 12> kPolicyFields{{
     {"serverHostOperations", &McpPolicy::server_host_operations, 1, 32},
 }};
 
-const std::array<std::string_view, 12> kBuiltInLimitCodes{{
+const std::array<std::string_view, 15> kBuiltInLimitCodes{{
     "source_bytes_limit",
     "host_calls_limit",
     "host_concurrency_limit",
@@ -35,6 +36,9 @@ const std::array<std::string_view, 12> kBuiltInLimitCodes{{
     "memory_limit",
     "cpu_limit",
     "wall_time_limit",
+    "json_bytes_limit",
+    "json_depth_limit",
+    "json_values_limit",
 }};
 
 namespace {
@@ -93,16 +97,29 @@ Result<QuotaClass> parse_quota_class(const std::string& name, const Json& entry,
   if (!tools.is_array() || tools.empty())
     return policy_error(field + ".tools must be a nonempty array.");
   std::set<std::string> seen;
-  for (const Json& tool : tools) {
+  for (std::size_t i = 0; i < tools.size(); ++i) {
+    const Json& tool = tools[i];
+    const std::string at = field + ".tools[" + std::to_string(i) + "]";
     if (!tool.is_string() || !known_tool(tool.get<std::string>())) {
-      return policy_error(field + ".tools names a tool the config does not declare.");
+      return policy_error(at + " names a tool the config does not declare.");
     }
     if (!seen.insert(tool.get<std::string>()).second) {
-      return policy_error(field + ".tools names a tool twice.");
+      return policy_error(at + " names a tool already named.");
     }
     quota.tools.push_back(tool.get<std::string>());
   }
   return quota;
+}
+
+// Names the field when its name is a plain identifier (a typo such as hostCals); any other name is
+// not echoed.
+std::string unknown_field_message(std::string_view name) {
+  const bool plain = !name.empty() && name.size() <= 64 &&
+                     std::all_of(name.begin(), name.end(), [](char c) {
+                       return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                     });
+  if (!plain) return "policy: a field is not one of the documented budgets.";
+  return "policy." + std::string(name) + " is not one of the documented budgets.";
 }
 
 Status parse_quota_classes(McpPolicy& policy, const Json& classes,
@@ -138,7 +155,7 @@ Result<McpPolicy> parse_policy(const Json& overrides,
       continue;
     }
     const PolicyField* field = find_field(name);
-    if (!field) return policy_error("policy: a field is not one of the documented budgets.");
+    if (!field) return policy_error(unknown_field_message(name));
     if (Status status = apply_field(policy, *field, value); !status.ok()) {
       return std::move(status).error();
     }
@@ -147,6 +164,18 @@ Result<McpPolicy> parse_policy(const Json& overrides,
     return policy_error("policy.cumulativeHostResultBytes is below policy.hostResultBytes.");
   }
   return policy;
+}
+
+Status check_quota_tools_listed(const McpPolicy& policy,
+                               const std::function<bool(std::string_view)>& listed) {
+  for (const QuotaClass& quota : policy.quota_classes) {
+    for (std::size_t i = 0; i < quota.tools.size(); ++i) {
+      if (listed(quota.tools[i])) continue;
+      return policy_error("policy.quotaClasses." + quota.name + ".tools[" + std::to_string(i) +
+                          "] names a tool its server does not list.");
+    }
+  }
+  return {};
 }
 
 Json describe_policy(const McpPolicy& policy) {

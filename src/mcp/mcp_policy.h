@@ -65,15 +65,22 @@ extern const std::array<PolicyField, 12> kPolicyFields;
 
 // The codes of codemode's own limits that end in "_limit": a quota class may not be named so that
 // its "<name>_limit" is one of them.
-extern const std::array<std::string_view, 12> kBuiltInLimitCodes;
+extern const std::array<std::string_view, 15> kBuiltInLimitCodes;
 
 // The defaults with the overrides of the config's "policy" object applied. INVALID_CONFIG, rule
 // "mcp_config", naming the field ("policy.hostCalls exceeds its maximum of 16.") for an unknown
 // field, a value that is not an integer or is out of range (consoleLogs: not a boolean), or a
 // malformed quota class.
-// `known_tool` says whether a quota class may name a tool.
+// `known_tool` says whether a quota class may name a tool (at config time: its server is
+// declared, or it is a command tool).
 Result<McpPolicy> parse_policy(const Json& policy,
                                const std::function<bool(std::string_view)>& known_tool);
+
+// Once the downstream servers listed their tools: INVALID_CONFIG naming the field
+// ("policy.quotaClasses.pages.tools[1] ...") when a quota class names a tool nobody serves (a typo,
+// or a tool its server skipped), so a class never silently binds nothing.
+Status check_quota_tools_listed(const McpPolicy& policy,
+                                const std::function<bool(std::string_view)>& listed);
 
 // The effective policy as JSON (camelCase names), for the startup log line.
 Json describe_policy(const McpPolicy& policy);

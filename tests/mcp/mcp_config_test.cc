@@ -124,6 +124,9 @@ TEST(McpConfigTest, BudgetsBelowTheirMinimumOrNotIntegersFail) {
   EXPECT_EQ(message_of(R"({"policy":{"heapBytes":1024}})"),
             "policy.heapBytes is below its minimum of 1048576.");
   EXPECT_EQ(message_of(R"({"policy":{"hostCallz":1}})"),
+            "policy.hostCallz is not one of the documented budgets.");
+  // A name that is not a plain identifier is not echoed.
+  EXPECT_EQ(message_of(R"({"policy":{"a b\n":1}})"),
             "policy: a field is not one of the documented budgets.");
 }
 
@@ -139,10 +142,26 @@ TEST(McpConfigTest, QuotaClassesNameDeclaredTools) {
   ASSERT_EQ(config->policy.quota_classes.size(), 1u);
   EXPECT_EQ(config->policy.quota_classes[0].cap, 2);
   EXPECT_EQ(message_of(R"({"policy":{"quotaClasses":{"writes":{"cap":2,"tools":["mem.x"]}}}})"),
-            "policy.quotaClasses.writes.tools names a tool the config does not declare.");
+            "policy.quotaClasses.writes.tools[0] names a tool the config does not declare.");
+  EXPECT_EQ(message_of(R"({"servers":{"mem":{"command":"sh"}},
+      "policy":{"quotaClasses":{"writes":{"cap":2,"tools":["mem.a","mem.a"]}}}})"),
+            "policy.quotaClasses.writes.tools[1] names a tool already named.");
   EXPECT_EQ(message_of(R"({"servers":{"mem":{"command":"sh"}},
       "policy":{"quotaClasses":{"writes":{"cap":0,"tools":["mem.x"]}}}})"),
             "policy.quotaClasses.writes.cap must be an integer from 1 to 1024.");
+}
+
+// At config time only the server is known; once it listed its tools, a name it does not list fails.
+TEST(McpConfigTest, QuotaClassesMustNameListedToolsOnceServersListed) {
+  Result<McpConfig> config = load(R"({"servers":{"mem":{"command":"sh"}},
+      "policy":{"quotaClasses":{"writes":{"cap":2,"tools":["mem.create","mem.creat"]}}}})");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  const auto listed = [](std::string_view id) { return id == "mem.create"; };
+  Status bound = check_quota_tools_listed(config->policy, listed);
+  ASSERT_FALSE(bound.ok());
+  EXPECT_EQ(bound.error().message,
+            "policy.quotaClasses.writes.tools[1] names a tool its server does not list.");
+  EXPECT_TRUE(check_quota_tools_listed(config->policy, [](std::string_view) { return true; }).ok());
 }
 
 TEST(McpConfigTest, AQuotaClassWhoseCodeWouldBeCodemodesOwnFails) {

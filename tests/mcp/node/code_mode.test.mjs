@@ -135,6 +135,11 @@ test('no ambient capabilities reach the program', async () => {
 test('source above sourceBytes is refused before any worker starts', async () => {
   const result = await run(`return 1; // ${'x'.repeat(5000)}`);
   assert.deepEqual(result.structuredContent.code, 'source_bytes_limit');
+  // The text as sent counts, blank space and all (the reference's 32,769 spaces).
+  const spaces = await run(' '.repeat(4097));
+  assert.deepEqual(spaces.structuredContent.code, 'source_bytes_limit');
+  const { tools } = await client.listTools();
+  assert.equal(tools[0].inputSchema.properties.code.maxLength, 4096);
 });
 
 test('a final result above finalResultBytes is refused whole', async () => {

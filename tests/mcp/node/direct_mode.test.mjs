@@ -213,6 +213,19 @@ test('malformed, batched, early and oversized messages get JSON-RPC errors; serv
                     [5, 'ok']]);
 });
 
+test('a quota class naming a tool its server does not list fails the start, naming the field', () => {
+  const typo = path.join(scratch, 'typo.json');
+  fs.writeFileSync(typo, JSON.stringify({
+    servers: { fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')] } },
+    policy: { quotaClasses: { pages: { cap: 2, tools: ['fixture.pid', 'fixture.pdi'] } } },
+  }));
+  const run = spawnSync(cli, ['mcp', '--config', typo], { input: '', encoding: 'utf8' });
+  assert.notEqual(run.status, 0);
+  assert.equal(run.stdout, '');
+  assert.match(run.stderr,
+               /policy\.quotaClasses\.pages\.tools\[1\] names a tool its server does not list/);
+});
+
 test('stdout carried only protocol messages', () => {
   assert.deepEqual(transportErrors, []);
 });
