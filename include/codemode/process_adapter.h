@@ -29,6 +29,7 @@
 #ifndef CODEMODE_PROCESS_ADAPTER_H_
 #define CODEMODE_PROCESS_ADAPTER_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -79,6 +80,11 @@ enum class EngineProfile {
   kJit,
 };
 
+// The engine's native stack quota (ProcessAdapterOptions::stack_bytes): bounds and default. The
+// engine thread's own stack is 8 MiB, so the largest quota keeps a 2 MiB margin.
+inline constexpr std::int64_t kMinEngineStackBytes = 64 << 10;
+inline constexpr std::int64_t kMaxEngineStackBytes = 6 << 20;
+
 struct ProcessAdapterOptions {
   // The codemode-worker binary. Empty: default_worker_path(). A relative path is made absolute
   // (against the current directory) when the adapter is made.
@@ -86,6 +92,10 @@ struct ProcessAdapterOptions {
   SpawnMode spawn = SpawnMode::kForkServer;
   IsolationProfile isolation = IsolationProfile::kProcess;
   EngineProfile engine = EngineProfile::kInterpreter;
+  // The stack the program's JavaScript may use: recursion past it throws a catchable
+  // InternalError ("too much recursion"). kMinEngineStackBytes .. kMaxEngineStackBytes; any other
+  // value makes the adapter unavailable (the executor fails UNSUPPORTED_PROFILE).
+  std::int64_t stack_bytes = kMaxEngineStackBytes;
 };
 
 // Where the build put codemode-worker: next to libcodemode.

@@ -64,7 +64,8 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
   Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
-      {.adapter = make_process_adapter({.worker_path = std::move(worker_path)}),
+      {.adapter = make_process_adapter({.worker_path = std::move(worker_path),
+                                         .stack_bytes = shared->policy.stack_bytes}),
        .invoke_tool = [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
          return broker_call(*raw, tool, input, context);
        },

@@ -4,7 +4,8 @@
 // (the codes are those the program's Errors carry, code_program.h, or the call's result):
 //   sourceBytes          checked before any worker starts          source_bytes_limit
 //   wallTimeMillis       the program's wall and CPU time           deadline_exceeded
-//   heapBytes            the program's memoryBytes                 memory_limit
+//   heapBytes            the program's memoryBytes                 code_rejected
+//   stackBytes           the worker's native stack quota           a catchable InternalError
 //   hostCalls            maxToolCalls                              host_calls_limit
 //   hostConcurrency      maxToolConcurrency (refused, not queued)  host_concurrency_limit
 //   quotaClasses         units per invocation, before dispatch     <class>_limit

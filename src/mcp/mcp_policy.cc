@@ -8,10 +8,11 @@
 
 namespace codemode::mcp {
 
-const std::array<PolicyField, 12> kPolicyFields{{
+const std::array<PolicyField, 13> kPolicyFields{{
     {"sourceBytes", &McpPolicy::source_bytes, 1, 32 << 10},
     {"wallTimeMillis", &McpPolicy::wall_time_millis, 1, 10'000},
     {"heapBytes", &McpPolicy::heap_bytes, 1 << 20, 64 << 20},
+    {"stackBytes", &McpPolicy::stack_bytes, 64 << 10, 1 << 20},
     {"hostCalls", &McpPolicy::host_calls, 1, 16},
     {"hostConcurrency", &McpPolicy::host_concurrency, 1, 4},
     {"hostResultBytes", &McpPolicy::host_result_bytes, 1, 64 << 10},

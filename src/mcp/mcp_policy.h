@@ -35,7 +35,9 @@ struct McpPolicy {
   // ---- one invocation of the code tool ----
   std::int64_t source_bytes = 32 << 10;                   // max 32 KiB; source_bytes_limit
   std::int64_t wall_time_millis = 10'000;                 // max 10 s; deadline_exceeded
-  std::int64_t heap_bytes = 16 << 20;                     // 1 MiB .. 64 MiB; memory_limit
+  std::int64_t heap_bytes = 16 << 20;                     // 1 MiB .. 64 MiB; code_rejected
+  std::int64_t stack_bytes = 256 << 10;  // 64 KiB .. 1 MiB: the engine's native stack quota;
+                                         // deeper recursion is a catchable InternalError
   std::int64_t host_calls = 16;                           // max 16; host_calls_limit
   std::int64_t host_concurrency = 4;                      // max 4; host_concurrency_limit
   std::int64_t host_result_bytes = 64 << 10;              // max 64 KiB; host_result_bytes_limit
@@ -61,7 +63,7 @@ struct PolicyField {
 };
 
 // Every numeric budget, in the order docs/mcp.md lists them.
-extern const std::array<PolicyField, 12> kPolicyFields;
+extern const std::array<PolicyField, 13> kPolicyFields;
 
 // The codes of codemode's own limits that end in "_limit": a quota class may not be named so that
 // its "<name>_limit" is one of them.

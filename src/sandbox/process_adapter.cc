@@ -34,11 +34,12 @@ bool runs_in_worker(const CodeProgram& program) {
 class ProcessAdapter final : public SandboxAdapter {
  public:
   ProcessAdapter(std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
-                 IsolationProfile isolation, EngineProfile engine)
+                 IsolationProfile isolation, EngineProfile engine, std::int64_t stack_bytes)
       : launcher_(std::move(launcher)),
         probe_(std::move(is_available)),
         isolation_(isolation),
-        engine_(engine) {}
+        engine_(engine),
+        stack_bytes_(stack_bytes) {}
 
   // The JIT profile shows in the id, so a host that records or checks it sees the weaker engine.
   std::string id() const override {
@@ -63,8 +64,9 @@ class ProcessAdapter final : public SandboxAdapter {
     if (stop.stop_requested()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
     Result<WorkerProcess> worker = launcher_->launch();
     if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    std::unique_ptr<WorkerSession> session = WorkerSession::create(
-        std::move(*worker), request, tools, confinement_layers(isolation_, engine_));
+    std::unique_ptr<WorkerSession> session =
+        WorkerSession::create(std::move(*worker), request, tools,
+                              confinement_layers(isolation_, engine_), stack_bytes_);
     if (!session) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     return session->run(std::move(stop));
   }
@@ -74,6 +76,7 @@ class ProcessAdapter final : public SandboxAdapter {
   const std::function<bool()> probe_;
   const IsolationProfile isolation_;
   const EngineProfile engine_;
+  const std::int64_t stack_bytes_;
   std::once_flag probed_;
   bool available_ = false;
 };
@@ -117,14 +120,17 @@ bool worker_runs(const std::string& path, EngineProfile engine) {
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<WorkerLauncher> launcher,
                                                           std::function<bool()> is_available,
                                                           IsolationProfile isolation,
-                                                          EngineProfile engine) {
+                                                          EngineProfile engine,
+                                                          std::int64_t stack_bytes) {
   return std::make_shared<ProcessAdapter>(std::move(launcher), std::move(is_available), isolation,
-                                          engine);
+                                          engine, stack_bytes);
 }
 
 bool process_adapter_available(const ProcessAdapterOptions& options) {
   const std::string& path = options.worker_path;
-  return is_executable_file(path) && kernel_supports_seccomp_filters() &&
+  const bool stack_in_range = options.stack_bytes >= kMinEngineStackBytes &&
+                              options.stack_bytes <= kMaxEngineStackBytes;
+  return stack_in_range && is_executable_file(path) && kernel_supports_seccomp_filters() &&
          worker_runs(path, options.engine) &&
          (options.isolation != IsolationProfile::kIsolated || isolation_works(path));
 }
@@ -137,7 +143,7 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOpt
           ? make_exec_launcher(options.worker_path, options.isolation, options.engine)
           : make_fork_server_launcher(options.worker_path, options.isolation, options.engine);
   return make_process_adapter_with(std::move(launcher), std::move(is_available),
-                                   options.isolation, options.engine);
+                                   options.isolation, options.engine, options.stack_bytes);
 }
 
 }  // namespace internal

@@ -20,7 +20,8 @@ namespace codemode::internal {
 std::shared_ptr<SandboxAdapter> make_process_adapter_with(
     std::unique_ptr<WorkerLauncher> launcher, std::function<bool()> is_available,
     IsolationProfile isolation = IsolationProfile::kProcess,
-    EngineProfile engine = EngineProfile::kInterpreter);
+    EngineProfile engine = EngineProfile::kInterpreter,
+    std::int64_t stack_bytes = kMaxEngineStackBytes);
 
 // make_process_adapter with the availability probe replaced (tests: a kernel that refuses the
 // namespaces is simulated by a probe that answers false).

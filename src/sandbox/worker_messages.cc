@@ -98,7 +98,7 @@ Result<WorkerMessage> parse_result(Json& frame) {
 
 }  // namespace
 
-Json start_message(const SandboxRequest& request) {
+Json start_message(const SandboxRequest& request, std::int64_t stack_bytes) {
   const CodeLimits& limits = request.program.limits();
   return Json{{"type", "start"},
               {"version", 1},
@@ -110,7 +110,8 @@ Json start_message(const SandboxRequest& request) {
                 {"memoryBytes", limits.memory_bytes},
                 {"maxOutputBytes", limits.max_output_bytes},
                 {"maxToolInputBytes", limits.max_tool_input_bytes},
-                {"maxToolCalls", limits.max_tool_calls}}}};
+                {"maxToolCalls", limits.max_tool_calls},
+                {"stackBytes", stack_bytes}}}};
 }
 
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) {

@@ -20,8 +20,9 @@
 namespace codemode::internal {
 
 // {"type":"start","version":1,"source","input","limits":{cpuMillis, wallTimeMillis, memoryBytes,
-//  maxOutputBytes, maxToolInputBytes, maxToolCalls}}
-Json start_message(const SandboxRequest& request);
+//  maxOutputBytes, maxToolInputBytes, maxToolCalls, stackBytes}}; stackBytes is the adapter's
+// (ProcessAdapterOptions::stack_bytes), the rest the program's.
+Json start_message(const SandboxRequest& request, std::int64_t stack_bytes);
 
 // {"type":"toolResult","callId","status","hasOutput":true,"output"} or
 // {"type":"toolResult","callId","status","hasOutput":false,"error":{"code","rule","message"}}

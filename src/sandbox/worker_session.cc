@@ -49,22 +49,24 @@ void send_tool_result(WorkerStdin& stdin_writer, std::uint64_t call_id,
 
 std::unique_ptr<WorkerSession> WorkerSession::create(
     WorkerProcess worker, const SandboxRequest& request, ToolBridge& bridge,
-    std::span<const std::string_view> expected_layers) {
+    std::span<const std::string_view> expected_layers, std::int64_t stack_bytes) {
   std::shared_ptr<WorkerStdin> stdin_writer =
       WorkerStdin::create(worker.stdin_fd.get(), stdin_cap_for(request.program));
   if (!stdin_writer) return nullptr;
   return std::unique_ptr<WorkerSession>(new WorkerSession(
-      std::move(worker), std::move(stdin_writer), request, bridge, expected_layers));
+      std::move(worker), std::move(stdin_writer), request, bridge, expected_layers, stack_bytes));
 }
 
 WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> stdin_writer,
                              const SandboxRequest& request, ToolBridge& bridge,
-                             std::span<const std::string_view> expected_layers)
+                             std::span<const std::string_view> expected_layers,
+                             std::int64_t stack_bytes)
     : worker_(std::move(worker)),
       stdin_(std::move(stdin_writer)),
       request_(request),
       bridge_(bridge),
       expected_layers_(expected_layers),
+      stack_bytes_(stack_bytes),
       tool_result_cap_(tool_result_frame_cap(request.program.limits().max_output_bytes)),
       reader_(worker_frame_cap(request.program.limits().max_output_bytes,
                                request.program.limits().max_tool_input_bytes)),
@@ -198,7 +200,7 @@ void WorkerSession::drain_stderr() {
 
 void WorkerSession::send_start_frame() {
   Result<std::string> frame =
-      encode_frame(start_message(request_), start_frame_cap_for(request_.program));
+      encode_frame(start_message(request_, stack_bytes_), start_frame_cap_for(request_.program));
   if (!frame.ok()) return host_failure();  // the parent's own frame
   stdin_->send(std::move(*frame));  // a first frame is queued whatever its size
 }

@@ -50,9 +50,11 @@ class WorkerSession {
   // Borrows `request` and `bridge`: both must outlive run(). The confined frame must name exactly
   // `expected_layers` (static storage: confinement_layers in frame_format.h). nullptr when the
   // parent's side could not be set up (no eventfd); the worker is then killed and reaped.
+  // `stack_bytes` is the engine's stack quota, sent in the start frame.
   static std::unique_ptr<WorkerSession> create(
       WorkerProcess worker, const SandboxRequest& request, ToolBridge& bridge,
-      std::span<const std::string_view> expected_layers = kConfinementLayers);
+      std::span<const std::string_view> expected_layers = kConfinementLayers,
+      std::int64_t stack_bytes = kMaxEngineStackBytes);
   // Closes the worker's stdin to later bridge answers (they are dropped), then kills and reaps
   // the worker.
   ~WorkerSession();
@@ -67,7 +69,7 @@ class WorkerSession {
  private:
   WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> stdin_writer,
                 const SandboxRequest& request, ToolBridge& bridge,
-                std::span<const std::string_view> expected_layers);
+                std::span<const std::string_view> expected_layers, std::int64_t stack_bytes);
 
   // One poll() round of at most `timeout_millis` (-1: no limit).
   void step(int timeout_millis);
@@ -94,6 +96,7 @@ class WorkerSession {
   const SandboxRequest& request_;
   ToolBridge& bridge_;
   const std::span<const std::string_view> expected_layers_;
+  const std::int64_t stack_bytes_;
   const std::size_t tool_result_cap_;
   FrameReader reader_;
   // kReadChunkBytes, not zero-filled; every read of stdout and stderr reuses it.

@@ -59,6 +59,7 @@ class SpiderMonkeyEngine final : public Engine {
   Status warm_up() override;
   void collect_garbage() override;
   void set_memory_limit(std::uint64_t program_bytes) override;
+  void set_stack_quota(std::size_t bytes) override;
   std::optional<Completion> run(const ProgramRun& program, ToolCallHost& tools) override;
   Result<std::optional<Completion>> settle_tool_call(std::uint64_t call_id,
                                                      std::string_view answer_json) override;
@@ -185,6 +186,8 @@ void SpiderMonkeyEngine::set_memory_limit(std::uint64_t program_bytes) {
       std::min<std::uint64_t>(used + program_bytes, std::numeric_limits<uint32_t>::max());
   JS_SetGCParameter(cx_, JSGC_MAX_BYTES, static_cast<uint32_t>(cap));
 }
+
+void SpiderMonkeyEngine::set_stack_quota(std::size_t bytes) { JS_SetNativeStackQuota(cx_, bytes); }
 
 std::optional<Completion> SpiderMonkeyEngine::run(const ProgramRun& program, ToolCallHost& tools) {
   // In the program's realm throughout: errors from the shape check (trusted realm, same

@@ -107,6 +107,9 @@ class Engine {
   virtual void collect_garbage() = 0;
   // Caps the engine's garbage-collected heap at `program_bytes` above what it uses now.
   virtual void set_memory_limit(std::uint64_t program_bytes) = 0;
+  // Lowers (or restores) the native stack the program's JavaScript may use, from the quota the
+  // context was made with. REQUIRES: on the engine thread, at most that quota.
+  virtual void set_stack_quota(std::size_t bytes) = 0;
 
   // Checks the shape of the program, compiles and calls it with (input, tools), and runs jobs.
   // Returns the completion, or nullopt while the program waits on tool calls.

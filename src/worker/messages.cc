@@ -41,7 +41,7 @@ Result<WorkerLimits> parse_limits(const Json& frame) {
   const auto found = frame.find("limits");
   if (found == frame.end() || !found->is_object() ||
       !only_keys(*found, {"cpuMillis", "wallTimeMillis", "memoryBytes", "maxOutputBytes",
-                          "maxToolInputBytes", "maxToolCalls"})) {
+                          "maxToolInputBytes", "maxToolCalls", "stackBytes"})) {
     return protocol_error("The start frame's limits are not an object of the known limits.");
   }
   const Json& json = *found;
@@ -52,10 +52,12 @@ Result<WorkerLimits> parse_limits(const Json& frame) {
   const auto tool_input =
       positive_integer(json, "maxToolInputBytes", CodeLimitMaxima::kMaxToolInputBytes);
   const auto calls = positive_integer(json, "maxToolCalls", CodeLimitMaxima::kMaxToolCalls);
-  if (!cpu || !wall || !memory || !output || !tool_input || !calls) {
-    return protocol_error("A start frame limit is missing or outside 1..its maximum.");
+  const auto stack = positive_integer(json, "stackBytes", kMaxEngineStackBytes);
+  if (!cpu || !wall || !memory || !output || !tool_input || !calls || !stack ||
+      *stack < static_cast<std::uint64_t>(kMinEngineStackBytes)) {
+    return protocol_error("A start frame limit is missing or outside its range.");
   }
-  return WorkerLimits{*cpu, *wall, *memory, *output, *tool_input, *calls};
+  return WorkerLimits{*cpu, *wall, *memory, *output, *tool_input, *calls, *stack};
 }
 
 Result<std::string> parse_source(const Json& frame) {

@@ -24,6 +24,7 @@ struct WorkerLimits {
   std::uint64_t max_output_bytes = 0;
   std::uint64_t max_tool_input_bytes = 0;
   std::uint64_t max_tool_calls = 0;
+  std::uint64_t stack_bytes = 0;  // the engine's stack quota for this program
 };
 
 // {"type":"start","version":1,"source":"...","input":<json>,"limits":{...}}

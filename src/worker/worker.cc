@@ -177,6 +177,7 @@ Status Worker::confine(const WorkerLimits& limits) {
 Result<Completion> Worker::execute(StartRequest start) {
   const WorkerLimits limits = start.limits;
   engine_->set_memory_limit(limits.memory_bytes);
+  engine_->set_stack_quota(std::min<std::uint64_t>(limits.stack_bytes, kNativeStackQuotaBytes));
   ToolCalls tools(channel_, limits);
   watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
                  std::chrono::milliseconds(limits.wall_time_millis));

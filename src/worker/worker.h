@@ -40,7 +40,8 @@ namespace codemode::worker {
 // The engine runs on a thread of its own with this stack, so the native stack quota below has a
 // known margin: deep recursion throws a catchable InternalError long before the real stack ends.
 inline constexpr std::size_t kEngineThreadStackBytes = 8u << 20;
-inline constexpr std::size_t kNativeStackQuotaBytes = 6u << 20;
+// The quota the engine is made with; each program's start frame may lower it (stackBytes).
+inline constexpr std::size_t kNativeStackQuotaBytes = kMaxEngineStackBytes;
 
 // What the worker itself occupies in RLIMIT_DATA before the program allocates anything: libmozjs's
 // writable data, the thread stacks (8 MiB engine, 2 MiB helper, 128 KiB watchdog), the runtime,

@@ -323,6 +323,21 @@ TEST_F(CodeToolTest, AResultOfAnySizeOverTheCapGetsItsMeasuredSize) {
   EXPECT_EQ(run("return '\u00e9'.repeat(24000);").at("result").get<std::string>().size(), 48000u);
 }
 
+// stackBytes reaches the worker: the same recursion through a native goes far deeper at 1 MiB
+// than at 64 KiB, and stays catchable.
+TEST_F(CodeToolTest, StackBytesBoundsRecursion) {
+  const std::string depth = R"js(
+    let depth = 0;
+    const f = () => { depth++; f.apply(null); };
+    try { f(); } catch (e) { return [e.name, depth]; })js";
+  const Json small = run(depth, {.stack_bytes = 64 << 10}).at("result");
+  const Json large = run(depth, {.stack_bytes = 1 << 20}).at("result");
+  EXPECT_EQ(small[0], "InternalError");
+  EXPECT_EQ(large[0], "InternalError");
+  EXPECT_GT(small[1].get<std::int64_t>(), 10);
+  EXPECT_GT(large[1].get<std::int64_t>(), 8 * small[1].get<std::int64_t>());
+}
+
 TEST_F(CodeToolTest, FailuresUseTheBoundarysStableCodes) {
   McpPolicy small_heap{.heap_bytes = 1 << 20};
   EXPECT_EQ(run("const a = []; while (true) a.push({ n: a.length });", small_heap),

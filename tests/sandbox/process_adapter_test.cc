@@ -103,6 +103,18 @@ TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
   EXPECT_FALSE(make_process_adapter({.worker_path = "/bin/false"})->is_available());
 }
 
+TEST_F(ProcessAdapterTest, AStackQuotaOutsideItsRangeMakesTheAdapterUnavailable) {
+  for (std::int64_t stack : {kMinEngineStackBytes - 1, kMaxEngineStackBytes + 1, std::int64_t{0}}) {
+    EXPECT_FALSE(make_process_adapter({.worker_path = testing::worker_binary().value_or(""),
+                                       .stack_bytes = stack})
+                     ->is_available())
+        << stack;
+  }
+  EXPECT_TRUE(make_process_adapter({.worker_path = testing::worker_binary().value_or(""),
+                                    .stack_bytes = kMinEngineStackBytes})
+                  ->is_available());
+}
+
 TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
   const CodeExecutionOutcome outcome =
       run(any_json_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),

@@ -207,7 +207,7 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
   const CodeProgram program = define_code_program(options).value();
   const std::string id = "e-1";
   const Json input{{"value", 3}};
-  const Json start = start_message(SandboxRequest{id, program, input});
+  const Json start = start_message(SandboxRequest{id, program, input}, 256 << 10);
   EXPECT_EQ(start.at("type"), "start");
   EXPECT_EQ(start.at("version"), 1);
   EXPECT_EQ(start.at("source"), program.source());
@@ -217,7 +217,8 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
                                       {"memoryBytes", 32 * 1024 * 1024},
                                       {"maxOutputBytes", 4096},
                                       {"maxToolInputBytes", 2048},
-                                      {"maxToolCalls", 4}}));
+                                      {"maxToolCalls", 4},
+                                      {"stackBytes", 256 << 10}}));
   EXPECT_EQ(start.size(), 5u);
 }
 

@@ -186,6 +186,25 @@ TEST(WorkerStackTest, PlainRecursionIsCatchable) {
   EXPECT_EQ(run.output(), (Json{"InternalError", "too much recursion", true}));
 }
 
+// The start frame's stackBytes lowers the quota for that program: recursion through natives (the
+// native stack is what the quota bounds; plain interpreted frames live on the heap) ends much
+// sooner, and is still catchable.
+TEST(WorkerStackTest, TheStartFramesStackBytesBoundsRecursion) {
+  constexpr const char* kDepth =
+      "() => { let depth = 0; function f() { depth++; f.apply(null); } "
+      "try { f(); } catch (e) { return [e.name, depth]; } }";
+  Execution full = execute(kDepth);
+  Execution small = execute(kDepth, nullptr, StartLimits{.stack_bytes = 256 << 10});
+  ASSERT_TRUE(full.succeeded());
+  ASSERT_TRUE(small.succeeded());
+  EXPECT_EQ(small.output()[0], "InternalError");
+  const std::int64_t full_depth = full.output()[1].get<std::int64_t>();
+  const std::int64_t small_depth = small.output()[1].get<std::int64_t>();
+  EXPECT_GT(small_depth, 50);
+  // 256 KiB of 6 MiB: about 1/24 of the depth; well under a quarter whatever the frame size.
+  EXPECT_LT(small_depth * 4, full_depth);
+}
+
 TEST(WorkerStackTest, RecursionThroughNativesIsCatchable) {
   for (const char* recursion :
        {"const o = {get x() { depth++; return this.x; }}; o.x;",

@@ -31,7 +31,8 @@ Json StartLimits::to_json() const {
               {"memoryBytes", memory_bytes},
               {"maxOutputBytes", max_output_bytes},
               {"maxToolInputBytes", max_tool_input_bytes},
-              {"maxToolCalls", max_tool_calls}};
+              {"maxToolCalls", max_tool_calls},
+              {"stackBytes", stack_bytes}};
 }
 
 Json start_frame(std::string_view source, const Json& input, const StartLimits& limits) {

@@ -32,6 +32,7 @@ struct StartLimits {
   std::int64_t max_output_bytes = 1 << 20;
   std::int64_t max_tool_input_bytes = 1 << 20;
   std::int64_t max_tool_calls = 100;
+  std::int64_t stack_bytes = 6 << 20;
 
   Json to_json() const;
 };

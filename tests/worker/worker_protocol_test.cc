@@ -103,6 +103,21 @@ TEST(WorkerProtocolTest, LimitAboveItsMaximum) {
   expect_sandbox_error(worker);
 }
 
+TEST(WorkerProtocolTest, StackBytesOutsideItsRange) {
+  for (const Json& stack : {Json(65535), Json((6 << 20) + 1), Json("1"), Json(nullptr)}) {
+    WorkerProcess worker;
+    Json start = start_frame("() => 1", nullptr);
+    start["limits"]["stackBytes"] = stack;
+    worker.send(start);
+    expect_sandbox_error(worker);
+  }
+  WorkerProcess worker;
+  Json start = start_frame("() => 1", nullptr);
+  start["limits"].erase("stackBytes");
+  worker.send(start);
+  expect_sandbox_error(worker);
+}
+
 TEST(WorkerProtocolTest, TruncatedStartFrame) {
   WorkerProcess worker;
   worker.send_bytes(length_prefix(100) + "{\"type\"");
