@@ -1,17 +1,36 @@
 #include "mcp/connect_attempt.h"
 
+#include <system_error>
 #include <utility>
 
 namespace codemode::mcp {
+namespace {
 
-ConnectAttempt::ConnectAttempt(Connect connect)
-    : thread_(
-          [this, connect = std::move(connect)](std::stop_token abort) { run(abort, connect); }) {}
+// What a start that could not run gets, as DownstreamConnection::start reports it.
+Error start_failed_error() {
+  return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+}
+
+}  // namespace
+
+ConnectAttempt::ConnectAttempt(Connect connect) {
+  try {
+    thread_ = std::jthread(
+        [this, connect = std::move(connect)](std::stop_token abort) { run(abort, connect); });
+  } catch (const std::system_error&) {
+    outcome_.emplace(start_failed_error());  // no thread yet, so no lock needed
+  }
+}
 
 void ConnectAttempt::run(std::stop_token abort, const Connect& connect) {
   // A failed start's connection is released here, on this thread: its process is killed and
   // reaped without any waiter paying for it.
-  Outcome outcome = connect(std::move(abort));
+  Outcome outcome = start_failed_error();
+  try {
+    outcome = connect(std::move(abort));
+  } catch (...) {
+    // Out of threads or memory while starting: an outcome all the same, so no waiter waits on.
+  }
   std::lock_guard lock(mu_);
   outcome_.emplace(std::move(outcome));
   finished_.notify_all();

@@ -36,7 +36,8 @@ class ConnectAttempt {
   // Starts and initializes a connection; returns early (with an error) when its token fires.
   using Connect = std::function<Outcome(std::stop_token)>;
 
-  // Runs `connect` on the attempt's own thread at once.
+  // Runs `connect` on the attempt's own thread at once. Without a thread (or when `connect` throws)
+  // the outcome is TOOL_FAILED "spawn_failed".
   explicit ConnectAttempt(Connect connect);
   ConnectAttempt(const ConnectAttempt&) = delete;
   ConnectAttempt& operator=(const ConnectAttempt&) = delete;
