@@ -3,13 +3,18 @@
 // version negotiation; notifications/initialized), and starts a new one on the next use after the
 // running one died. Calls in flight when it dies fail with "downstream_exited".
 //
-// Thread-safety: every method is thread-safe; connecting is serialized.
+// A (re)start runs as a ConnectAttempt on a thread of its own, bounded by the server's timeoutMs.
+// Callers that arrive while it runs wait for that one start (there is never more than one at a
+// time), each only until its own stop token fires: a cancelled call leaves at once and the start
+// goes on for the next caller (connect_attempt.h says why it is not killed).
+//
+// Ownership: destroying the client cuts a start in progress short and kills and reaps the server.
+// Thread-safety: every method is thread-safe; no lock is held across a handshake.
 #ifndef CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
 #define CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
 
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -17,6 +22,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
+#include "mcp/connect_attempt.h"
 #include "mcp/downstream_connection.h"
 #include "mcp/mcp_config.h"
 
@@ -29,24 +35,27 @@ class DownstreamClient {
   const DownstreamServerConfig& config() const { return config_; }
 
   // Every tool the server lists (following nextCursor, at most 64 pages). Blocks, bounded by the
-  // server's timeout per request.
+  // server's timeout per request (the start included).
   Result<Json> list_tools();
 
   // tools/call; `done` is called once with the CallToolResult or an Error (downstream_exited,
-  // downstream_error, cancelled, spawn_failed, downstream_handshake). Returns at once.
+  // downstream_error, cancelled, spawn_failed, downstream_handshake). Blocks only while the server
+  // is (re)started, and then only until `stop` fires (`done` gets CANCELLED "cancelled"); the
+  // call itself is answered asynchronously.
   void call_tool(const std::string& name, const Json& arguments, std::stop_token stop,
                  DownstreamConnection::Completion done);
 
-  // The running connection, started (and initialized) if there is none or it died.
-  Result<std::shared_ptr<DownstreamConnection>> connection();
+  // The running connection, started (and initialized) if there is none or it died. Waits for the
+  // start until `stop` fires: then CANCELLED "cancelled".
+  Result<std::shared_ptr<DownstreamConnection>> connection(std::stop_token stop = {});
 
  private:
-  Result<std::shared_ptr<DownstreamConnection>> connect();
-  Result<Json> request_sync(DownstreamConnection& connection, std::string_view method, Json params);
+  std::shared_ptr<ConnectAttempt> current_attempt();
 
   const DownstreamServerConfig config_;
-  std::mutex mu_;
-  std::shared_ptr<DownstreamConnection> connection_;
+  std::mutex mu_;  // guards attempt_ only; never held while a server starts
+  // The running start, or the last one (whose outcome holds the connection in use).
+  std::shared_ptr<ConnectAttempt> attempt_;
 };
 
 }  // namespace codemode::mcp

@@ -16,6 +16,10 @@ Error exited_error() {
 
 }  // namespace
 
+Error call_cancelled_error() {
+  return Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."};
+}
+
 struct DownstreamConnection::Pending {
   Completion done;
   // Deregistered (and waited for, if running) when the Pending is destroyed; never destroyed
@@ -113,7 +117,7 @@ void DownstreamConnection::process_cancellations() {
     }
     if (!in_flight) continue;
     notify("notifications/cancelled", {{"requestId", id}, {"reason", "cancelled by the caller"}});
-    complete(id, Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."});
+    complete(id, call_cancelled_error());
   }
 }
 

@@ -34,6 +34,10 @@
 
 namespace codemode::mcp {
 
+// CANCELLED "cancelled": what a request gets when its caller's stop token fires first (also a
+// caller that stopped while the connection was still being started).
+Error call_cancelled_error();
+
 class DownstreamConnection : public std::enable_shared_from_this<DownstreamConnection> {
  public:
   // Called once with the response's result, or an Error: TOOL_FAILED "downstream_error" (the

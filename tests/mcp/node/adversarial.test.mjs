@@ -3,8 +3,8 @@
 // (codemode-worker-testhooks, CODEMODE_WORKER_TESTHOOKS set by ctest), so a program can act like
 // an exploited engine: crash, exit, flood stderr. Also: cancellation kills the worker (its process
 // is gone and reaped within 2 s), a downstream's token and paths never reach the client, the
-// server's invocation cap over stdio and across HTTP sessions, memory and stack pressure, and
-// results that are not JSON. Each case ends with a working call: the server recovers.
+// server's invocation cap over stdio and across HTTP sessions, a call cancelled while its downstream
+// restarts (and hangs there), memory and stack pressure, and results that are not JSON. Each case ends with a working call: the server recovers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -154,6 +154,46 @@ test('a call past serverInvocations fails fast, and the server recovers', async 
     if (next.code) await sleep(25);
   } while (next.code && Date.now() - cancelled < 2000);
   assert.deepEqual(next, { result: 'recovered' });
+});
+
+// Its own direct-mode server: a downstream restarted after a crash that never answers initialize,
+// one invocation at a time, and a timeoutMs far beyond the 2 s the cancelled call may hold its slot.
+test('a call cancelled while its downstream restarts frees its slot within 2 s', async () => {
+  const { scratch: own, configPath: ownConfig } = writeConfig('codemode-mcp-restart-', {});
+  fs.writeFileSync(ownConfig, JSON.stringify({
+    servers: {
+      restarting: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')],
+                    env: { FIXTURE_RESTART_MARKER: path.join(own, 'restart-hangs') },
+                    timeoutMs: 30000 },
+    },
+    tools: [catalogPriceTool({ withOutputSchema: false })],
+    policy: { serverInvocations: 1 },
+  }));
+  const direct = new Client({ name: 'codemode-restart-tests', version: '1.0.0' });
+  await direct.connect(new StdioClientTransport({ command: cli, args: ['mcp', '--config', ownConfig],
+                                                  stderr: 'ignore' }));
+  try {
+    const crashed = await direct.callTool({ name: 'restarting.crash', arguments: {} });
+    assert.equal(crashed.isError, true);
+    const controller = new AbortController();
+    const restarting = direct.callTool({ name: 'restarting.pid', arguments: {} }, undefined,
+                                       { signal: controller.signal });
+    await sleep(200);
+    const cancelled = Date.now();
+    controller.abort('test');
+    await assert.rejects(restarting);
+    await direct.ping();
+    let price;
+    do {
+      price = await direct.callTool({ name: 'catalog.price', arguments: { sku: 'ab' } });
+      if (price.isError) await sleep(25);
+    } while (price.isError && Date.now() - cancelled < 2000);
+    assert.notEqual(price.isError, true, JSON.stringify(price));
+    assert.ok(Date.now() - cancelled < 2000, 'the invocation slot was held past 2 s');
+  } finally {
+    await direct.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  }
 });
 
 test('memory and stack pressure end cleanly, and the server recovers', async () => {

@@ -1,7 +1,10 @@
 // A small downstream MCP server for the integration tests, built on the official SDK's Server
 // class. Its tools exercise what the reference servers cannot: dying mid-call, answering slowly
 // (to be cancelled, or to overlap), failing with text that must never reach codemode's caller,
-// and results of a chosen size.
+// and results of a chosen size. With FIXTURE_RESTART_MARKER naming a file, `crash` leaves that
+// file behind, and a server started while it exists never answers initialize: a restart that
+// hangs.
+import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -30,6 +33,7 @@ const tools = [
                    required: ['ms'], additionalProperties: false },
     annotations: { readOnlyHint: true } },
 ];
+const restartMarker = process.env.FIXTURE_RESTART_MARKER;
 const leakedText = () => `token ${process.env.FIXTURE_TOKEN} in ${process.cwd()}`;
 
 let cancellations = 0;
@@ -41,6 +45,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     case 'pid':
       return text({ pid: process.pid });
     case 'crash':
+      if (restartMarker) fs.writeFileSync(restartMarker, '');
       process.exit(3);
     case 'slow':
       await new Promise((resolve) => {
@@ -70,4 +75,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       throw new Error('unknown tool');
   }
 });
-await server.connect(new StdioServerTransport());
+if (restartMarker && fs.existsSync(restartMarker)) {
+  process.stdin.resume();  // reads requests and answers none, until killed
+} else {
+  await server.connect(new StdioServerTransport());
+}
