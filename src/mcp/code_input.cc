@@ -34,6 +34,34 @@ std::string_view unfenced(std::string_view text) {
   return inside.substr(0, inside.size() - kFence.size());
 }
 
+// An identifier other than a prefix keyword, a literal, a finished template, `)`, `]` or `}` (of
+// a function or class expression: an object literal cannot stand at an arrow's top level).
+bool ends_operand(const JsToken& token) {
+  switch (token.kind) {
+    case JsTokenKind::kIdentifier:
+      return !is_prefix_keyword(token.text);
+    case JsTokenKind::kNumber:
+    case JsTokenKind::kString:
+    case JsTokenKind::kRegex:
+      return true;
+    case JsTokenKind::kTemplate:
+      return token.text.ends_with('`');
+    case JsTokenKind::kPunctuator:
+      return token.text == ")" || token.text == "]" || token.text == "}";
+    default:
+      return false;
+  }
+}
+
+// A word (but the binary operators `in`, `instanceof`), a number or a string: after an operand,
+// none of them continues an expression. `(`, `[`, a template or `/` would: no semicolon there.
+bool starts_operand(const JsToken& token) {
+  if (token.kind == JsTokenKind::kIdentifier) {
+    return token.text != "in" && token.text != "instanceof";
+  }
+  return token.kind == JsTokenKind::kNumber || token.kind == JsTokenKind::kString;
+}
+
 // What reading a text found: its form, and where the function expression ends in it.
 struct Reading {
   CodeForm form = CodeForm::kFunctionBody;
@@ -171,19 +199,8 @@ Reading FormReader::read_concise_body() {
 // Automatic semicolon insertion: at the top level, a line break between the end of an operand and
 // a word, number or string ends the statement (`a` newline `b` is `a; b`).
 bool FormReader::starts_statement() const {
-  if (token_.depth != 0 || !token_.after_line_break) return false;
-  const JsToken& p = previous_;
-  const bool operand_ends =
-      (p.kind == JsTokenKind::kIdentifier && !is_prefix_keyword(p.text)) ||
-      p.kind == JsTokenKind::kNumber || p.kind == JsTokenKind::kString ||
-      p.kind == JsTokenKind::kRegex ||
-      (p.kind == JsTokenKind::kTemplate && p.text.ends_with('`')) ||
-      (p.kind == JsTokenKind::kPunctuator && (p.text == ")" || p.text == "]" || p.text == "}"));
-  const bool operand_starts = (token_.kind == JsTokenKind::kIdentifier && token_.text != "in" &&
-                               token_.text != "instanceof") ||
-                              token_.kind == JsTokenKind::kNumber ||
-                              token_.kind == JsTokenKind::kString;
-  return operand_ends && operand_starts;
+  return token_.depth == 0 && token_.after_line_break && ends_operand(previous_) &&
+         starts_operand(token_);
 }
 
 }  // namespace
