@@ -10,9 +10,9 @@
 // operand: at the start, after a punctuator other than `)` and `]`, after a template chunk that
 // opens a substitution, and after a prefix keyword (is_prefix_keyword: return, typeof, ...) unless
 // it follows a `.`. After an identifier, a number, a string, a regular expression, a finished
-// template,
-// `)` or `]` it is division. The usual heuristic, and it misreads a few texts: `if (x) /re/` reads
-// the `/` as division, `{} / 2` (an object literal divided) reads it as a regular expression.
+// template, `)` or `]` it is division. The usual heuristic, and it misreads a few texts:
+// `if (x) /re/` reads the `/` as division, `{} / 2` (an object literal divided) reads it as a
+// regular expression.
 //
 // What it does not understand: the grammar (it never checks that tokens make sense together),
 // U+2028 and U+2029 as line breaks, HTML-like comments (`<!--`), a hashbang line, multi-character
