@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "mcp/js_brace_scanner.h"
+
 namespace codemode::mcp {
 namespace {
 
@@ -32,72 +34,181 @@ std::string_view unfenced(std::string_view text) {
   return inside.substr(0, inside.size() - kFence.size());
 }
 
-bool is_identifier_part(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
-}
-
-bool starts_with_word(std::string_view text, std::string_view word) {
-  return text.starts_with(word) &&
-         (text.size() == word.size() || !is_identifier_part(text[word.size()]));
-}
-
-std::string_view after_blanks(std::string_view text) {
-  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-  return text;
-}
-
-// Removes a leading identifier (`x`); false when the text does not start with one.
-bool skip_identifier(std::string_view& text) {
-  if (text.empty() || !is_identifier_part(text.front()) ||
-      std::isdigit(static_cast<unsigned char>(text.front()))) {
-    return false;
+// An identifier other than a prefix keyword, a literal, a finished template, `)`, `]` or `}` (of
+// a function or class expression: an object literal cannot stand at an arrow's top level).
+bool ends_operand(const JsToken& token) {
+  switch (token.kind) {
+    case JsTokenKind::kIdentifier:
+      return !is_prefix_keyword(token.text);
+    case JsTokenKind::kNumber:
+    case JsTokenKind::kString:
+    case JsTokenKind::kRegex:
+      return true;
+    case JsTokenKind::kTemplate:
+      return token.text.ends_with('`');
+    case JsTokenKind::kPunctuator:
+      return token.text == ")" || token.text == "]" || token.text == "}";
+    default:
+      return false;
   }
-  while (!text.empty() && is_identifier_part(text.front())) text.remove_prefix(1);
+}
+
+// A word (but the binary operators `in`, `instanceof`), a number or a string: after an operand,
+// none of them continues an expression. `(`, `[`, a template or `/` would: no semicolon there.
+bool starts_operand(const JsToken& token) {
+  if (token.kind == JsTokenKind::kIdentifier) {
+    return token.text != "in" && token.text != "instanceof";
+  }
+  return token.kind == JsTokenKind::kNumber || token.kind == JsTokenKind::kString;
+}
+
+// What reading a text found: its form, and where the function expression ends in it.
+struct Reading {
+  CodeForm form = CodeForm::kFunctionBody;
+  std::size_t end = 0;
+};
+
+// Reads a text token by token, as far as needed to decide its form (code_input.h). Each step
+// consumes the tokens it names; `token_` is the first one not yet consumed.
+class FormReader {
+ public:
+  explicit FormReader(std::string_view text) : text_(text), scanner_(text) { advance(); }
+
+  Reading read();
+
+ private:
+  void advance() {
+    previous_ = token_;
+    token_ = scanner_.next();
+  }
+  bool at(std::string_view punctuator) const {
+    return token_.kind == JsTokenKind::kPunctuator && token_.text == punctuator;
+  }
+  bool at_word(std::string_view word) const {
+    return token_.kind == JsTokenKind::kIdentifier && token_.text == word;
+  }
+  bool over() const {
+    return token_.kind == JsTokenKind::kEnd || token_.kind == JsTokenKind::kUnreadable;
+  }
+  bool skip_group();
+  bool skip_arrow_parameters();
+  bool starts_statement() const;
+  Reading read_function();
+  Reading read_block();
+  Reading read_concise_body();
+  Reading rest_is_body();
+
+  Reading body() const { return {CodeForm::kFunctionBody, text_.size()}; }
+  // The scan ended before the end of the function was seen: the head decides (code_input.h).
+  Reading unsure() const { return {CodeForm::kFunctionExpression, text_.size()}; }
+  Reading expression_to(const JsToken& last) const {
+    return {CodeForm::kFunctionExpression,
+            static_cast<std::size_t>(last.text.data() - text_.data()) + last.text.size()};
+  }
+
+  std::string_view text_;
+  JsBraceScanner scanner_;
+  JsToken token_;
+  JsToken previous_;
+};
+
+Reading FormReader::read() {
+  if (at_word("async")) {
+    advance();
+    if (at("=>")) {  // `async` names the one parameter
+      advance();
+      return at("{") ? read_block() : read_concise_body();
+    }
+  }
+  if (at_word("function")) return read_function();
+  if (!skip_arrow_parameters() || !at("=>")) return body();
+  advance();
+  return at("{") ? read_block() : read_concise_body();
+}
+
+// From an opener to past its closer, which `previous_` then is; false when the scan ends first.
+// Every token between the two is deeper than they are.
+bool FormReader::skip_group() {
+  const std::size_t depth = token_.depth;
+  for (advance(); token_.depth > depth && !over(); advance()) {
+  }
+  if (over()) return false;
+  advance();
   return true;
 }
 
-// Removes a balanced parenthesised group from the start of `text`; false when it does not start
-// with one. Quoted strings inside are skipped; a template literal or an unbalanced text ends the
-// scan (a parameter list this classifier need not understand: the text is then a body).
-bool skip_parameters(std::string_view& text) {
-  if (text.empty() || text.front() != '(') return false;
-  int depth = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t close = text.find(c, i + 1);
-      if (close == std::string_view::npos) return false;
-      i = close;
-    } else if (c == '`') {
-      return false;
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')' && --depth == 0) {
-      text.remove_prefix(i + 1);
-      return true;
-    }
+// A name, or a parenthesised list whose parameters each start with a name, `[`, `{` or `...`.
+bool FormReader::skip_arrow_parameters() {
+  if (token_.kind == JsTokenKind::kIdentifier) {
+    advance();
+    return true;
   }
-  return false;
+  if (!at("(")) return false;
+  bool expect_parameter = true;
+  for (advance(); token_.depth > 0 && !over(); advance()) {
+    if (token_.depth != 1) continue;
+    const bool starts_parameter =
+        token_.kind == JsTokenKind::kIdentifier || at("[") || at("{") || at(".");
+    if (expect_parameter && !starts_parameter) return false;
+    expect_parameter = at(",");
+  }
+  if (over()) return false;
+  advance();  // the `)`
+  return true;
 }
 
-bool is_arrow_head(std::string_view text) {
-  if (!skip_parameters(text) && !skip_identifier(text)) return false;
-  return after_blanks(text).starts_with("=>");
+Reading FormReader::read_function() {
+  advance();
+  if (at("*")) advance();
+  if (token_.kind == JsTokenKind::kIdentifier) advance();
+  if (!at("(") || !skip_group() || !at("{")) return unsure();
+  return read_block();
 }
 
-bool is_function_expression(std::string_view text) {
-  if (starts_with_word(text, "function")) return true;
-  if (!starts_with_word(text, "async")) return is_arrow_head(text);
-  const std::string_view rest = after_blanks(text.substr(5));
-  return starts_with_word(rest, "function") || is_arrow_head(rest);
+// From the `{` of a function's body: past its `}`, only semicolons may follow.
+Reading FormReader::read_block() {
+  if (!skip_group()) return unsure();
+  const JsToken closing = previous_;
+  while (at(";")) advance();
+  return token_.kind == JsTokenKind::kEnd ? expression_to(closing) : rest_is_body();
+}
+
+// Something other than the function follows it: the text is a body, if the scan can read it to
+// the end. A misread function (a regular expression taken for division) tends to show up later
+// as an unmatched bracket; then the head decides.
+Reading FormReader::rest_is_body() {
+  while (!over()) advance();
+  return token_.kind == JsTokenKind::kEnd ? body() : unsure();
+}
+
+Reading FormReader::read_concise_body() {
+  Reading reading = unsure();
+  bool after_semicolon = false;
+  for (; token_.kind != JsTokenKind::kEnd; advance()) {
+    if (token_.kind == JsTokenKind::kUnreadable) return unsure();
+    if (at(";") && token_.depth == 0) {
+      after_semicolon = true;
+      continue;
+    }
+    if (after_semicolon || starts_statement()) return rest_is_body();
+    reading = expression_to(token_);
+  }
+  return reading;
+}
+
+// Automatic semicolon insertion: at the top level, a line break between the end of an operand and
+// a word, number or string ends the statement (`a` newline `b` is `a; b`).
+bool FormReader::starts_statement() const {
+  return token_.depth == 0 && token_.after_line_break && ends_operand(previous_) &&
+         starts_operand(token_);
 }
 
 }  // namespace
 
 CodeInput normalize_code_input(std::string_view code) {
   const std::string_view source = trimmed(unfenced(trimmed(code)));
-  return {std::string(source), is_function_expression(source) ? CodeForm::kFunctionExpression
-                                                              : CodeForm::kFunctionBody};
+  const Reading reading = FormReader(source).read();
+  return {std::string(source.substr(0, reading.end)), reading.form};
 }
 
 }  // namespace codemode::mcp

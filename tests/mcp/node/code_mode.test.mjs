@@ -72,6 +72,23 @@ test('a function expression in a markdown fence is accepted', async () => {
   assert.deepEqual(result.structuredContent, { result: 42 });
 });
 
+test('a body that starts with a function declaration runs as a body', async () => {
+  const helper = await run('function helper(x) { return x * 2; }\nreturn helper(21);');
+  assert.deepEqual(helper.structuredContent, { result: 42 });
+  const main = await run(`
+    async function main() { const a = await codemode.catalog.price({ sku: 'abc' }); return a; }
+    return await main();`);
+  assert.deepEqual(main.structuredContent, { result: { cents: 300 } });
+});
+
+test('a whole function expression is called, braces in its literals and a trailing ;', async () => {
+  const result = await run(`async function main() {
+    const { cents } = await codemode.catalog.price({ sku: 'ab' });
+    return \`}\${ { v: '{' }.v + /}/.source }\${cents}\`; // }
+  };`);
+  assert.deepEqual(result.structuredContent, { result: '}{}200' });
+});
+
 test('a failed tool call throws an Error with enumerable code and operation', async () => {
   const result = await run(`
     try { await codemode.catalog.price({ sku: 3 }); return 'no'; }
