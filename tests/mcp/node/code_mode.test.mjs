@@ -191,6 +191,16 @@ test('cancelling a code call frees the server within 2 s', async () => {
   assert.ok(Date.now() - cancelled < 2000);
 });
 
+test('a long program with a progress token gets progress while it runs', async () => {
+  const seen = [];
+  const result = await run(`
+    const done = await codemode.everything.trigger_long_running_operation({ duration: 2, steps: 2 });
+    return typeof done;`, { onprogress: (p) => seen.push(p.progress), resetTimeoutOnProgress: true });
+  assert.deepEqual(result.structuredContent, { result: 'string' });
+  assert.ok(seen.length >= 1, 'at least one progress notification');
+  seen.forEach((value, index) => assert.equal(value, index + 1));
+});
+
 test('stdout carried only protocol messages', () => {
   assert.deepEqual(transportErrors, []);
 });
