@@ -51,22 +51,23 @@ std::string error_text_of(const Json& call_result) {
              : std::string();
 }
 
-void answer(const DownstreamClient& client, const Result<Json>& result,
-            const ToolResponder& respond) {
+void answer(bool expose_errors, const Result<Json>& result, const ToolResponder& respond) {
   if (!result.ok()) return respond.fail();
   std::optional<Json> output = downstream_output(*result);
   if (output) return respond.succeed(std::move(*output));
-  if (client.config().expose_errors) return respond.fail(error_text_of(*result));
+  if (expose_errors) return respond.fail(error_text_of(*result));
   respond.fail();
 }
 
 ToolExecuteFn execute_for(std::shared_ptr<DownstreamClient> client, std::string name) {
   return [client = std::move(client), name = std::move(name)](
              const Json& input, const ToolContext& context, ToolResponder respond) {
+    // The completion runs on the connection's reader thread and holds no reference to the
+    // client: were it the last, the client (and the connection, which joins that thread) would
+    // be destroyed on the thread it joins.
     client->call_tool(name, input, context.stop_token,
-                      [client, respond](Result<Json> result) {
-                        answer(*client, result, respond);
-                      });
+                      [expose_errors = client->config().expose_errors,
+                       respond](Result<Json> result) { answer(expose_errors, result, respond); });
   };
 }
 
