@@ -200,7 +200,7 @@ TEST(WorkerStackTest, TheStartFramesStackBytesBoundsRecursion) {
   EXPECT_EQ(small.output()[0], "InternalError");
   const std::int64_t full_depth = full.output()[1].get<std::int64_t>();
   const std::int64_t small_depth = small.output()[1].get<std::int64_t>();
-  EXPECT_GT(small_depth, 50);
+  EXPECT_GT(small_depth, 0);  // ~140 frames in release; sanitizers make frames larger
   // 256 KiB of 6 MiB: about 1/24 of the depth; well under a quarter whatever the frame size.
   EXPECT_LT(small_depth * 4, full_depth);
 }
