@@ -6,7 +6,9 @@
 #include "mcp/code_tool.h"
 
 #include <chrono>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -66,6 +68,10 @@ Tool slow_tool() {
       .value();
 }
 
+// The stuck tool's responders, kept so its calls stay unanswered until a test drops them.
+std::mutex stuck_mu;
+std::vector<ToolResponder> stuck_responders;
+
 // A tool with effects that never answers: past its 100 ms timeout its outcome is unknown.
 Tool stuck_tool() {
   return define_tool({.id = "t.stuck",
@@ -75,11 +81,11 @@ Tool stuck_tool() {
                       .output = Schema::any(),
                       .effects = ToolEffects::kWrite,
                       .timeout = std::chrono::milliseconds(100),
-                      .execute = [](const Json&, const ToolContext&, ToolResponder respond) {
-                        std::thread([respond] {
-                          std::this_thread::sleep_for(std::chrono::milliseconds(300));
-                        }).detach();
-                      }})
+                      .execute =
+                          [](const Json&, const ToolContext&, ToolResponder respond) {
+                            std::lock_guard lock(stuck_mu);
+                            stuck_responders.push_back(std::move(respond));
+                          }})
       .value();
 }
 
@@ -305,6 +311,8 @@ TEST_F(CodeToolTest, AToolThatTimedOutIsTheProgramsErrorNotTheEndOfItsResult) {
     try { await codemode.t.stuck({}); return 'answered'; }
     catch (e) { return [e.code, e.operation]; })js");
   EXPECT_EQ(shown, (Json{{"result", {"tool_timeout", "t.stuck"}}}));
+  std::lock_guard lock(stuck_mu);
+  stuck_responders.clear();
 }
 
 TEST_F(CodeToolTest, AResultOfAnySizeOverTheCapGetsItsMeasuredSize) {
