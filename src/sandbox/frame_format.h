@@ -25,18 +25,18 @@ inline constexpr int kProtocolVersion = 1;
 // The "confined" frame's layers: every layer confine_worker applies, in its order. The worker
 // names exactly these; the parent refuses any other list, so a worker built without a layer never
 // gets a program to run.
-inline constexpr std::array<std::string_view, 5> kConfinementLayers{"engine", "fds", "rlimits",
-                                                                    "process", "seccomp"};
+inline constexpr std::array<std::string_view, 6> kConfinementLayers{
+    "engine", "fds", "rlimits", "capabilities", "process", "seccomp"};
 // The same for the isolated profile: the namespaces and the empty root come before the fds.
-inline constexpr std::array<std::string_view, 6> kIsolatedConfinementLayers{
-    "engine", "namespaces", "fds", "rlimits", "process", "seccomp"};
+inline constexpr std::array<std::string_view, 7> kIsolatedConfinementLayers{
+    "engine", "namespaces", "fds", "rlimits", "capabilities", "process", "seccomp"};
 // The JIT engine profile names its two weaker layers differently (the JIT on; a filter that lets
 // memory become executable), so a parent that asked for the interpreter never accepts a JIT
 // worker, and one that asked for the JIT never runs a worker that is not what it expects.
-inline constexpr std::array<std::string_view, 5> kJitConfinementLayers{
-    "engine_jit", "fds", "rlimits", "process", "seccomp_jit"};
-inline constexpr std::array<std::string_view, 6> kIsolatedJitConfinementLayers{
-    "engine_jit", "namespaces", "fds", "rlimits", "process", "seccomp_jit"};
+inline constexpr std::array<std::string_view, 6> kJitConfinementLayers{
+    "engine_jit", "fds", "rlimits", "capabilities", "process", "seccomp_jit"};
+inline constexpr std::array<std::string_view, 7> kIsolatedJitConfinementLayers{
+    "engine_jit", "namespaces", "fds", "rlimits", "capabilities", "process", "seccomp_jit"};
 
 // The layers a worker of `isolation` and `engine` must name.
 inline std::span<const std::string_view> confinement_layers(IsolationProfile isolation,

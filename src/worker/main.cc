@@ -24,6 +24,7 @@
 
 #include "worker/engine.h"
 #include "worker/fork_server.h"
+#include "worker/parked_main_thread.h"
 #include "worker/thread.h"
 #include "worker/worker.h"
 
@@ -73,12 +74,15 @@ int probe(codemode::IsolationProfile isolation) {
   return isolated ? 0 : static_cast<int>(codemode::worker::kExitSandboxError);
 }
 
-// Runs `body` on a thread with the engine's stack, and exits with its status.
+// Runs `body` on a thread with the engine's stack, and exits with its status. This thread parks
+// meanwhile, and drops its own capabilities when the worker asks (parked_main_thread.h).
 template <typename Body>
 [[noreturn]] void run_on_engine_thread(Body body) {
+  codemode::worker::claim_main_thread_for_parking();
   auto thread = codemode::worker::Thread::start(codemode::worker::kEngineThreadStackBytes,
                                                 [body] { _exit(body()); });
   if (!thread.ok()) _exit(codemode::worker::kExitSandboxError);
+  codemode::worker::park_main_thread_until_capabilities_dropped();
   thread->join();  // never returns: the body _exits
   _exit(codemode::worker::kExitSandboxError);
 }

@@ -91,6 +91,46 @@ long map_executable(int protection) {
   return address == -1 ? -errno : 0;
 }
 
+// The memory probes (issue 13's review): mappings RLIMIT_DATA does not count, or that would give
+// one page two views. Each returns 0 when the kernel did what was asked, -errno when it refused.
+constexpr std::size_t kPageBytes = 4096;
+
+std::size_t at_least_a_page(long long bytes) {
+  return std::max<std::size_t>(kPageBytes, static_cast<std::size_t>(std::max(0LL, bytes)));
+}
+
+long map_and_write(std::size_t bytes, int flags) {
+  void* block = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (block == MAP_FAILED) return -errno;
+  for (std::size_t at = 0; at < bytes; at += kPageBytes) static_cast<volatile char*>(block)[at] = 1;
+  munmap(block, bytes);
+  return 0;
+}
+
+// mremap with old_size 0 asks for a second mapping of the same pages.
+long alias_a_page() {
+  void* page = mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) return -errno;
+  const long alias = syscall(SYS_mremap, page, 0, kPageBytes, MREMAP_MAYMOVE);
+  return alias == -1 ? -errno : 0;
+}
+
+long advise_a_page(long long advice) {
+  void* page = mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) return -errno;
+  const long advised = result_of(syscall(SYS_madvise, page, kPageBytes, advice));
+  munmap(page, kPageBytes);
+  return advised;
+}
+
+// A read-only reservation: RLIMIT_DATA does not count it, RLIMIT_AS does.
+long reserve_read_only(std::size_t bytes) {
+  void* block = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (block == MAP_FAILED) return -errno;
+  munmap(block, bytes);
+  return 0;
+}
+
 [[noreturn]] void sleep_forever() {
   for (;;) {
     const timespec hour{3600, 0};
@@ -179,6 +219,14 @@ long forbidden_call(std::string_view name, const TestHookArguments& arguments) {
   if (name == "mprotect_exec") return make_page_executable(PROT_READ | PROT_EXEC);
   if (name == "mmap_wx") return map_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
   if (name == "mprotect_wx") return make_page_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
+  if (name == "mmap_shared") return map_and_write(at_least_a_page(arguments.number),
+                                                  MAP_SHARED | MAP_ANONYMOUS);
+  if (name == "mmap_growsdown") {
+    return map_and_write(kPageBytes, MAP_PRIVATE | MAP_ANONYMOUS | MAP_GROWSDOWN);
+  }
+  if (name == "mremap_alias") return alias_a_page();
+  if (name == "madvise") return advise_a_page(arguments.number);
+  if (name == "reserve") return reserve_read_only(at_least_a_page(arguments.number));
   if (name == "ptrace") {
     return result_of(syscall(SYS_ptrace, PTRACE_ATTACH, arguments.number, nullptr, nullptr));
   }

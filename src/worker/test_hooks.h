@@ -34,10 +34,17 @@ struct TestHookArguments {
 //   "mprotect_wx"    an anonymous read-write page made writable and executable
 // (The JIT engine profile allows the first two, as its compilers need them, and kills the last
 // two: W^X. The interpreter profile kills all four.)
+//   "mmap_shared"    a shared anonymous read-write mapping of `number` bytes (at least a page),
+//                    every page written: RLIMIT_DATA would not count it
+//   "mmap_growsdown" a private anonymous MAP_GROWSDOWN page: not counted either
+//   "mremap_alias"   mremap of a private page with old_size 0: a second view of the same pages
+//   "madvise"        madvise of a private page with advice `number` (only MADV_DONTNEED passes)
 //   "ptrace"         PTRACE_ATTACH to pid `number`
 //   "kill"           SIGTERM to pid `number` (the caller passes its parent's pid: getppid itself
 //                    is not allowed, and would hide whether kill is)
 // Misbehaviour the filter allows:
+//   "reserve"        a read-only private mapping of `number` bytes, unmapped again: RLIMIT_DATA
+//                    does not count it, so only RLIMIT_AS refuses it (-ENOMEM)
 //   "write_stdout"   writes `bytes` verbatim to fd 1, the frame pipe
 //   "write_stderr"   writes `bytes` to fd 2, `number` times (at least once)
 //   "exit"           ends the process at once with exit status `number`

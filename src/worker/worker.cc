@@ -7,12 +7,16 @@
 #include <exception>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "sandbox/confine/capabilities.h"
+#include "sandbox/confine/confine_error.h"
 #include "sandbox/confine/confinement.h"
 #include "sandbox/confine/namespaces.h"
+#include "sandbox/confine/rlimits.h"
 #include "sandbox/frame_codec.h"
 #include "sandbox/frame_format.h"
 #include "sandbox/worker_process.h"
@@ -21,6 +25,7 @@
 #include "worker/fd_io.h"
 #include "worker/frame_channel.h"
 #include "worker/messages.h"
+#include "worker/parked_main_thread.h"
 #include "worker/sanitizer_runtime.h"
 #include "worker/self_hosted_cache.h"
 #include "worker/test_hooks.h"
@@ -34,15 +39,17 @@ namespace {
 constexpr int kParentInFd = 0;
 constexpr int kParentOutFd = 1;
 
-// `sanitizer_reserved` is 0 in a release build; in a sanitizer build it lifts the limit above the
-// shadow memory the ASan runtime reserved, leaving the program the same budget.
-confine::ConfinementPlan confinement_plan(const WorkerLimits& limits,
-                                          std::uint64_t sanitizer_reserved, WorkerProfile profile) {
+// `measured.sanitizer_reserved` is 0 in a release build; in a sanitizer build it lifts the limit
+// above the shadow memory the ASan runtime reserved, leaving the program the same budget.
+confine::ConfinementPlan confinement_plan(const WorkerLimits& limits, const PreparedSizes& measured,
+                                          WorkerProfile profile) {
   confine::ConfinementPlan plan;
   plan.keep_fds = {0, 1, 2};
   const std::uint64_t largest = std::max(limits.max_output_bytes, limits.max_tool_input_bytes);
   plan.data_limit_bytes = limits.memory_bytes + kInterpreterBaseBytes +
-                          kHostCopiesOfLargestValue * largest + sanitizer_reserved;
+                          kHostCopiesOfLargestValue * largest + measured.sanitizer_reserved;
+  plan.address_space_limit_bytes =
+      measured.mapped_address_space + plan.data_limit_bytes + kAddressSpaceHeadroomBytes;
   plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
   plan.isolated = profile.isolation == IsolationProfile::kIsolated;
   plan.engine = profile.engine;
@@ -112,6 +119,12 @@ void Worker::live(const Status& prepared) {
 
 Result<Completion> Worker::run_steps(const Status& prepared) {
   if (!prepared.ok()) return prepared.error();
+  // Before the worker's own threads: capset changes only the calling thread's capabilities, and
+  // every thread started next inherits the empty sets. The parked main thread drops its own.
+  if (Status dropped = confine::drop_capabilities(); !dropped.ok()) return dropped.error();
+  if (Status dropped = drop_parked_main_thread_capabilities(); !dropped.ok()) {
+    return dropped.error();
+  }
   if (Status started = start_threads(); !started.ok()) return std::move(started).error();
   Result<StartRequest> start = receive_start();
   if (!start.ok()) return std::move(start).error();
@@ -134,8 +147,11 @@ Status Worker::prepare() {
   if (!engine.ok()) return std::move(engine).error();
   engine_ = std::move(*engine);
   if (Status warm = engine_->warm_up(); !warm.ok()) return warm;
-  // Both read /proc, which the isolated profile's empty root removes next.
-  sanitizer_reserved_bytes_ = sanitizer_reserved_data_bytes();
+  // These read /proc, which the isolated profile's empty root removes next.
+  const std::optional<std::uint64_t> mapped = confine::mapped_address_space_bytes();
+  if (!mapped) return confine::confinement_failed("rlimits", "rlimit_as");
+  measured_.mapped_address_space = *mapped;
+  measured_.sanitizer_reserved = sanitizer_reserved_data_bytes();
   prepare_sanitizers_for_confinement();
   return {};
 }
@@ -164,7 +180,7 @@ Status Worker::confine(const WorkerLimits& limits) {
   // creating threads and opening files).
   observe_before_confinement();
   if (Status confined =
-          confine::confine_worker(confinement_plan(limits, sanitizer_reserved_bytes_, profile_));
+          confine::confine_worker(confinement_plan(limits, measured_, profile_));
       !confined.ok()) {
     return confined;
   }

@@ -7,12 +7,16 @@
 //                 already; src/sandbox/confine/namespaces.h)
 //      [fork]     fork-server mode only: the server (fork_server.h) stops here and forks one
 //                 child per execution; each child goes on from the next step
+//      capabilities  every capability dropped while the worker has one thread (capset acts on
+//                 the calling thread only; the threads started next inherit the empty sets)
 //      threads    the engine's helper thread and the CPU watchdog: every thread the worker will
 //                 ever have now exists
 //   2. start      read the start frame (version, source, input, limits)
 //   3. confine    codemode::confine::confine_worker: fds, rlimits (RLIMIT_DATA = memoryBytes +
-//                 kInterpreterBaseBytes + host copies), process attributes, then the seccomp
-//                 filter; then the "confined" frame. Nothing untrusted has been parsed yet.
+//                 kInterpreterBaseBytes + host copies; RLIMIT_AS = what was mapped once prepared
+//                 + RLIMIT_DATA + kAddressSpaceHeadroomBytes), the capabilities check, process
+//                 attributes, then the seccomp filter; then the "confined" frame. Nothing
+//                 untrusted has been parsed yet.
 //   4. execute    shape check, compile, call, then tool calls until the program settles
 //   5. result     one result frame, then _exit
 //
@@ -53,6 +57,13 @@ inline constexpr std::uint64_t kInterpreterBaseBytes = 64u << 20;
 // parsed JSON, the frame); RLIMIT_DATA allows that many copies of the largest such value.
 inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 
+// RLIMIT_AS above what the prepared worker had mapped plus RLIMIT_DATA: the stacks of the threads
+// started after prepare (10.1 MiB and their guard pages), and slack for what RLIMIT_DATA does not
+// count but the allocators map: inaccessible reservations (SpiderMonkey aligns GC chunks by
+// mapping more and trimming) and read-only pages. Address space, not memory: written pages are
+// RLIMIT_DATA's. (One malloc arena only, main.cc, so no 64 MiB per-thread heap reservations.)
+inline constexpr std::uint64_t kAddressSpaceHeadroomBytes = 256u << 20;
+
 // RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
 inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
 
@@ -61,6 +72,12 @@ inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
 struct WorkerProfile {
   IsolationProfile isolation = IsolationProfile::kProcess;
   EngineProfile engine = EngineProfile::kInterpreter;
+};
+
+// What prepare measures of the worker itself, to size the limits confine applies.
+struct PreparedSizes {
+  std::uint64_t mapped_address_space = 0;  // VmSize once the engine and its warm-ups exist
+  std::uint64_t sanitizer_reserved = 0;    // 0 in a release build (sanitizer_runtime.h)
 };
 
 class Worker {
@@ -90,7 +107,7 @@ class Worker {
   const WorkerProfile profile_;
   FrameChannel channel_;
   std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
-  std::uint64_t sanitizer_reserved_bytes_ = 0;   // measured before the root is emptied
+  PreparedSizes measured_;                       // measured before the root is emptied
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Watchdog> watchdog_;
   bool confined_ = false;

@@ -21,7 +21,8 @@ bool refused(const char* text) {
   return true;
 }
 
-constexpr const char* kAllLayers = R"(["engine","fds","rlimits","process","seccomp"])";
+constexpr const char* kAllLayers =
+    R"(["engine","fds","rlimits","capabilities","process","seccomp"])";
 
 Json confined_with(const char* layers) {
   return frame((std::string(R"({"type":"confined","version":1,"layers":)") + layers + "}").c_str());
@@ -48,11 +49,13 @@ TEST(ConfinedMessage, RefusesWrongVersionTypeLayersOrExtraFields) {
 // run the program.
 TEST(ConfinedMessage, RefusesAnyOtherListOfLayers) {
   for (const char* layers :
-       {"[]", R"(["engine","fds","process","seccomp"])", R"(["engine","fds","rlimits","process"])",
-        R"(["engine","fds","rlimits","process","seccomp","seccomp"])",
-        R"(["engine","fds","rlimits","process","seccomp","extra"])",
-        R"(["fds","engine","rlimits","process","seccomp"])",
-        R"(["engine","fds","rlimits_unenforced","process","seccomp"])"}) {
+       {"[]", R"(["engine","fds","capabilities","process","seccomp"])",
+        R"(["engine","fds","rlimits","capabilities","process"])",
+        R"(["engine","fds","rlimits","process","seccomp"])",  // before capabilities were dropped
+        R"(["engine","fds","rlimits","capabilities","process","seccomp","seccomp"])",
+        R"(["engine","fds","rlimits","capabilities","process","seccomp","extra"])",
+        R"(["fds","engine","rlimits","capabilities","process","seccomp"])",
+        R"(["engine","fds","rlimits_unenforced","capabilities","process","seccomp"])"}) {
     const Status checked = check_confined_message(confined_with(layers));
     ASSERT_FALSE(checked.ok()) << layers;
     EXPECT_EQ(checked.error().rule, "worker_protocol_error");

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -91,6 +93,61 @@ TEST(WorkerConfinementTest, DataLimitIsMemoryBytesPlusTheMeasuredBase) {
   EXPECT_LT(vm_data - mapped_at_confinement, worker::kInterpreterBaseBytes / 2);
 }
 
+// "Max address space" from /proc/<pid>/limits (the soft limit); 0 when unlimited.
+std::uint64_t address_space_limit(pid_t pid) {
+  std::ifstream file("/proc/" + std::to_string(pid) + "/limits");
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.rfind("Max address space", 0) != 0) continue;
+    const std::string soft = line.substr(26, line.find(' ', 26) - 26);
+    return soft == "unlimited" ? 0 : std::stoull(soft);
+  }
+  return 0;
+}
+
+// RLIMIT_AS is what the worker had mapped once prepared, plus RLIMIT_DATA, plus the headroom for
+// thread stacks and malloc arenas: above what the worker maps while a program runs, and far below
+// the unlimited address space a reservation could otherwise take (issue 13, finding 1).
+TEST(WorkerConfinementTest, AddressSpaceLimitIsTheMappedSizePlusTheDataLimitAndHeadroom) {
+  WorkerProcess worker;
+  worker.send(start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr));
+  ASSERT_TRUE(worker.receive().has_value());  // confined
+  ASSERT_TRUE(worker.receive().has_value());  // toolCall: the program is waiting
+  const std::uint64_t limit = address_space_limit(worker.pid());
+  const std::uint64_t data = data_limit(worker.pid());
+  const std::uint64_t vm_size = std::stoull(proc_status(worker.pid())["VmSize"]) * 1024;
+  ASSERT_GT(limit, 0u) << "no RLIMIT_AS";
+  EXPECT_GT(limit, vm_size + data);  // room to reach the data limit and to grow arenas
+  EXPECT_LE(limit, vm_size + data + worker::kAddressSpaceHeadroomBytes);
+}
+
+// A worker started as root keeps no capability (issue 13, finding 6): every set is empty, the
+// bounding set included, on every one of its threads.
+TEST(WorkerConfinementTest, WorkerHoldsNoCapabilityOnAnyThread) {
+  WorkerProcess worker;
+  worker.send(start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr));
+  ASSERT_TRUE(worker.receive().has_value());  // confined
+  ASSERT_TRUE(worker.receive().has_value());  // toolCall: the program is waiting
+  int threads = 0;
+  for (const auto& task : std::filesystem::directory_iterator(
+           "/proc/" + std::to_string(worker.pid()) + "/task")) {
+    ++threads;
+    std::ifstream file(task.path() / "status");
+    std::string line;
+    std::map<std::string, std::string> caps;
+    while (std::getline(file, line)) {
+      if (line.rfind("Cap", 0) == 0) caps[line.substr(0, 6)] = line.substr(line.find('\t') + 1);
+    }
+    for (const char* set : {"CapInh", "CapPrm", "CapEff", "CapAmb"}) {
+      EXPECT_EQ(caps[set], "0000000000000000") << set << " of " << task.path();
+    }
+    if (geteuid() == 0) {
+      EXPECT_EQ(caps["CapBnd"], "0000000000000000") << task.path();
+    }
+  }
+  EXPECT_GE(threads, 3);  // the engine thread, its helper and the watchdog at least
+}
+
 TEST(WorkerConfinementTest, ProductionWorkerHasNoTestHook) {
   Execution run = execute("() => typeof __codemodeTestHook");
   ASSERT_TRUE(run.succeeded());
@@ -135,7 +192,9 @@ INSTANTIATE_TEST_SUITE_P(Calls, ForbiddenSyscallTest,
                          ::testing::Values("'open'", "'create', '/nonexistent/codemode-hook'",
                                            "'socket'", "'connect', 1", "'fork'", "'exec'",
                                            "'exec', '/bin/true'", "'mmap_wx'", "'mprotect_wx'",
-                                           "'ptrace', 2147483647", "'kill', 2147483647"));
+                                           "'ptrace', 2147483647", "'kill', 2147483647",
+                                           "'mmap_shared', 1073741824", "'mmap_growsdown'",
+                                           "'mremap_alias'", "'madvise', 12"));
 
 }  // namespace
 }  // namespace codemode::testing

@@ -12,7 +12,8 @@
 
 namespace codemode::confine {
 
-// `layer` is one of "fds", "rlimits", "process_attributes", "seccomp".
+// `layer` is one of "namespaces", "fds", "rlimits", "capabilities", "process_attributes",
+// "seccomp".
 inline Error confinement_failed(std::string_view layer, std::string_view rule) {
   return Error{ErrorCode::kUnsupportedProfile, std::string(rule),
                "the " + std::string(layer) + " confinement layer could not be applied (" +

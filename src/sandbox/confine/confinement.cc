@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 
+#include "sandbox/confine/capabilities.h"
 #include "sandbox/confine/fds.h"
 #include "sandbox/confine/namespaces.h"
 #include "sandbox/confine/process_attributes.h"
@@ -60,10 +61,13 @@ Status confine_worker(const ConfinementPlan& plan) {
   if (Status closed = close_other_fds(plan.keep_fds); !closed.ok()) return closed;
   // 2. rlimits before the filter, which denies setrlimit and prlimit64.
   if (Status lowered = apply_worker_rlimits(plan); !lowered.ok()) return lowered;
-  // 3. Process attributes before the filter, which denies prctl and personality; no_new_privs is
+  // 3. Capabilities: dropped before the worker's threads existed (capset acts on one thread);
+  //    checked here, before the filter, which denies capget.
+  if (Status dropped = check_capabilities_dropped(); !dropped.ok()) return dropped;
+  // 4. Process attributes before the filter, which denies prctl and personality; no_new_privs is
   //    also what lets an unprivileged process load a filter at all.
   if (Status set = apply_process_attributes(parent); !set.ok()) return set;
-  // 4. The filter last: it denies the calls made above. The caller's threads and engine warm-ups
+  // 5. The filter last: it denies the calls made above. The caller's threads and engine warm-ups
   //    already exist; TSYNC puts the filter on every one of them at once.
   return apply_seccomp_filter(*filter);
 }
@@ -71,7 +75,7 @@ Status confine_worker(const ConfinementPlan& plan) {
 std::string describe_confinement(const ConfinementPlan& plan) {
   return "confinement: namespaces=" + std::string(plan.isolated ? "user,pid,net,mount,ipc,uts,empty_root" : "none") +
          " fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
-         " attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
+         " capabilities=none attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
          " seccomp=allow:" + std::to_string(allowed_call_count(plan.engine)) +
          (plan.engine == EngineProfile::kJit ? ",exec_memory:w^x" : ",exec_memory:none") +
          ",denials_listed:" + std::to_string(worker_denied_syscalls().size()) +

@@ -20,6 +20,12 @@ struct ConfinementPlan {
   std::vector<int> keep_fds{0, 1, 2};
   // RLIMIT_DATA: the program's memoryBytes plus the interpreter's fixed base.
   std::uint64_t data_limit_bytes = 0;
+  // RLIMIT_AS, the backstop behind RLIMIT_DATA for what it does not count (read-only and
+  // inaccessible mappings, whose page tables still cost memory): the address space the worker
+  // had mapped once prepared (libraries, the engine's reservations, the JIT's code region), plus
+  // the data limit, plus room for thread stacks and malloc's arena reservations. Never below
+  // data_limit_bytes.
+  std::uint64_t address_space_limit_bytes = 0;
   // RLIMIT_CPU backstop, in whole seconds (the watchdog stops the program long before).
   std::uint64_t cpu_limit_seconds = 0;
   // The isolated profile: the namespaces and the empty root are in place already (namespaces.h)
@@ -31,8 +37,9 @@ struct ConfinementPlan {
 };
 
 // Applies every layer: for the isolated profile the namespaces check first, then fds, rlimits,
-// process attributes (no-new-privs, not dumpable, parent-death signal), then the seccomp
-// allow-list last (all threads). Returns the first failure.
+// the capabilities check (dropped earlier by drop_capabilities, capabilities.h, before any
+// thread), process attributes (no-new-privs, not dumpable, parent-death signal), then the
+// seccomp allow-list last (all threads). Returns the first failure.
 Status confine_worker(const ConfinementPlan& plan);
 
 // One line listing each layer and its state, for debug logs (no paths, no secrets).

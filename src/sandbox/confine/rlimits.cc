@@ -2,11 +2,15 @@
 // host's memory, CPU, fds or disk, from dumping its memory to a core file, and from creating tasks.
 #include "sandbox/confine/rlimits.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 
+#include "core/unique_fd.h"
 #include "sandbox/confine/confine_error.h"
 
 namespace codemode::confine {
@@ -42,12 +46,28 @@ Status lower_one(const RlimitRule& row) {
 
 }  // namespace
 
+std::optional<std::uint64_t> mapped_address_space_bytes() {
+  // /proc/self/statm's first field: the whole virtual size, in pages (proc(5)).
+  const internal::UniqueFd statm(::open("/proc/self/statm", O_RDONLY | O_CLOEXEC));
+  char text[128];
+  const ssize_t got = statm.valid() ? ::read(statm.get(), text, sizeof text) : -1;
+  if (got <= 0) return std::nullopt;
+  std::uint64_t pages = 0;
+  const auto [end, error] = std::from_chars(text, text + got, pages);
+  const long page_size = sysconf(_SC_PAGESIZE);
+  if (error != std::errc() || end == text || page_size <= 0) return std::nullopt;
+  return pages * static_cast<std::uint64_t>(page_size);
+}
+
 std::array<RlimitRule, kWorkerRlimitCount> worker_rlimits(const ConfinementPlan& plan) {
   const std::uint64_t data = plan.data_limit_bytes;
+  const std::uint64_t address_space = plan.address_space_limit_bytes;
   const std::uint64_t cpu = plan.cpu_limit_seconds;
   return {{
       {RLIMIT_DATA, "rlimit_data", data, data,
        "the real memory cap: the GC heap limit misses typed arrays, strings and Maps"},
+      {RLIMIT_AS, "rlimit_as", address_space, address_space,
+       "backstop for mappings RLIMIT_DATA does not count, and the page tables behind them"},
       {RLIMIT_CPU, "rlimit_cpu", cpu, plus_one_second(cpu),
        "backstop behind the watchdog: SIGXCPU at the soft limit, SIGKILL a second later"},
       {RLIMIT_NOFILE, "rlimit_nofile", kMaxOpenFds, kMaxOpenFds,
@@ -58,8 +78,9 @@ std::array<RlimitRule, kWorkerRlimitCount> worker_rlimits(const ConfinementPlan&
        "a crash must not write program data or tool results to a core file"},
       // RLIMIT_NPROC counts every task of the real uid, not this process's children, so a small
       // positive value would be no budget at all; 0 means "this process creates no task" (clone
-      // and fork fail with EAGAIN), a second wall behind seccomp's kill. Root and
-      // CAP_SYS_RESOURCE ignore it; the docker adapter's pids limit is the per-worker budget.
+      // and fork fail with EAGAIN), a second wall behind seccomp's kill. The host's root user is
+      // exempt even without capabilities (the kernel checks the uid), so for a root worker the
+      // filter is the only wall; the docker adapter's pids limit is the per-worker budget.
       {RLIMIT_NPROC, "rlimit_nproc", 0, 0,
        "no new task: all threads exist before confinement, processes are never needed"},
       {RLIMIT_MEMLOCK, "rlimit_memlock", 0, 0,
@@ -81,6 +102,9 @@ Status apply_worker_rlimits(const ConfinementPlan& plan) {
   // or first second of CPU, which the parent could not tell from a program's fault.
   if (plan.data_limit_bytes == 0) return confinement_failed(kLayer, "rlimit_data");
   if (plan.cpu_limit_seconds == 0) return confinement_failed(kLayer, "rlimit_cpu");
+  if (plan.address_space_limit_bytes < plan.data_limit_bytes) {
+    return confinement_failed(kLayer, "rlimit_as");
+  }
   const auto rules = worker_rlimits(plan);
   return lower_rlimits(rules);
 }

@@ -1,11 +1,12 @@
 // Layer: resource limits. Caps what the worker can consume even when the engine's own limits fail:
-// memory (RLIMIT_DATA), CPU time, fds, file size, core dumps, new tasks, locked memory, message
+// memory (RLIMIT_DATA, with RLIMIT_AS behind it), CPU time, fds, file size, core dumps, new tasks, locked memory, message
 // queues. The limits are a table of (resource, value, reason) rows, applied by one loop.
 #ifndef CODEMODE_SANDBOX_CONFINE_RLIMITS_H_
 #define CODEMODE_SANDBOX_CONFINE_RLIMITS_H_
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -22,7 +23,7 @@ struct RlimitRule {
   std::string_view reason;  // one line: why the worker gets this value
 };
 
-inline constexpr std::size_t kWorkerRlimitCount = 8;
+inline constexpr std::size_t kWorkerRlimitCount = 9;
 
 // The worker's limits for `plan`, in the order they are applied. Pure: no system call.
 std::array<RlimitRule, kWorkerRlimitCount> worker_rlimits(const ConfinementPlan& plan);
@@ -32,7 +33,12 @@ std::array<RlimitRule, kWorkerRlimitCount> worker_rlimits(const ConfinementPlan&
 // afterwards; the first row that fails gives its rule.
 [[nodiscard]] Status lower_rlimits(std::span<const RlimitRule> rules);
 
-// Checks the plan (rules "rlimit_data", "rlimit_cpu" when a limit is 0) and lowers every limit in
+// The calling process's whole mapped address space (VmSize), read from /proc/self/statm; nullopt
+// where /proc cannot be read. The worker measures it once it is prepared, to size RLIMIT_AS.
+std::optional<std::uint64_t> mapped_address_space_bytes();
+
+// Checks the plan (rules "rlimit_data", "rlimit_cpu" when a limit is 0, "rlimit_as" when the
+// address space would not even hold the data limit) and lowers every limit in
 // worker_rlimits(plan). Must run before the seccomp layer, which denies setrlimit and prlimit64.
 [[nodiscard]] Status apply_worker_rlimits(const ConfinementPlan& plan);
 

@@ -22,22 +22,42 @@ constexpr std::string_view kLayer = "seccomp";
 
 using enum SeccompAction;
 
-// mmap(addr, length, prot, ...) and mprotect(addr, length, prot): prot is argument 2.
-constexpr ArgMaskedEquals kProtWithoutExec{2, PROT_EXEC, 0};
-constexpr ArgMaskedEquals kProtWithoutWrite{2, PROT_WRITE, 0};
+using ArgConditions = std::span<const ArgCondition>;
+
+// mmap(addr, length, prot, flags, fd, offset): prot is argument 2, flags argument 3. A mapping is
+// private and anonymous, with no flag beyond the few the allocators pass: never MAP_SHARED (a
+// shared mapping is not charged to RLIMIT_DATA, and a second view of it could alias JIT code),
+// never MAP_GROWSDOWN (not charged either), MAP_HUGETLB, MAP_LOCKED or a file.
+constexpr std::uint64_t kMmapFlagsAllowedBeside = MAP_NORESERVE | MAP_FIXED;
+constexpr ArgCondition kMapPrivateAnonymous =
+    arg_masked_equals(3, ~kMmapFlagsAllowedBeside, MAP_PRIVATE | MAP_ANONYMOUS);
+constexpr std::array kMmapWithoutExec{arg_masked_equals(2, PROT_EXEC, 0), kMapPrivateAnonymous};
+constexpr std::array kMprotectWithoutExec{arg_masked_equals(2, PROT_EXEC, 0)};
+
+// mremap(old_address, old_size, new_size, flags, new_address): glibc's realloc grows or shrinks a
+// block in place or moves it. An old_size of 0 asks for a second mapping of the same pages (an
+// alias), MREMAP_FIXED places it over other memory, MREMAP_DONTUNMAP leaves a copy behind.
+constexpr std::array kMremapResizeOrMove{arg_not_equal(1, 0),
+                                         arg_masked_equals(3, ~std::uint64_t{MREMAP_MAYMOVE}, 0)};
+
+// madvise(addr, length, advice): advice is argument 2, compared whole. MADV_DONTNEED is the only
+// advice glibc's trimming and the GC's decommit give (measured); the others reach kernel paths
+// nothing needs (KSM merging, huge pages, poisoning, page-out, fork behaviour).
+constexpr std::array kAdviceDontNeed{arg_masked_equals(2, ~std::uint64_t{0}, MADV_DONTNEED)};
 
 // futex(uaddr, op, ...): op is argument 1. The mask keeps every bit but the two option flags
 // glibc sets (FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME), so only the named command matches.
 constexpr std::uint64_t kFutexCommandMask =
     static_cast<std::uint32_t>(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME));
-constexpr ArgMaskedEquals futex_command(std::uint64_t command) {
-  return {1, kFutexCommandMask, command};
-}
+constexpr std::array kFutexWait{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAIT)};
+constexpr std::array kFutexWake{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAKE)};
+constexpr std::array kFutexWaitBitset{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAIT_BITSET)};
+constexpr std::array kFutexWakeBitset{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAKE_BITSET)};
 
 #ifdef CODEMODE_SANITIZER_BUILD
 // sigaltstack(ss, old_ss): a null ss (argument 0) makes the call a read of the calling thread's
 // own alternate-stack setting; installing or changing a stack stays denied.
-constexpr ArgMaskedEquals kReadOnlySigaltstack{0, ~std::uint64_t{0}, 0};
+constexpr std::array kReadOnlySigaltstack{arg_masked_equals(0, ~std::uint64_t{0}, 0)};
 #endif
 
 // Measured with strace -f on SpiderMonkey 102 (JIT off) after start-up and warm-ups: see
@@ -49,20 +69,22 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
     {"close", kAllow, {}, "fd owners closing the pipes at shutdown; closing only drops access"},
     // glibc's mutexes, condition variables, once and join use only these four futex commands;
     // the priority-inheritance and requeue commands, the kernel's worst futex history, are out.
-    {"futex", kAllow, futex_command(FUTEX_WAIT), "mutex and condition-variable waits"},
-    {"futex", kAllow, futex_command(FUTEX_WAKE), "mutex and condition-variable wake-ups"},
-    {"futex", kAllow, futex_command(FUTEX_WAIT_BITSET), "timed waits (the watchdog) and joins"},
-    {"futex", kAllow, futex_command(FUTEX_WAKE_BITSET), "wake-ups paired with bitset waits"},
+    {"futex", kAllow, kFutexWait, "mutex and condition-variable waits"},
+    {"futex", kAllow, kFutexWake, "mutex and condition-variable wake-ups"},
+    {"futex", kAllow, kFutexWaitBitset, "timed waits (the watchdog) and joins"},
+    {"futex", kAllow, kFutexWakeBitset, "wake-ups paired with bitset waits"},
     {"sched_yield", kAllow, {}, "libstdc++'s std::atomic::wait spins with it; own thread only"},
     {"clock_gettime", kAllow, {}, "the watchdog's thread CPU clock, which the vDSO lacks"},
     {"gettimeofday", kAllow, {}, "Date.now() where the vDSO cannot read the clocksource"},
     {"time", kAllow, {}, "the same vDSO fallback; tells no more than clock_gettime"},
     {"clock_nanosleep", kAllow, {}, "the watchdog's sleep; glibc's nanosleep() calls it"},
-    {"mmap", kAllow, kProtWithoutExec, "GC chunks and large malloc blocks, never executable"},
-    {"mprotect", kAllow, kProtWithoutExec, "malloc arena growth, never making code executable"},
+    {"mmap", kAllow, kMmapWithoutExec,
+     "GC chunks and large malloc blocks: private, anonymous, never executable"},
+    {"mprotect", kAllow, kMprotectWithoutExec, "malloc arena growth, never making code executable"},
     {"munmap", kAllow, {}, "returning GC chunks and large malloc blocks"},
-    {"mremap", kAllow, {}, "realloc of large blocks; the mapping keeps its protection"},
-    {"madvise", kAllow, {}, "GC decommit and malloc trimming"},
+    {"mremap", kAllow, kMremapResizeOrMove,
+     "realloc of large blocks: resized or moved, never aliased or placed"},
+    {"madvise", kAllow, kAdviceDontNeed, "GC decommit and malloc trimming"},
     {"brk", kAllow, {}, "glibc malloc's main arena"},
     {"getrandom", kAllow, {}, "hash seeds and Math.random seeding, often"},
     {"getrusage", kAllow, {}, "the GC's statistics"},
@@ -83,9 +105,12 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
 // mapping may be writable or executable but never both at once (W^X). SpiderMonkey 102 on x86-64
 // writes JIT code while it is PROT_READ|PROT_WRITE and flips it to PROT_READ|PROT_EXEC with
 // mprotect (measured with strace: it never asks for all three; docs/security.md "JIT profile").
+constexpr std::array kMmapWithoutWrite{arg_masked_equals(2, PROT_WRITE, 0),
+                                       kMapPrivateAnonymous};
+constexpr std::array kMprotectWithoutWrite{arg_masked_equals(2, PROT_WRITE, 0)};
 constexpr std::array kJitExecutableMemory = std::to_array<SyscallDecision>({
-    {"mmap", kAllow, kProtWithoutWrite, "jit profile: JIT code pages mapped, never also writable"},
-    {"mprotect", kAllow, kProtWithoutWrite, "jit profile: written JIT code made executable"},
+    {"mmap", kAllow, kMmapWithoutWrite, "jit profile: JIT code pages mapped, never also writable"},
+    {"mprotect", kAllow, kMprotectWithoutWrite, "jit profile: written JIT code made executable"},
 });
 
 template <std::size_t N, std::size_t M>
@@ -151,17 +176,26 @@ constexpr int kRequiredApiLevel = 3;
 
 Error policy_error() { return confinement_failed(kLayer, "seccomp_policy"); }
 
+scmp_arg_cmp to_libseccomp(const ArgCondition& condition) {
+  if (condition.test == ArgCondition::Test::kNotEqual) {
+    return {condition.index, SCMP_CMP_NE, condition.value, 0};
+  }
+  return {condition.index, SCMP_CMP_MASKED_EQ, condition.mask, condition.value};
+}
+
+// libseccomp takes at most one comparison per argument, six arguments in all.
+constexpr std::size_t kMaxConditions = 6;
+
 Status add_allowed(scmp_filter_ctx context, const SyscallDecision& row) {
   const int number = seccomp_syscall_resolve_name(std::string(row.name).c_str());
-  if (number < 0 || row.action != kAllow) return policy_error();
-  int added = 0;
-  if (row.only_if) {
-    const scmp_arg_cmp condition{row.only_if->index, SCMP_CMP_MASKED_EQ, row.only_if->mask,
-                                 row.only_if->value};
-    added = seccomp_rule_add_array(context, SCMP_ACT_ALLOW, number, 1, &condition);
-  } else {
-    added = seccomp_rule_add_array(context, SCMP_ACT_ALLOW, number, 0, nullptr);
+  if (number < 0 || row.action != kAllow || row.only_if.size() > kMaxConditions) {
+    return policy_error();
   }
+  std::array<scmp_arg_cmp, kMaxConditions> conditions{};
+  std::transform(row.only_if.begin(), row.only_if.end(), conditions.begin(), to_libseccomp);
+  const int added =
+      seccomp_rule_add_array(context, SCMP_ACT_ALLOW, number,
+                             static_cast<unsigned>(row.only_if.size()), conditions.data());
   return added == 0 ? Status() : Status(policy_error());
 }
 

@@ -29,24 +29,45 @@ enum class SeccompAction {
 
 std::string_view to_string(SeccompAction action);
 
-// Holds when (args[index] & mask) == value.
-struct ArgMaskedEquals {
+// One test of a system call's argument, as the filter's BPF program evaluates it. Arguments are
+// compared as the full 64-bit register, so stray high bits never match a narrower value.
+struct ArgCondition {
+  enum class Test {
+    kMaskedEquals,  // (args[index] & mask) == value
+    kNotEqual,      // args[index] != value
+  };
   unsigned index = 0;
-  std::uint64_t mask = 0;
+  Test test = Test::kMaskedEquals;
+  std::uint64_t mask = ~std::uint64_t{0};
   std::uint64_t value = 0;
+
+  // True when `argument` (the call's args[index]) passes this test.
+  constexpr bool holds(std::uint64_t argument) const {
+    return test == Test::kNotEqual ? argument != value : (argument & mask) == value;
+  }
 };
+
+constexpr ArgCondition arg_masked_equals(unsigned index, std::uint64_t mask, std::uint64_t value) {
+  return {index, ArgCondition::Test::kMaskedEquals, mask, value};
+}
+constexpr ArgCondition arg_not_equal(unsigned index, std::uint64_t value) {
+  return {index, ArgCondition::Test::kNotEqual, ~std::uint64_t{0}, value};
+}
 
 struct SyscallDecision {
   std::string_view name;  // the kernel's name, as libseccomp resolves it ("mmap", "clone3")
   SeccompAction action = SeccompAction::kKillProcess;
-  // For kAllow: the call is allowed only when this holds and falls to the default otherwise.
-  std::optional<ArgMaskedEquals> only_if;
+  // For kAllow: the call is allowed only when every condition holds (at most one per argument,
+  // as libseccomp requires) and falls to the default otherwise; empty means always. The span
+  // points at a constant table with static storage.
+  std::span<const ArgCondition> only_if;
   std::string_view reason;  // one line: why this decision
 };
 
 // The calls the confined worker may make. Everything else gets the default action. The JIT
-// profile's list is the interpreter's plus two rows: mmap and mprotect also when the protection
-// lacks PROT_WRITE, so JIT code can be made executable, never writable and executable at once.
+// profile's list is the interpreter's plus two rows: mmap (with the same flag rule) and mprotect
+// also when the protection lacks PROT_WRITE, so JIT code can be made executable, never writable
+// and executable at once.
 std::span<const SyscallDecision> worker_allowed_syscalls(
     EngineProfile engine = EngineProfile::kInterpreter);
 // Calls that are denied on purpose, each with its reason: the notable part of "everything else".

@@ -1,9 +1,12 @@
-// confine_worker as the worker calls it: every layer on, on every thread, in a forked child; a
-// bad plan fails closed with UNSUPPORTED_PROFILE; describe_confinement lists every layer.
+// confine_worker as the worker calls it: capabilities dropped while the child has one thread, then
+// every layer on, on every thread, in a forked child; RLIMIT_AS refuses what RLIMIT_DATA does not
+// count; a bad plan or capabilities still held fail closed with UNSUPPORTED_PROFILE;
+// describe_confinement lists every layer.
 #include "sandbox/confine/confinement.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,7 +18,9 @@
 #include <mutex>
 #include <thread>
 
+#include "sandbox/confine/capabilities.h"
 #include "sandbox/confine/child_process.h"
+#include "sandbox/confine/rlimits.h"
 
 namespace codemode::confine {
 namespace {
@@ -27,16 +32,26 @@ using confine_testing::read_once;
 using confine_testing::run_in_child;
 using confine_testing::status_field_is;
 
-// Under ASan the runtime's shadow memory already counts against RLIMIT_DATA, so any finite data
-// limit would fail its next mapping; there the test plan leaves RLIMIT_DATA where it is.
+// Under ASan the runtime's shadow memory already counts against RLIMIT_DATA and RLIMIT_AS, so any
+// finite limit would fail its next mapping; there the test plan leaves both where they are.
 ConfinementPlan test_plan(int report_fd, std::initializer_list<int> more_fds) {
   ConfinementPlan plan;
   plan.keep_fds = {0, 1, 2, report_fd};
   plan.keep_fds.insert(plan.keep_fds.end(), more_fds);
   plan.data_limit_bytes = kUnderAddressSanitizer ? RLIM_INFINITY : (1ull << 30);
+  plan.address_space_limit_bytes = kUnderAddressSanitizer ? RLIM_INFINITY : (64ull << 30);
   plan.cpu_limit_seconds = 30;
   return plan;
 }
+
+// The worker's order: capabilities go while the process has one thread, the rest later.
+bool drop_then_confine(ChildChecks& checks, const ConfinementPlan& plan) {
+  return checks.expect(drop_capabilities().ok(), "drop_failed") &&
+         checks.expect(confine_worker(plan).ok(), "confine_failed");
+}
+
+// The bounding set can be emptied only by a process holding CAP_SETPCAP (root here).
+bool may_empty_bounding_set() { return geteuid() == 0; }
 
 int open_task_status(pid_t tid) {
   char path[64];
@@ -86,6 +101,8 @@ TEST(ConfinementTest, ConfineWorkerEngagesEveryLayerOnEveryThread) {
   const ChildOutcome outcome = run_in_child([](int report_fd) {
     ChildChecks checks(report_fd);
     const int stray = open("/dev/null", O_RDONLY);
+    const bool bounding_emptied = may_empty_bounding_set();  // geteuid is not allowed later
+    if (!checks.expect(drop_capabilities().ok(), "drop_failed")) return 1;
     auto* existing = new ParkedThread;
     const int main_status = open_task_status(static_cast<pid_t>(syscall(SYS_gettid)));
     const int thread_status = open_task_status(existing->tid());
@@ -100,11 +117,21 @@ TEST(ConfinementTest, ConfineWorkerEngagesEveryLayerOnEveryThread) {
       const std::string_view status = read_once(status_fd, buffer);
       checks.expect(status_field_is(status, "Seccomp", "2"), "seccomp_not_on_every_thread");
       checks.expect(status_field_is(status, "NoNewPrivs", "1"), "no_new_privs_not_everywhere");
+      for (std::string_view set : {"CapInh", "CapPrm", "CapEff", "CapAmb"}) {
+        checks.expect(status_field_is(status, set, "0000000000000000"), set);
+      }
+      checks.expect(!bounding_emptied ||
+                        status_field_is(status, "CapBnd", "0000000000000000"),
+                    "CapBnd");
     }
     const std::string_view limit_text = read_once(limits, buffer);
     checks.expect(limits_show(limit_text, "Max file size", "0                    0"), "fsize");
     checks.expect(limits_show(limit_text, "Max cpu time", "30                   31"), "cpu");
     checks.expect(limits_show(limit_text, "Max open files", "16                   16"), "nofile");
+    if (!kUnderAddressSanitizer) {
+      checks.expect(limits_show(limit_text, "Max address space", "68719476736          68719476736"),
+                    "as");
+    }
     // The thread ends and is joined under the filter. Not under ASan: its runtime makes calls
     // the filter denies when a thread ends (pipe2, sigaltstack), so there the thread stays
     // parked until exit_group.
@@ -117,7 +144,7 @@ TEST(ConfinementTest, ConfineWorkerEngagesEveryLayerOnEveryThread) {
 TEST(ConfinementTest, ConfinedWorkerIsKilledForOpeningAFile) {
   const ChildOutcome outcome = run_in_child([](int report_fd) {
     ChildChecks checks(report_fd);
-    if (!checks.expect(confine_worker(test_plan(report_fd, {})).ok(), "confine_failed")) return 1;
+    if (!drop_then_confine(checks, test_plan(report_fd, {}))) return 1;
     checks.say("confined");
     open("/etc/localtime", O_RDONLY);
     checks.say(" survived");
@@ -127,11 +154,54 @@ TEST(ConfinementTest, ConfinedWorkerIsKilledForOpeningAFile) {
   EXPECT_EQ(outcome.report, "confined");
 }
 
+// RLIMIT_DATA counts only private writable mappings; a read-only or inaccessible one costs page
+// tables but no data. RLIMIT_AS, sized as the worker sizes it (what was mapped, plus the data
+// limit, plus room), refuses a reservation far beyond it, which RLIMIT_DATA alone would grant.
+TEST(ConfinementTest, AddressSpaceLimitRefusesWhatTheDataLimitDoesNotCount) {
+  if (kUnderAddressSanitizer) GTEST_SKIP() << "ASan's shadow makes both limits infinite here";
+  const ChildOutcome outcome = run_in_child([](int report_fd) {
+    ChildChecks checks(report_fd);
+    constexpr std::uint64_t kGiB = 1ull << 30;
+    const std::optional<std::uint64_t> mapped = mapped_address_space_bytes();
+    if (!checks.expect(mapped.has_value(), "mapped")) return 1;
+    ConfinementPlan plan = test_plan(report_fd, {});
+    plan.data_limit_bytes = 128ull << 20;
+    plan.address_space_limit_bytes = *mapped + plan.data_limit_bytes + (512ull << 20);
+    void* before = mmap(nullptr, 4 * kGiB, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    checks.expect(before != MAP_FAILED, "reserve_before");  // RLIMIT_DATA alone lets it pass
+    if (before != MAP_FAILED) munmap(before, 4 * kGiB);
+    if (!drop_then_confine(checks, plan)) return 1;
+    void* after = mmap(nullptr, 4 * kGiB, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    checks.expect(after == MAP_FAILED && errno == ENOMEM, "reserve_after");
+    void* small = mmap(nullptr, 64ull << 20, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    checks.expect(small != MAP_FAILED, "room_left");
+    return checks.exit_code();
+  });
+  EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
+}
+
+// A worker that skipped the drop (capabilities held by a root process) is refused before the
+// filter, so it never runs a program.
+TEST(ConfinementTest, CapabilitiesStillHeldFailClosed) {
+  if (geteuid() != 0) GTEST_SKIP() << "an unprivileged test process holds no capability";
+  const ChildOutcome outcome = run_in_child([](int report_fd) {
+    ChildChecks checks(report_fd);
+    const Status status = confine_worker(test_plan(report_fd, {}));
+    checks.expect(!status.ok(), "accepted");
+    if (status.ok()) return checks.exit_code();
+    checks.expect(status.error().code == ErrorCode::kUnsupportedProfile, "code");
+    checks.expect(status.error().rule == "capabilities", "rule");
+    return checks.exit_code();
+  });
+  EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
+}
+
 TEST(ConfinementTest, BadPlanFailsClosedWithUnsupportedProfile) {
   const ChildOutcome outcome = run_in_child([](int report_fd) {
     ChildChecks checks(report_fd);
     ConfinementPlan plan = test_plan(report_fd, {});
     plan.cpu_limit_seconds = 0;
+    checks.expect(drop_capabilities().ok(), "drop_failed");
     const Status status = confine_worker(plan);
     checks.expect(!status.ok(), "accepted");
     if (status.ok()) return checks.exit_code();
@@ -146,11 +216,12 @@ TEST(ConfinementTest, BadPlanFailsClosedWithUnsupportedProfile) {
 TEST(ConfinementTest, DescriptionListsEveryLayerOnOneLine) {
   ConfinementPlan plan;
   plan.data_limit_bytes = 1u << 20;
+  plan.address_space_limit_bytes = 1u << 30;
   plan.cpu_limit_seconds = 4;
   const std::string line = describe_confinement(plan);
   EXPECT_EQ(line.find('\n'), std::string::npos);
   for (std::string_view part :
-       {"fds=keep:0,1,2", "data:1048576", "cpu:4/5", "nofile:16", "fsize:0", "core:0", "nproc:0",
+       {"fds=keep:0,1,2", "data:1048576", "as:1073741824", "capabilities=none", "cpu:4/5", "nofile:16", "fsize:0", "core:0", "nproc:0",
         "memlock:0", "msgqueue:0", "no_new_privs", "not_dumpable", "pdeathsig:SIGKILL",
         "default:kill_process", "tsync", "exec_memory:none"}) {
     EXPECT_NE(line.find(part), std::string::npos) << part << " missing from: " << line;

@@ -2,10 +2,12 @@
 #include "sandbox/confine/rlimits.h"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -23,6 +25,7 @@ constexpr std::uint64_t kGiB = 1ull << 30;
 ConfinementPlan plan_with(std::uint64_t data, std::uint64_t cpu) {
   ConfinementPlan plan;
   plan.data_limit_bytes = data;
+  plan.address_space_limit_bytes = 4 * data;
   plan.cpu_limit_seconds = cpu;
   return plan;
 }
@@ -71,6 +74,8 @@ TEST(RlimitsTest, TableCarriesThePlanAndTheFixedLimits) {
   };
   EXPECT_EQ(find(RLIMIT_DATA).soft, 3 * kGiB);
   EXPECT_EQ(find(RLIMIT_DATA).hard, 3 * kGiB);
+  EXPECT_EQ(find(RLIMIT_AS).soft, 12 * kGiB);
+  EXPECT_EQ(find(RLIMIT_AS).hard, 12 * kGiB);
   EXPECT_EQ(find(RLIMIT_CPU).soft, 7u);
   EXPECT_EQ(find(RLIMIT_CPU).hard, 8u);
   EXPECT_EQ(find(RLIMIT_NOFILE).hard, 16u);
@@ -135,6 +140,28 @@ TEST(RlimitsTest, PlanWithoutCpuLimitIsUnsupportedProfile) {
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.error().code, ErrorCode::kUnsupportedProfile);
   EXPECT_EQ(status.error().rule, "rlimit_cpu");
+}
+
+TEST(RlimitsTest, AddressSpaceBelowTheDataLimitIsUnsupportedProfile) {
+  ConfinementPlan plan = plan_with(kGiB, 30);
+  plan.address_space_limit_bytes = kGiB - 1;
+  const Status status = apply_worker_rlimits(plan);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code, ErrorCode::kUnsupportedProfile);
+  EXPECT_EQ(status.error().rule, "rlimit_as");
+}
+
+// The measurement RLIMIT_AS is sized from: this process's VmSize, which grows by what it maps.
+TEST(RlimitsTest, MappedAddressSpaceFollowsTheMappings) {
+  const std::optional<std::uint64_t> before = mapped_address_space_bytes();
+  ASSERT_TRUE(before.has_value());
+  EXPECT_GT(*before, 1u << 20);
+  void* block = mmap(nullptr, kGiB, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(block, MAP_FAILED);
+  const std::optional<std::uint64_t> after = mapped_address_space_bytes();
+  munmap(block, kGiB);
+  ASSERT_TRUE(after.has_value());
+  EXPECT_GE(*after, *before + kGiB - (64u << 20));  // other threads may unmap meanwhile
 }
 
 TEST(RlimitsTest, RowTheKernelRejectsReportsItsRule) {

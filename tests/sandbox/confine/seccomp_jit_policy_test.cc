@@ -5,6 +5,7 @@
 // kills, as does pkey_mprotect, which would bypass the check. The interpreter filter's refusal of
 // every PROT_EXEC is in seccomp_policy_death_test.cc.
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include <signal.h>
@@ -24,17 +25,15 @@ namespace {
 using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
 using confine_testing::confine_to_worker_policy;
+using confine_testing::expect_killed_by_the_call;
 using confine_testing::kPage;
 using confine_testing::run_in_child;
 
 constexpr EngineProfile kJit = EngineProfile::kJit;
 
 bool same_row(const SyscallDecision& a, const SyscallDecision& b) {
-  const bool same_condition =
-      a.only_if.has_value() == b.only_if.has_value() &&
-      (!a.only_if || (a.only_if->index == b.only_if->index && a.only_if->mask == b.only_if->mask &&
-                      a.only_if->value == b.only_if->value));
-  return a.name == b.name && a.action == b.action && same_condition;
+  return a.name == b.name && a.action == b.action && a.only_if.data() == b.only_if.data() &&
+         a.only_if.size() == b.only_if.size();
 }
 
 TEST(SeccompJitPolicyTest, JitListIsTheInterpreterListPlusTwoRowsWithoutProtWrite) {
@@ -47,12 +46,19 @@ TEST(SeccompJitPolicyTest, JitListIsTheInterpreterListPlusTwoRowsWithoutProtWrit
   EXPECT_EQ(jit[interpreter.size()].name, "mmap");
   EXPECT_EQ(jit[interpreter.size() + 1].name, "mprotect");
   for (std::size_t i = interpreter.size(); i < jit.size(); ++i) {
-    ASSERT_TRUE(jit[i].only_if.has_value());
-    EXPECT_EQ(jit[i].only_if->index, 2u);
-    EXPECT_EQ(jit[i].only_if->mask, static_cast<std::uint64_t>(PROT_WRITE));
-    EXPECT_EQ(jit[i].only_if->value, 0u);
+    ASSERT_FALSE(jit[i].only_if.empty());
+    const ArgCondition& protection = jit[i].only_if[0];
+    EXPECT_EQ(protection.index, 2u);
+    EXPECT_TRUE(protection.holds(PROT_READ | PROT_EXEC));
+    EXPECT_FALSE(protection.holds(PROT_WRITE | PROT_EXEC));
     EXPECT_FALSE(jit[i].reason.empty());
   }
+  // The JIT's mmap row keeps the interpreter's flag rule: private and anonymous only.
+  ASSERT_EQ(jit[interpreter.size()].only_if.size(), 2u);
+  const ArgCondition& flags = jit[interpreter.size()].only_if[1];
+  EXPECT_EQ(flags.index, 3u);
+  EXPECT_TRUE(flags.holds(MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED));
+  EXPECT_FALSE(flags.holds(MAP_SHARED | MAP_ANONYMOUS));
 }
 
 TEST(SeccompJitPolicyTest, JitCodeMappingsWorkUnderTheJitFilter) {
@@ -72,22 +78,8 @@ TEST(SeccompJitPolicyTest, JitCodeMappingsWorkUnderTheJitFilter) {
   EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
 }
 
-// Runs `forbidden` under the JIT filter; the child says "filtered" just before the call.
-template <typename Forbidden>
-ChildOutcome run_forbidden_under_jit_filter(Forbidden forbidden) {
-  return run_in_child([&forbidden](int report_fd) {
-    ChildChecks checks(report_fd);
-    if (!checks.expect(confine_to_worker_policy(kJit), "filter_not_loaded")) return 1;
-    checks.say("filtered");
-    forbidden();
-    checks.say(" survived");
-    return 0;
-  });
-}
-
-void expect_killed_by_the_call(const ChildOutcome& outcome) {
-  EXPECT_TRUE(outcome.killed_by(SIGSYS)) << outcome.describe();
-  EXPECT_EQ(outcome.report, "filtered");
+ChildOutcome run_forbidden_under_jit_filter(const std::function<void()>& forbidden) {
+  return confine_testing::run_forbidden(forbidden, kJit);
 }
 
 TEST(SeccompJitPolicyTest, WritableExecutableMmapKillsUnderTheJitFilter) {

@@ -29,28 +29,11 @@ namespace {
 using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
 using confine_testing::confine_to_worker_policy;
+using confine_testing::expect_killed_by_the_call;
 using confine_testing::futex_call;
 using confine_testing::kPage;
+using confine_testing::run_forbidden;
 using confine_testing::run_in_child;
-
-// Runs `forbidden` under the filter. The child says "filtered" just before the call, so a death
-// is known to come from that call and not from anything earlier; "survived" means it did not.
-template <typename Forbidden>
-ChildOutcome run_forbidden(Forbidden forbidden) {
-  return run_in_child([&forbidden](int report_fd) {
-    ChildChecks checks(report_fd);
-    if (!checks.expect(confine_to_worker_policy(), "filter_not_loaded")) return 1;
-    checks.say("filtered");
-    forbidden();
-    checks.say(" survived");
-    return 0;
-  });
-}
-
-void expect_killed_by_the_call(const ChildOutcome& outcome) {
-  EXPECT_TRUE(outcome.killed_by(SIGSYS)) << outcome.describe();
-  EXPECT_EQ(outcome.report, "filtered");
-}
 
 TEST(SeccompKillTest, MmapWithProtExecKillsTheProcess) {
   const ChildOutcome outcome = run_forbidden(

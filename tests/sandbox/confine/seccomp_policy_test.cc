@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <array>
 #include <condition_variable>
 #include <csignal>
 #include <cstdint>
@@ -76,10 +77,10 @@ TEST(SeccompPolicyTest, SanitizerOnlyCallsAreAllowedOnlyInSanitizerBuilds) {
   std::size_t found = 0;
   for (const SyscallDecision& row : worker_allowed_syscalls()) {
     if (row.name == "sigaltstack") {
-      ASSERT_TRUE(row.only_if.has_value());
-      EXPECT_EQ(row.only_if->index, 0u);
-      EXPECT_EQ(row.only_if->mask, ~std::uint64_t{0});
-      EXPECT_EQ(row.only_if->value, 0u);
+      ASSERT_EQ(row.only_if.size(), 1u);
+      EXPECT_TRUE(row.only_if[0].holds(0));
+      EXPECT_FALSE(row.only_if[0].holds(0x7fff0000));
+      EXPECT_EQ(row.only_if[0].index, 0u);
     }
     if (row.name == "sigaltstack" || row.name == "getpid") {
       EXPECT_TRUE(row.reason.starts_with("sanitizer builds")) << row.name;
@@ -95,17 +96,60 @@ TEST(SeccompPolicyTest, EveryAllowedCallExistsOnThisArchitecture) {
   }
 }
 
-TEST(SeccompPolicyTest, MemoryMappingIsAllowedOnlyWithoutProtExec) {
-  int checked = 0;
-  for (const SyscallDecision& row : worker_allowed_syscalls()) {
-    if (row.name != "mmap" && row.name != "mprotect") continue;
-    ASSERT_TRUE(row.only_if.has_value()) << row.name;
-    EXPECT_EQ(row.only_if->index, 2u) << row.name;
-    EXPECT_EQ(row.only_if->mask, static_cast<std::uint64_t>(PROT_EXEC)) << row.name;
-    EXPECT_EQ(row.only_if->value, 0u) << row.name;
-    ++checked;
+// Whether `row` allows a call whose arguments are `args` (unnamed arguments are 0).
+bool row_allows(const SyscallDecision& row, const std::array<std::uint64_t, 6>& args) {
+  for (const ArgCondition& condition : row.only_if) {
+    if (!condition.holds(args[condition.index])) return false;
   }
-  EXPECT_EQ(checked, 2);
+  return true;
+}
+
+bool table_allows(std::string_view call, const std::array<std::uint64_t, 6>& args) {
+  for (const SyscallDecision& row : worker_allowed_syscalls()) {
+    if (row.name == call && row_allows(row, args)) return true;
+  }
+  return false;
+}
+
+constexpr std::uint64_t kPrivateAnonymous = MAP_PRIVATE | MAP_ANONYMOUS;
+
+TEST(SeccompPolicyTest, MmapIsAllowedOnlyPrivateAnonymousAndWithoutProtExec) {
+  const std::uint64_t rw = PROT_READ | PROT_WRITE;
+  EXPECT_TRUE(table_allows("mmap", {0, kPage, rw, kPrivateAnonymous, ~0ull, 0}));
+  EXPECT_TRUE(table_allows("mmap", {0, kPage, PROT_NONE, kPrivateAnonymous | MAP_NORESERVE}));
+  EXPECT_TRUE(table_allows("mmap", {0, kPage, rw, kPrivateAnonymous | MAP_FIXED}));
+  EXPECT_FALSE(table_allows("mmap", {0, kPage, rw | PROT_EXEC, kPrivateAnonymous}));
+  EXPECT_FALSE(table_allows("mmap", {0, kPage, PROT_READ | PROT_EXEC, kPrivateAnonymous}));
+  for (const std::uint64_t flags :
+       {std::uint64_t{MAP_SHARED | MAP_ANONYMOUS}, std::uint64_t{MAP_SHARED_VALIDATE | MAP_ANONYMOUS},
+        kPrivateAnonymous | MAP_GROWSDOWN, kPrivateAnonymous | MAP_HUGETLB,
+        kPrivateAnonymous | MAP_LOCKED, kPrivateAnonymous | MAP_STACK,
+        std::uint64_t{MAP_PRIVATE}, kPrivateAnonymous | (std::uint64_t{1} << 40)}) {
+    EXPECT_FALSE(table_allows("mmap", {0, kPage, rw, flags})) << std::hex << flags;
+  }
+}
+
+TEST(SeccompPolicyTest, MprotectIsAllowedOnlyWithoutProtExec) {
+  EXPECT_TRUE(table_allows("mprotect", {0, kPage, PROT_READ | PROT_WRITE}));
+  EXPECT_FALSE(table_allows("mprotect", {0, kPage, PROT_READ | PROT_EXEC}));
+}
+
+TEST(SeccompPolicyTest, MremapMayOnlyResizeOrMove) {
+  EXPECT_TRUE(table_allows("mremap", {0, kPage, 2 * kPage, 0}));
+  EXPECT_TRUE(table_allows("mremap", {0, kPage, 2 * kPage, MREMAP_MAYMOVE}));
+  EXPECT_FALSE(table_allows("mremap", {0, 0, kPage, MREMAP_MAYMOVE}));  // an alias
+  EXPECT_FALSE(table_allows("mremap", {0, kPage, kPage, MREMAP_MAYMOVE | MREMAP_FIXED}));
+  EXPECT_FALSE(table_allows("mremap", {0, kPage, kPage, MREMAP_MAYMOVE | MREMAP_DONTUNMAP}));
+}
+
+TEST(SeccompPolicyTest, MadviseIsAllowedOnlyForDontNeed) {
+  EXPECT_TRUE(table_allows("madvise", {0, kPage, MADV_DONTNEED}));
+  for (const std::uint64_t advice :
+       {std::uint64_t{MADV_MERGEABLE}, std::uint64_t{MADV_HUGEPAGE}, std::uint64_t{MADV_DONTFORK},
+        std::uint64_t{MADV_WIPEONFORK}, std::uint64_t{MADV_FREE}, std::uint64_t{MADV_PAGEOUT},
+        std::uint64_t{MADV_HWPOISON}, MADV_DONTNEED | (std::uint64_t{1} << 32)}) {
+    EXPECT_FALSE(table_allows("madvise", {0, kPage, advice})) << advice;
+  }
 }
 
 TEST(SeccompPolicyTest, StyleGuideDenialsAreListed) {

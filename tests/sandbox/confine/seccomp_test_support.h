@@ -1,7 +1,10 @@
-// Helpers shared by the seccomp tests: load the worker's filter in a child, make raw futex calls.
+// Helpers shared by the seccomp tests: load the worker's filter in a child, run a call that must
+// kill under it, make raw futex calls.
 #ifndef CODEMODE_TESTS_SANDBOX_CONFINE_SECCOMP_TEST_SUPPORT_H_
 #define CODEMODE_TESTS_SANDBOX_CONFINE_SECCOMP_TEST_SUPPORT_H_
 
+#include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -9,6 +12,7 @@
 #include <cstdint>
 #include <ctime>
 
+#include "sandbox/confine/child_process.h"
 #include "sandbox/confine/seccomp_policy.h"
 
 namespace codemode::confine_testing {
@@ -20,6 +24,27 @@ inline constexpr std::size_t kPage = 4096;
 inline bool confine_to_worker_policy(EngineProfile engine = EngineProfile::kInterpreter) {
   Result<confine::SeccompFilter> filter = confine::prepare_worker_seccomp_filter(engine);
   return filter.ok() && confine::apply_seccomp_filter(*filter).ok();
+}
+
+// Runs `forbidden` under the filter of `engine`'s profile. The child says "filtered" just before
+// the call, so a death is known to come from that call and not from anything earlier; "survived"
+// means it did not.
+template <typename Forbidden>
+ChildOutcome run_forbidden(Forbidden forbidden,
+                           EngineProfile engine = EngineProfile::kInterpreter) {
+  return run_in_child([&forbidden, engine](int report_fd) {
+    ChildChecks checks(report_fd);
+    if (!checks.expect(confine_to_worker_policy(engine), "filter_not_loaded")) return 1;
+    checks.say("filtered");
+    forbidden();
+    checks.say(" survived");
+    return 0;
+  });
+}
+
+inline void expect_killed_by_the_call(const ChildOutcome& outcome) {
+  EXPECT_TRUE(outcome.killed_by(SIGSYS)) << outcome.describe();
+  EXPECT_EQ(outcome.report, "filtered");
 }
 
 // futex(2) has no glibc wrapper.
