@@ -140,15 +140,22 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   }
 
   // Answers request `id` on `exchange`: as events while the client accepts them, else one JSON
-  // body with the response (progress is then dropped).
+  // body with the response (progress is then dropped). A client gone mid-stream leaves nobody to
+  // wait for the rest: the id is forgotten, and what the endpoint sends for it later is dropped.
   void answer(const Json& id, Waiter& waiter, const HttpRequest& request, HttpExchange& exchange,
               const HttpHeaders& headers) {
     if (accepts(request, "text/event-stream")) {
-      exchange.start_event_stream(headers);
-      while (auto message = next(id, waiter, exchange.stop_token())) {
-        if (!exchange.send_event(compact(*message))) return;
+      bool sent = exchange.start_event_stream(headers);
+      while (sent) {
+        std::optional<Json> message = next(id, waiter, exchange.stop_token());
+        if (!message) break;
+        sent = exchange.send_event(compact(*message));
       }
-      exchange.finish();
+      if (sent) {
+        exchange.finish();
+      } else {
+        abandon(id, waiter);
+      }
       return;
     }
     std::optional<Json> response;
@@ -166,6 +173,14 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
     std::lock_guard lock(mutex_);
     closed_ = true;
     changed_.notify_all();
+  }
+
+ private:
+  // Forgets `id` unless it has already been forgotten (and maybe taken again by a new request).
+  void abandon(const Json& id, const Waiter& waiter) {
+    std::lock_guard lock(mutex_);
+    const auto found = waiters_.find(id_key(id));
+    if (found != waiters_.end() && found->second.get() == &waiter) forget(id);
   }
 
  private:
