@@ -1,8 +1,8 @@
 // MCP's Streamable HTTP transport over real sockets, with a scripted endpoint standing in for the
 // MCP server (a test double of the layer above): sessions, the checks every request passes first
 // (path, Origin, bearer token, protocol version, session), answers as events or as one JSON body,
-// progress routed to its request, 202 for notifications, DELETE, 405 for GET, and clients that
-// leave in the middle of a stream.
+// progress routed to its request, 202 for notifications, DELETE, 405 for GET, clients that leave
+// in the middle of a stream, and who may listen where (a bearer token off loopback).
 #include "mcp/http_transport.h"
 
 #include <atomic>
@@ -329,6 +329,45 @@ TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
   const std::string ping = post(R"({"jsonrpc":"2.0","id":5,"method":"ping","params":{}})", header,
                                 "application/json");
   EXPECT_TRUE(ping.starts_with("HTTP/1.1 200 ")) << ping;
+}
+
+// Off loopback, anything that can connect would run the tools: a bearer token is required there,
+// and a token must be one a client can send.
+McpEndpointFactory no_endpoint() {
+  return [](McpSendFn) -> std::unique_ptr<McpEndpoint> { return nullptr; };
+}
+
+TEST(McpHttpAccess, ANonLoopbackAddressNeedsABearerToken) {
+  McpHttpOptions options;
+  options.http.address = "0.0.0.0";
+  const auto refused = McpHttpTransport::start(options, no_endpoint());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, ErrorCode::kInvalidConfig);
+  EXPECT_EQ(refused.error().rule, "http_token_required");
+  EXPECT_NE(refused.error().message.find("CODEMODE_MCP_TOKEN"), std::string::npos);
+  options.bearer_token = "s3cret-t0ken";
+  EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok());
+}
+
+TEST(McpHttpAccess, AnyLoopbackAddressNeedsNoToken) {
+  for (const char* address : {"127.0.0.1", "127.0.0.2"}) {
+    McpHttpOptions options;
+    options.http.address = address;
+    EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok()) << address;
+  }
+}
+
+TEST(McpHttpAccess, AnEmptyOrUnsendableTokenIsRefused) {
+  for (const char* token : {"", "two words", "tab\tin", "line\nbreak", "caf\xC3\xA9"}) {
+    McpHttpOptions options;
+    options.bearer_token = token;
+    const auto refused = McpHttpTransport::start(options, no_endpoint());
+    ASSERT_FALSE(refused.ok()) << token;
+    EXPECT_EQ(refused.error().rule, "http_token");
+    if (*token != '\0') {
+      EXPECT_EQ(refused.error().message.find(token), std::string::npos);  // no secret in it
+    }
+  }
 }
 
 }  // namespace
