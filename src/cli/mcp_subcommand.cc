@@ -77,7 +77,10 @@ Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t
 }
 
 // The HTTP options from the flags and the environment: the listen address, allowed origins, and
-// the bearer token from CODEMODE_MCP_TOKEN (an environment variable, so it is not in `ps`).
+// the bearer token from CODEMODE_MCP_TOKEN, set even when empty (so that an empty one is refused,
+// not taken for none). The token is never a flag: other users can read a command line
+// (/proc/PID/cmdline), not an environment. For --transport http, refused before anything starts
+// when the address is not loopback and there is no token (mcp::check_http_access).
 Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
   mcp::McpHttpOptions options;
   if (Status parsed = mcp::parse_listen_address(arguments.listen, options.http); !parsed.ok()) {
@@ -86,6 +89,11 @@ Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
   options.allowed_origins = arguments.allowed_origins;
   if (const char* token = std::getenv("CODEMODE_MCP_TOKEN"); token != nullptr) {
     options.bearer_token = token;
+  }
+  if (arguments.transport == "http") {
+    if (Status allowed = mcp::check_http_access(options); !allowed.ok()) {
+      return std::move(allowed).error();
+    }
   }
   return options;
 }
@@ -123,14 +131,18 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
                   "that runs JavaScript calling them.")
       ->check(CLI::IsMember({"direct", "code"}));
   mcp->add_option("--transport", arguments.transport,
-                  "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp; a "
-                  "bearer token is required when CODEMODE_MCP_TOKEN is set.")
+                  "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp. "
+                  "Requests need 'Authorization: Bearer <token>' when the environment variable "
+                  "CODEMODE_MCP_TOKEN is set (never a flag: command lines are readable by other "
+                  "users); it must be set, and not empty, to listen on an address that is not "
+                  "loopback.")
       ->check(CLI::IsMember({"stdio", "http"}));
   mcp->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary for --mode code (default: next to libcodemode).");
   mcp->add_option("--listen", arguments.listen,
                   "IPv4 HOST:PORT for --transport http (default 127.0.0.1:8080; port 0 picks a "
-                  "free one, logged on stderr as mcp_http_listening).");
+                  "free one, logged on stderr as mcp_http_listening). An address outside "
+                  "127.0.0.0/8 (such as 0.0.0.0) is refused unless CODEMODE_MCP_TOKEN is set.");
   mcp->add_option("--allow-origin", arguments.allowed_origins,
                   "An Origin allowed besides loopback ones (repeatable), e.g. "
                   "https://app.example.com.");

@@ -4,11 +4,12 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <variant>
+
+#include "mcp/http_socket.h"
 
 namespace codemode::mcp {
 namespace {
@@ -19,16 +20,6 @@ constexpr std::string_view kHeadEnd = "\r\n\r\n";
 
 Error listen_error(std::string message) {
   return Error{ErrorCode::kInvalidConfig, "http_listen", std::move(message)};
-}
-
-bool write_all_to(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t written = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
 }
 
 std::string status_line_and_headers(int status, const HttpHeaders& headers) {
@@ -44,58 +35,60 @@ std::string chunk(std::string_view data) {
   return std::string(size, static_cast<std::size_t>(length)) + std::string(data) + "\r\n";
 }
 
-void set_timeouts(int fd, std::chrono::seconds timeout) {
-  const timeval value{.tv_sec = static_cast<time_t>(timeout.count()), .tv_usec = 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, sizeof value);
-  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, sizeof value);
-}
-
-// Reads requests off one connection; bytes past a request stay for the next (pipelining).
+// Reads requests off one connection; bytes past a request stay for the next (pipelining). Each
+// head and each body has one deadline for all of its bytes (see HttpServerOptions).
 class RequestReader {
  public:
-  RequestReader(int fd, const HttpServerOptions& options) : fd_(fd), options_(options) {}
+  using Next = std::optional<std::variant<HttpRequest, HttpRefusal>>;
 
-  // The next request, a refusal, or nullopt when the connection ended or timed out first.
-  std::optional<std::variant<HttpRequest, HttpRefusal>> next() {
+  RequestReader(int fd, const HttpServerOptions& options)
+      : fd_(fd), options_(options), started_(SocketClock::now()) {}
+
+  // The next request, a refusal, or nullopt when the connection ended (or idled out) first.
+  Next next() {
+    SocketClock::time_point head_deadline = started_ + options_.head_timeout;
+    if (requests_++ > 0) {
+      if (buffer_.empty() &&
+          read_before(fd_, SocketClock::now() + options_.idle_timeout, buffer_) !=
+              SocketRead::kData) {
+        return std::nullopt;  // idle: closed quietly, as a kept-alive connection may be
+      }
+      head_deadline = SocketClock::now() + options_.head_timeout;
+    }
     std::size_t end;
     while ((end = buffer_.find(kHeadEnd)) == std::string::npos) {
       if (buffer_.size() > options_.max_head_bytes) {
         return HttpRefusal{431, "request head too large"};
       }
-      if (!fill()) return std::nullopt;
+      const SocketRead read = read_before(fd_, head_deadline, buffer_);
+      if (read != SocketRead::kData) return ended(read, "request head not received in time");
     }
     if (end > options_.max_head_bytes) return HttpRefusal{431, "request head too large"};
-    auto parsed = parse_http_head(std::string_view(buffer_).substr(0, end), options_.max_body_bytes);
+    auto parsed =
+        parse_http_head(std::string_view(buffer_).substr(0, end), options_.max_body_bytes);
     buffer_.erase(0, end + kHeadEnd.size());
-    if (auto* request = std::get_if<HttpRequest>(&parsed); request && !read_body(*request)) {
-      return std::nullopt;
+    auto* request = std::get_if<HttpRequest>(&parsed);
+    if (request == nullptr) return parsed;
+    const SocketClock::time_point body_deadline = SocketClock::now() + options_.body_timeout;
+    while (buffer_.size() < request->content_length) {
+      const SocketRead read = read_before(fd_, body_deadline, buffer_);
+      if (read != SocketRead::kData) return ended(read, "request body not received in time");
     }
+    request->body = buffer_.substr(0, request->content_length);
+    buffer_.erase(0, request->content_length);
     return parsed;
   }
 
  private:
-  bool read_body(HttpRequest& request) {
-    while (buffer_.size() < request.content_length) {
-      if (!fill()) return false;
-    }
-    request.body = buffer_.substr(0, request.content_length);
-    buffer_.erase(0, request.content_length);
-    return true;
-  }
-
-  bool fill() {
-    char bytes[16 * 1024];
-    while (true) {
-      const ssize_t got = ::recv(fd_, bytes, sizeof bytes, 0);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) return false;  // closed, shut down by stop, or idle past the timeout
-      buffer_.append(bytes, static_cast<std::size_t>(got));
-      return true;
-    }
+  static Next ended(SocketRead read, std::string_view late) {
+    if (read == SocketRead::kTimedOut) return HttpRefusal{408, late};
+    return std::nullopt;
   }
 
   int fd_;
   const HttpServerOptions& options_;
+  const SocketClock::time_point started_;
+  std::size_t requests_ = 0;
   std::string buffer_;
 };
 
@@ -127,8 +120,12 @@ Result<std::pair<UniqueFd, std::uint16_t>> listen_on(const HttpServerOptions& op
 
 }  // namespace
 
+bool HttpExchange::write_whole(std::string_view bytes) const {
+  return write_before(fd_, bytes, SocketClock::now() + write_timeout_);
+}
+
 bool HttpExchange::write(std::string_view bytes) {
-  if (!write_all_to(fd_, bytes)) must_close_ = true;
+  if (!write_whole(bytes)) must_close_ = true;
   return !must_close_;
 }
 
@@ -150,18 +147,18 @@ bool HttpExchange::start_event_stream(const HttpHeaders& headers) {
   all.emplace_back("Content-Type", "text/event-stream");
   all.emplace_back("Cache-Control", "no-cache");
   all.emplace_back("Transfer-Encoding", "chunked");
-  return write_all_to(fd_, status_line_and_headers(200, all) + "\r\n");
+  return write_whole(status_line_and_headers(200, all) + "\r\n");
 }
 
 bool HttpExchange::send_event(std::string_view data) {
   if (!streaming_ || data.find_first_of("\r\n") != std::string_view::npos) return false;
-  return write_all_to(fd_, chunk("data: " + std::string(data) + "\n\n"));
+  return write_whole(chunk("data: " + std::string(data) + "\n\n"));
 }
 
 bool HttpExchange::finish() {
   if (!streaming_) return false;
   streaming_ = false;
-  must_close_ = !write_all_to(fd_, "0\r\n\r\n");
+  must_close_ = !write_whole("0\r\n\r\n");
   return !must_close_;
 }
 
@@ -194,27 +191,48 @@ HttpServer::~HttpServer() {
 
 void HttpServer::accept_loop(std::stop_token stop) {
   while (!stop.stop_requested()) {
-    UniqueFd fd(::accept4(listener_.get(), nullptr, nullptr, SOCK_CLOEXEC));
+    sockaddr_in peer{};
+    socklen_t length = sizeof peer;
+    UniqueFd fd(
+        ::accept4(listener_.get(), reinterpret_cast<sockaddr*>(&peer), &length, SOCK_CLOEXEC));
     if (!fd.valid()) {
       if (errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE) continue;
       return;  // the listener was shut down
     }
     reap_finished_connections();
-    admit(std::move(fd));
+    admit(std::move(fd), peer.sin_addr.s_addr);
   }
 }
 
-void HttpServer::admit(UniqueFd fd) {
+// Why a connection from `peer` may not be served now (empty: it may). REQUIRES: mutex_ held.
+std::string_view HttpServer::refusal_for(std::uint32_t peer) const {
+  std::size_t live = 0;
+  std::size_t from_peer = 0;
+  for (const Connection& connection : connections_) {
+    if (connection.done) continue;
+    ++live;
+    if (connection.peer == peer) ++from_peer;
+  }
+  if (live >= options_.max_connections) return "too many connections";
+  if (from_peer >= options_.max_connections_per_peer) {
+    return "too many connections from this address";
+  }
+  return {};
+}
+
+void HttpServer::admit(UniqueFd fd, std::uint32_t peer) {
   std::lock_guard lock(mutex_);
-  if (connections_.size() >= options_.max_connections) {
-    set_timeouts(fd.get(), std::chrono::seconds(1));
-    HttpExchange(fd.get(), stop_.get_token())
-        .respond(503, "text/plain", "too many connections", {{"Connection", "close"}});
+  if (const std::string_view refusal = refusal_for(peer); !refusal.empty()) {
+    // On the accepting thread, so briefly: a fresh connection's send buffer takes it at once.
+    HttpExchange(fd.get(), stop_.get_token(), std::chrono::milliseconds(100))
+        .respond(503, "text/plain", refusal, {{"Connection", "close"}});
+    ::shutdown(fd.get(), SHUT_WR);
+    discard_pending(fd.get());
     return;
   }
-  set_timeouts(fd.get(), options_.idle_timeout);
   Connection& connection = connections_.emplace_back();
   connection.fd = std::move(fd);
+  connection.peer = peer;
   connection.thread = std::jthread([this, &connection] { serve(connection, stop_.get_token()); });
 }
 
@@ -223,7 +241,7 @@ void HttpServer::serve(Connection& connection, std::stop_token stop) {
   while (!stop.stop_requested()) {
     auto next = reader.next();
     if (!next) break;
-    HttpExchange exchange(connection.fd.get(), stop);
+    HttpExchange exchange(connection.fd.get(), stop, options_.write_timeout);
     if (auto* refusal = std::get_if<HttpRefusal>(&*next)) {
       exchange.respond(refusal->status, "text/plain", refusal->reason, {{"Connection", "close"}});
       break;
@@ -237,8 +255,10 @@ void HttpServer::serve(Connection& connection, std::stop_token stop) {
     if (!exchange.answered()) exchange.respond(500, "text/plain", "no response");
     if (exchange.must_close() || request.header("connection") == "close") break;
   }
-  ::shutdown(connection.fd.get(), SHUT_RDWR);
+  // Counted free before the client sees the close, so that a client that reconnects then finds
+  // the slot free.
   connection.done = true;
+  ::shutdown(connection.fd.get(), SHUT_RDWR);
 }
 
 void HttpServer::reap_finished_connections() {

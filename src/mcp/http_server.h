@@ -1,7 +1,10 @@
 // A small HTTP/1.1 server for the MCP Streamable HTTP transport: bound to one address (loopback by
-// default), a thread per connection up to a cap, persistent connections, bounded heads and bodies,
-// and responses either whole or as a server-sent-event stream (chunked). It knows nothing of MCP:
-// a handler gets each request and answers through its HttpExchange.
+// default), a thread per connection up to a cap (and a smaller cap per client address), persistent
+// connections, bounded heads and bodies, and responses either whole or as a server-sent-event
+// stream (chunked). Every read and write has a deadline for the whole of what it carries (a head,
+// a body, a response, an event), so a client that trickles bytes cannot keep its connection for
+// longer than that. It knows nothing of MCP: a handler gets each request and answers through its
+// HttpExchange.
 //
 // Ownership and thread-safety: start returns the owner; destroying it stops accepting, shuts
 // every connection down (a handler blocked on its exchange sees stop_requested and failed writes)
@@ -9,6 +12,7 @@
 #ifndef CODEMODE_MCP_HTTP_SERVER_H_
 #define CODEMODE_MCP_HTTP_SERVER_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -34,7 +38,9 @@ using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
 // uses neither gets a 500 sent for it. Writes return false once the client is gone.
 class HttpExchange {
  public:
-  HttpExchange(int fd, std::stop_token stop) : fd_(fd), stop_(std::move(stop)) {}
+  // Each response, and each event, must be sent whole within `write_timeout`.
+  HttpExchange(int fd, std::stop_token stop, std::chrono::milliseconds write_timeout)
+      : fd_(fd), stop_(std::move(stop)), write_timeout_(write_timeout) {}
 
   bool respond(int status, std::string_view content_type, std::string_view body,
                const HttpHeaders& headers = {});
@@ -53,9 +59,11 @@ class HttpExchange {
 
  private:
   bool write(std::string_view bytes);
+  bool write_whole(std::string_view bytes) const;
 
   int fd_;
   std::stop_token stop_;
+  std::chrono::milliseconds write_timeout_;
   bool answered_ = false;
   bool streaming_ = false;
   bool must_close_ = false;
@@ -68,8 +76,20 @@ struct HttpServerOptions {
   std::uint16_t port = 0;              // 0: the kernel picks one (see HttpServer::port)
   std::size_t max_head_bytes = 16 * 1024;
   std::size_t max_body_bytes = 4u << 20;
-  std::size_t max_connections = 32;     // past it a new connection gets 503 and is closed
-  std::chrono::seconds idle_timeout{60};  // a connection idle this long between requests closes
+  std::size_t max_connections = 32;  // past it a new connection gets 503 and is closed
+  // Connections from one client address (past it 503 too), so that one client cannot take every
+  // connection. Behind a reverse proxy every client has the proxy's address.
+  std::size_t max_connections_per_peer = 8;
+  // Deadlines for the whole of what they bound, however the bytes trickle in. A request's head
+  // must be complete within head_timeout of the connection's start (its first request) or of its
+  // first byte (later ones), its body within body_timeout of the head; else 408 and the connection
+  // closes. Between requests a connection waits idle_timeout for the next one, then closes.
+  std::chrono::milliseconds head_timeout = std::chrono::seconds(10);
+  std::chrono::milliseconds body_timeout = std::chrono::seconds(30);
+  std::chrono::milliseconds idle_timeout = std::chrono::seconds(60);
+  // Each response, or each event of a stream, must be sent whole within it (a client that does
+  // not read is dropped).
+  std::chrono::milliseconds write_timeout = std::chrono::seconds(30);
 };
 
 class HttpServer {
@@ -86,14 +106,16 @@ class HttpServer {
  private:
   struct Connection {
     internal::UniqueFd fd;
+    std::uint32_t peer = 0;  // the client's IPv4 address, network order
     std::jthread thread;
-    std::atomic<bool> done = false;
+    std::atomic<bool> done = false;  // set before the client can see the connection close
   };
 
   HttpServer(HttpServerOptions options, HttpHandler handler, internal::UniqueFd listener,
              std::uint16_t port);
   void accept_loop(std::stop_token stop);
-  void admit(internal::UniqueFd fd);
+  void admit(internal::UniqueFd fd, std::uint32_t peer);
+  std::string_view refusal_for(std::uint32_t peer) const;
   void serve(Connection& connection, std::stop_token stop);
   void reap_finished_connections();
 

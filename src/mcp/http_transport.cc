@@ -5,6 +5,8 @@
 #include <condition_variable>
 #include <deque>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/random.h>
 
 #include "mcp/json_rpc.h"
@@ -55,6 +57,8 @@ bool is_loopback_origin(std::string_view origin) {
   }
   return false;
 }
+
+bool is_loopback_address(const in_addr& address) { return (ntohl(address.s_addr) >> 24) == 127; }
 
 bool accepts(const HttpRequest& request, std::string_view media_type) {
   const std::optional<std::string_view> accept = request.header("accept");
@@ -140,15 +144,22 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   }
 
   // Answers request `id` on `exchange`: as events while the client accepts them, else one JSON
-  // body with the response (progress is then dropped).
+  // body with the response (progress is then dropped). A client gone mid-stream leaves nobody to
+  // wait for the rest: the id is forgotten, and what the endpoint sends for it later is dropped.
   void answer(const Json& id, Waiter& waiter, const HttpRequest& request, HttpExchange& exchange,
               const HttpHeaders& headers) {
     if (accepts(request, "text/event-stream")) {
-      exchange.start_event_stream(headers);
-      while (auto message = next(id, waiter, exchange.stop_token())) {
-        if (!exchange.send_event(compact(*message))) return;
+      bool sent = exchange.start_event_stream(headers);
+      while (sent) {
+        std::optional<Json> message = next(id, waiter, exchange.stop_token());
+        if (!message) break;
+        sent = exchange.send_event(compact(*message));
       }
-      exchange.finish();
+      if (sent) {
+        exchange.finish();
+      } else {
+        abandon(id, waiter);
+      }
       return;
     }
     std::optional<Json> response;
@@ -169,6 +180,13 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   }
 
  private:
+  // Forgets `id` unless it has already been forgotten (and maybe taken again by a new request).
+  void abandon(const Json& id, const Waiter& waiter) {
+    std::lock_guard lock(mutex_);
+    const auto found = waiters_.find(id_key(id));
+    if (found != waiters_.end() && found->second.get() == &waiter) forget(id);
+  }
+
   static const Json* progress_token(const Json& params) {
     if (!params.is_object() || !params.contains("_meta") || !params["_meta"].is_object()) {
       return nullptr;
@@ -205,8 +223,33 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
   std::chrono::steady_clock::time_point last_active_ = std::chrono::steady_clock::now();
 };
 
+Status check_http_access(const McpHttpOptions& options) {
+  in_addr address{};
+  if (::inet_pton(AF_INET, options.http.address.c_str(), &address) != 1) {
+    return Error{ErrorCode::kInvalidConfig, "http_listen",
+                 "The listen address is not an IPv4 address."};
+  }
+  if (!options.bearer_token && !is_loopback_address(address)) {
+    return Error{ErrorCode::kInvalidConfig, "http_token_required",
+                 "A listen address that is not loopback (127.0.0.0/8) requires a bearer token "
+                 "(codemode mcp reads it from the environment variable CODEMODE_MCP_TOKEN)."};
+  }
+  const auto visible = [](char c) { return c > ' ' && c < 0x7F; };
+  if (options.bearer_token &&
+      (options.bearer_token->empty() ||
+       !std::all_of(options.bearer_token->begin(), options.bearer_token->end(), visible))) {
+    return Error{ErrorCode::kInvalidConfig, "http_token",
+                 "The bearer token (CODEMODE_MCP_TOKEN) must not be empty, and may hold only "
+                 "visible ASCII characters."};
+  }
+  return {};
+}
+
 Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(
     McpHttpOptions options, McpEndpointFactory make_endpoint) {
+  if (Status allowed = check_http_access(options); !allowed.ok()) {
+    return std::move(allowed).error();
+  }
   std::unique_ptr<McpHttpTransport> transport(
       new McpHttpTransport(std::move(options), std::move(make_endpoint)));
   auto server = HttpServer::start(
@@ -253,10 +296,10 @@ std::optional<std::pair<int, std::string_view>> McpHttpTransport::refusal(
           options_.allowed_origins.end()) {
     return std::pair{403, "origin not allowed"};
   }
-  if (!options_.bearer_token.empty()) {
+  if (options_.bearer_token) {
     const std::string_view authorization = request.header("authorization").value_or("");
     if (!authorization.starts_with("Bearer ") ||
-        !same_secret(authorization.substr(7), options_.bearer_token)) {
+        !same_secret(authorization.substr(7), *options_.bearer_token)) {
       return std::pair{401, "a bearer token is required"};
     }
   }

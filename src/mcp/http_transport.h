@@ -48,16 +48,25 @@ struct McpHttpOptions {
   // Origins allowed besides loopback ones (http://localhost:*, http://127.0.0.1:*,
   // http://[::1]:*), exactly as browsers send them, e.g. "https://app.example.com".
   std::vector<std::string> allowed_origins;
-  // When not empty, every request needs "Authorization: Bearer <token>".
-  std::string bearer_token;
+  // When set, every request needs "Authorization: Bearer <token>". Required when the address is
+  // not loopback; never empty (see check_http_access). `codemode mcp` takes it from the
+  // environment (CODEMODE_MCP_TOKEN), never from its command line, which other users can read.
+  std::optional<std::string> bearer_token;
   std::size_t max_sessions = 64;  // past it initialize gets 503
   std::chrono::milliseconds session_idle_timeout = std::chrono::minutes(30);
   std::vector<std::string> protocol_versions = {"2025-11-25", "2025-06-18"};
 };
 
+// Who may reach the server, checked before it starts: INVALID_CONFIG with rule
+// "http_token_required" when the address is not loopback (127.0.0.0/8) and no bearer token is set
+// (anything that can connect would run the tools), rule "http_token" when the token is empty or
+// holds a character other than visible ASCII (no client could send it, or it protects nothing),
+// rule "http_listen" when the address is not an IPv4 literal.
+Status check_http_access(const McpHttpOptions& options);
+
 class McpHttpTransport {
  public:
-  // Starts serving; see HttpServer::start for errors.
+  // Starts serving; see check_http_access and HttpServer::start for errors.
   static Result<std::unique_ptr<McpHttpTransport>> start(McpHttpOptions options,
                                                          McpEndpointFactory make_endpoint);
   ~McpHttpTransport();

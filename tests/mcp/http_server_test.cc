@@ -1,13 +1,18 @@
 // The HTTP/1.1 layer under the MCP HTTP transport, over real loopback sockets: whole responses,
 // persistent and pipelined connections, event streams, the refusals a strict parser owes a
-// client, the connection cap, and a stop that does not wait for a handler streaming forever.
+// client, the connection caps (all, per client address), the deadlines that end slow clients,
+// and a stop that does not wait for a handler streaming forever.
 #include "mcp/http_server.h"
 
+#include <poll.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <future>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -17,6 +22,7 @@ namespace codemode::mcp {
 namespace {
 
 using internal::UniqueFd;
+using testing::connect_from;
 using testing::connect_to;
 using testing::read_to_end;
 using testing::read_until;
@@ -120,6 +126,121 @@ TEST(HttpServer, ConnectionsPastTheCapGet503) {
   read_until(first, "GET /1");  // the first connection is being served, and stays open
   UniqueFd second = connect_to(server->port());
   EXPECT_TRUE(read_to_end(second).starts_with("HTTP/1.1 503 "));
+}
+
+constexpr std::string_view kWellBehaved =
+    "POST /ok HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi";
+
+// A slow client: sends `start`, then one byte of `drip` after another, 50 ms apart, without ever
+// completing its request, until the server answers or closes (whatever it sent is returned) or 20 s
+// pass (then ""): a server that restarts its timeout on every byte keeps such a client forever.
+std::string trickle(std::uint16_t port, const std::string& start, char drip) {
+  UniqueFd fd = connect_to(port);
+  if (!start.empty()) send_text(fd, start);
+  const auto give_up = std::chrono::steady_clock::now() + 20s;
+  while (std::chrono::steady_clock::now() < give_up) {
+    pollfd answer{.fd = fd.get(), .events = POLLIN, .revents = 0};
+    if (::poll(&answer, 1, 50) != 0) return read_to_end(fd);
+    if (::send(fd.get(), &drip, 1, MSG_NOSIGNAL) != 1) return read_to_end(fd);
+  }
+  return "";
+}
+
+TEST(HttpServer, SlowClientsGet408AtTheirDeadlineAndAWellBehavedOneIsServed) {
+  HttpServerOptions options;
+  options.max_connections = 4;
+  options.head_timeout = 300ms;
+  options.body_timeout = 300ms;
+  auto server = start(echo_handler, options);
+  // Every connection the server has: a silent one, two whose head never ends, one whose body
+  // never does.
+  std::vector<std::future<std::string>> slow;
+  slow.push_back(std::async(std::launch::async, [&] {
+    UniqueFd fd = connect_to(server->port());
+    pollfd answer{.fd = fd.get(), .events = POLLIN, .revents = 0};
+    ::poll(&answer, 1, 20'000);
+    return read_to_end(fd);
+  }));
+  for (int i = 0; i < 2; ++i) {
+    slow.push_back(std::async(std::launch::async, [&] {
+      return trickle(server->port(), "POST /slow HTTP/1.1\r\nX-Slow: ", 'a');
+    }));
+  }
+  slow.push_back(std::async(std::launch::async, [&] {
+    return trickle(server->port(), "POST /slow HTTP/1.1\r\nContent-Length: 100000\r\n\r\n", 'b');
+  }));
+  for (auto& client : slow) {
+    const std::string response = client.get();
+    EXPECT_TRUE(response.starts_with("HTTP/1.1 408 ")) << response;
+  }
+  // Their connections are free now. The deadline holds for this client too: one that stalls
+  // between connect and send for longer (a loaded machine) gets 408 as well, and tries again.
+  std::string served;
+  const auto give_up = std::chrono::steady_clock::now() + 20s;
+  do {
+    served = testing::round_trip(server->port(), kWellBehaved);
+  } while (served.starts_with("HTTP/1.1 408 ") && std::chrono::steady_clock::now() < give_up);
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
+}
+
+TEST(HttpServer, OneClientAddressCannotTakeEveryConnection) {
+  HttpServerOptions options;
+  options.head_timeout = 1h;  // the admitted slow connections stay for the whole test
+  auto server = start(echo_handler, options);
+  // 32 connections (the server's cap) from 127.0.0.2, each with a partial head.
+  std::vector<UniqueFd> slow;
+  for (int i = 0; i < 32; ++i) {
+    slow.push_back(connect_from("127.0.0.2", server->port()));
+    send_text(slow.back(), "POST /slow HTTP/1.1\r\nX-Slow: a");
+  }
+  // Accepted after them (one listen queue, in order), a client from 127.0.0.1 is served.
+  const std::string served = testing::round_trip(server->port(), kWellBehaved);
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
+  // 8 of the slow ones were admitted and still wait; the server closed the 24 others.
+  std::vector<pollfd> polled;
+  for (const UniqueFd& fd : slow) {
+    polled.push_back({.fd = fd.get(), .events = POLLIN, .revents = 0});
+  }
+  std::size_t closed = 0;
+  const auto give_up = std::chrono::steady_clock::now() + 10s;
+  while (closed < 24 && std::chrono::steady_clock::now() < give_up) {
+    ::poll(polled.data(), polled.size(), 100);
+    closed = std::count_if(polled.begin(), polled.end(),
+                           [](const pollfd& entry) { return entry.revents != 0; });
+  }
+  EXPECT_EQ(closed, 24u);
+  for (std::size_t i = 0; i < slow.size(); ++i) {
+    if (polled[i].revents == 0) continue;
+    const std::string refused = read_to_end(slow[i]);
+    EXPECT_TRUE(refused.empty() || refused.starts_with("HTTP/1.1 503 ")) << refused;
+  }
+}
+
+TEST(HttpServer, AClientThatDoesNotReadIsDroppedAtTheWriteDeadline) {
+  HttpServerOptions options;
+  options.max_connections = 1;
+  options.write_timeout = 300ms;
+  std::promise<bool> big_sent;
+  auto server = start(
+      [&](const HttpRequest& request, HttpExchange& exchange) {
+        if (request.path() != "/big") return echo_handler(request, exchange);
+        // Far more than the socket buffers hold: the write waits for a reader that never comes.
+        big_sent.set_value(exchange.respond(200, "text/plain", std::string(64u << 20, 'x')));
+      },
+      options);
+  UniqueFd reader = connect_to(server->port());
+  send_text(reader, "GET /big HTTP/1.1\r\n\r\n");
+  auto sent = big_sent.get_future();
+  ASSERT_EQ(sent.wait_for(20s), std::future_status::ready);
+  EXPECT_FALSE(sent.get());
+  // Its slot frees as the connection closes: a new client is served then (it may first find the
+  // slot still taken, for the moment the closing takes).
+  std::string served;
+  const auto give_up = std::chrono::steady_clock::now() + 10s;
+  do {
+    served = testing::round_trip(server->port(), kWellBehaved);
+  } while (served.starts_with("HTTP/1.1 503 ") && std::chrono::steady_clock::now() < give_up);
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
 }
 
 TEST(HttpServer, StoppingDoesNotWaitForAHandlerThatStreamsUntilStopped) {

@@ -20,8 +20,14 @@ namespace codemode::mcp::testing {
 
 using internal::UniqueFd;
 
-inline UniqueFd connect_to(std::uint16_t port) {
+// A connection to 127.0.0.1:`port` from `source`, another loopback address (all of 127.0.0.0/8
+// reaches this host), so that a test can be several clients.
+inline UniqueFd connect_from(const char* source, std::uint16_t port) {
   UniqueFd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  ::inet_pton(AF_INET, source, &local.sin_addr);
+  EXPECT_EQ(::bind(fd.get(), reinterpret_cast<sockaddr*>(&local), sizeof local), 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(port);
@@ -30,6 +36,16 @@ inline UniqueFd connect_to(std::uint16_t port) {
   const timeval timeout{.tv_sec = 5, .tv_usec = 0};
   ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   return fd;
+}
+
+inline UniqueFd connect_to(std::uint16_t port) { return connect_from("127.0.0.1", port); }
+
+// Closes with a reset, as a client that crashed or was killed does: the server's next write to
+// the connection fails.
+inline void reset_connection(UniqueFd& fd) {
+  const linger reset{.l_onoff = 1, .l_linger = 0};
+  ::setsockopt(fd.get(), SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+  fd.reset();
 }
 
 inline void send_text(const UniqueFd& fd, std::string_view text) {

@@ -1,12 +1,14 @@
 // MCP's Streamable HTTP transport over real sockets, with a scripted endpoint standing in for the
 // MCP server (a test double of the layer above): sessions, the checks every request passes first
 // (path, Origin, bearer token, protocol version, session), answers as events or as one JSON body,
-// progress routed to its request, 202 for notifications, DELETE, and 405 for GET.
+// progress routed to its request, 202 for notifications, DELETE, 405 for GET, clients that leave
+// in the middle of a stream, and who may listen where (a bearer token off loopback).
 #include "mcp/http_transport.h"
 
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <semaphore>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -16,14 +18,23 @@
 namespace codemode::mcp {
 namespace {
 
+using namespace std::chrono_literals;
 using testing::round_trip;
 
+// Paces "drip" requests (one at a time): a drip waits for `go` after its first progress
+// notification, and releases `done` once it has sent the rest.
+struct DripGate {
+  std::binary_semaphore go{0};
+  std::binary_semaphore done{0};
+};
+
 // Answers every request with {"echo": params}; "slow" first sends two progress notifications for
-// the request's progress token, from another thread, as a real server's call thread would.
+// the request's progress token, from another thread, as a real server's call thread would; "drip"
+// sends one, waits for the test's go, then sends two more and its answer.
 class ScriptedEndpoint final : public McpEndpoint {
  public:
-  explicit ScriptedEndpoint(McpSendFn send, std::atomic<int>& notifications)
-      : send_(std::move(send)), notifications_(notifications) {}
+  explicit ScriptedEndpoint(McpSendFn send, std::atomic<int>& notifications, DripGate& drips)
+      : send_(std::move(send)), notifications_(notifications), drips_(drips) {}
   ~ScriptedEndpoint() override {
     for (std::thread& thread : threads_) thread.join();
   }
@@ -39,6 +50,22 @@ class ScriptedEndpoint final : public McpEndpoint {
       threads_.emplace_back([this, message] {
         std::this_thread::sleep_for(std::chrono::milliseconds(600));
         send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"held", true}}}});
+      });
+      return;
+    }
+    if (message["method"] == "drip") {
+      threads_.emplace_back([this, message, params] {
+        const Json token = params["_meta"]["progressToken"];
+        const auto progress = [&](int i) {
+          send_({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                 {"params", {{"progressToken", token}, {"progress", i}}}});
+        };
+        progress(1);
+        (void)drips_.go.try_acquire_for(30s);  // bounded: a failed test must still end
+        progress(2);
+        progress(3);
+        send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"dripped", true}}}});
+        drips_.done.release();
       });
       return;
     }
@@ -60,6 +87,7 @@ class ScriptedEndpoint final : public McpEndpoint {
  private:
   McpSendFn send_;
   std::atomic<int>& notifications_;
+  DripGate& drips_;
   std::vector<std::thread> threads_;
 };
 
@@ -67,7 +95,7 @@ class HttpTransportTest : public ::testing::Test {
  protected:
   void start(McpHttpOptions options = {}) {
     auto transport = McpHttpTransport::start(std::move(options), [this](McpSendFn send) {
-      return std::make_unique<ScriptedEndpoint>(std::move(send), notifications_);
+      return std::make_unique<ScriptedEndpoint>(std::move(send), notifications_, drips_);
     });
     ASSERT_TRUE(transport.ok());
     transport_ = std::move(*transport);
@@ -91,8 +119,30 @@ class HttpTransportTest : public ::testing::Test {
     return at == std::string::npos ? "" : response.substr(at + 16, 32);
   }
 
+  // Posts a "drip" request `id` to `session` on an event stream, reads its first progress event,
+  // then resets the connection, as a client that crashed would, and lets the drip send the rest
+  // (two progress notifications and the answer), which has nowhere to go. Returns what was read
+  // (a 404 when the session has ended).
+  std::string leave_mid_stream(const std::string& session, const std::string& id) {
+    const std::string body = R"({"jsonrpc":"2.0","id":")" + id +
+                             R"(","method":"drip","params":{"_meta":{"progressToken":")" + id +
+                             R"("}}})";
+    internal::UniqueFd fd = testing::connect_to(transport_->port());
+    testing::send_text(fd, "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n"
+                           "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " +
+                               session + "\r\nContent-Length: " + std::to_string(body.size()) +
+                               "\r\n\r\n" + body);
+    const std::string read = testing::read_until(fd, R"("progress":1)");
+    if (read.find(R"("progress":1)") == std::string::npos) return read;
+    testing::reset_connection(fd);
+    drips_.go.release();
+    EXPECT_TRUE(drips_.done.try_acquire_for(30s));
+    return read;
+  }
+
   std::atomic<int> notifications_ = 0;
-  std::unique_ptr<McpHttpTransport> transport_;
+  DripGate drips_;
+  std::unique_ptr<McpHttpTransport> transport_;  // last: destroyed first
 };
 
 TEST_F(HttpTransportTest, InitializeOpensASessionAndRequestsNeedIt) {
@@ -213,6 +263,54 @@ TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {
                   .starts_with("HTTP/1.1 415 "));
 }
 
+// A client gone in the middle of a stream leaves its request id behind no longer: the same id is
+// taken again (the drip's late answer and progress were dropped, not kept for nobody).
+TEST_F(HttpTransportTest, AClientGoneMidStreamFreesItsRequestId) {
+  start();
+  const std::string session = open_session();
+  const std::string left = leave_mid_stream(session, "d");
+  ASSERT_NE(left.find(R"("progress":1)"), std::string::npos) << left;
+  // The transport notices on its own thread, when its next write fails: until then the id is
+  // still in use (400), then it is free.
+  const std::string again = R"({"jsonrpc":"2.0","id":"d","method":"ping","params":{"n":2}})";
+  const std::string header = "Mcp-Session-Id: " + session + "\r\n";
+  std::string answered = post(again, header, "application/json");
+  const auto give_up = std::chrono::steady_clock::now() + 20s;
+  while (answered.find("Duplicate request id") != std::string::npos &&
+         std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(10ms);
+    answered = post(again, header, "application/json");
+  }
+  EXPECT_TRUE(answered.starts_with("HTTP/1.1 200 ")) << answered;
+  EXPECT_TRUE(answered.ends_with(R"({"id":"d","jsonrpc":"2.0","result":{"echo":{"n":2}}})"))
+      << answered;
+}
+
+// A session whose client left mid-stream has nothing in flight, so it becomes idle and ends: more
+// such sessions than the cap (64) never refuse a new one for good.
+TEST_F(HttpTransportTest, SessionsLeftMidStreamBecomeIdleAndDoNotFillTheServer) {
+  start({.session_idle_timeout = 500ms});
+  const auto give_up = std::chrono::steady_clock::now() + 30s;
+  int left = 0;
+  while (left < 70 && std::chrono::steady_clock::now() < give_up) {
+    // Until idle sessions have ended, a new one may wait for a free place (503).
+    const std::string response = post(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})", "", "application/json");
+    if (response.starts_with("HTTP/1.1 503 ")) {
+      std::this_thread::sleep_for(20ms);
+      continue;
+    }
+    const std::size_t at = response.find("Mcp-Session-Id: ");
+    ASSERT_NE(at, std::string::npos) << response;
+    // A session idle for 500 ms before its drip was posted is ended (404): open another.
+    if (leave_mid_stream(response.substr(at + 16, 32), "x").find(R"("progress":1)") !=
+        std::string::npos) {
+      ++left;
+    }
+  }
+  EXPECT_EQ(left, 70);
+}
+
 // Fields of the wrong type are the peer's choice: each is refused, and the server keeps serving.
 TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
   start();
@@ -231,6 +329,45 @@ TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
   const std::string ping = post(R"({"jsonrpc":"2.0","id":5,"method":"ping","params":{}})", header,
                                 "application/json");
   EXPECT_TRUE(ping.starts_with("HTTP/1.1 200 ")) << ping;
+}
+
+// Off loopback, anything that can connect would run the tools: a bearer token is required there,
+// and a token must be one a client can send.
+McpEndpointFactory no_endpoint() {
+  return [](McpSendFn) -> std::unique_ptr<McpEndpoint> { return nullptr; };
+}
+
+TEST(McpHttpAccess, ANonLoopbackAddressNeedsABearerToken) {
+  McpHttpOptions options;
+  options.http.address = "0.0.0.0";
+  const auto refused = McpHttpTransport::start(options, no_endpoint());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, ErrorCode::kInvalidConfig);
+  EXPECT_EQ(refused.error().rule, "http_token_required");
+  EXPECT_NE(refused.error().message.find("CODEMODE_MCP_TOKEN"), std::string::npos);
+  options.bearer_token = "s3cret-t0ken";
+  EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok());
+}
+
+TEST(McpHttpAccess, AnyLoopbackAddressNeedsNoToken) {
+  for (const char* address : {"127.0.0.1", "127.0.0.2"}) {
+    McpHttpOptions options;
+    options.http.address = address;
+    EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok()) << address;
+  }
+}
+
+TEST(McpHttpAccess, AnEmptyOrUnsendableTokenIsRefused) {
+  for (const char* token : {"", "two words", "tab\tin", "line\nbreak", "caf\xC3\xA9"}) {
+    McpHttpOptions options;
+    options.bearer_token = token;
+    const auto refused = McpHttpTransport::start(options, no_endpoint());
+    ASSERT_FALSE(refused.ok()) << token;
+    EXPECT_EQ(refused.error().rule, "http_token");
+    if (*token != '\0') {
+      EXPECT_EQ(refused.error().message.find(token), std::string::npos);  // no secret in it
+    }
+  }
 }
 
 }  // namespace

@@ -115,11 +115,13 @@ struct ProcessRun {
   std::string err;
 };
 
-// Runs `argv` (argv[0] is the path) with `stdin_text`, collecting stdout and stderr, and waits
-// for it to exit. Bounded by `timeout`, after which it is killed.
+// Runs `argv` (argv[0] is the path) with `stdin_text` and the environment `env` ("NAME=value"
+// entries; none by default), collecting stdout and stderr, and waits for it to exit. Bounded by
+// `timeout`, after which it is killed.
 inline ProcessRun run_process(const std::vector<std::string>& argv, const std::string& stdin_text,
-                              std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
-  auto child = internal::spawn_child({.path = argv[0], .argv = argv, .env = {}});
+                              std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                              std::vector<std::string> env = {}) {
+  auto child = internal::spawn_child({.path = argv[0], .argv = argv, .env = std::move(env)});
   ProcessRun run;
   if (!child.ok()) return run;
   std::string_view input = stdin_text;
