@@ -29,6 +29,15 @@
 // A call runs on the broker's thread and returns only once its process is reaped: no zombie and
 // no fd outlives it.
 //
+// The command runs in a process group of its own, and the whole group is killed (SIGKILL) when
+// the call ends, however it ends: timeout, cancellation, failure, and also when the command exits,
+// with any status. So a background job (`sleep 300 &`) never outlives the call that started it; a
+// command that must leave something running does not belong in a command tool. Once the command
+// has exited, its output is what it and its group wrote to stdout until then: a background job
+// holding stdout open does not keep the call waiting. The limit: a descendant that calls setsid()
+// or setpgid() leaves the group and is not killed. The command is the host's configured program,
+// not the model's, so that is the host's program escaping on purpose.
+//
 // Thread-safety: load_command_tools is thread-safe; the tools may be called concurrently.
 #ifndef CODEMODE_COMMAND_TOOL_H_
 #define CODEMODE_COMMAND_TOOL_H_

@@ -86,16 +86,22 @@ bool add_cwd_action(SpawnActions& file, const std::string& cwd) {
   return cwd.empty() || posix_spawn_file_actions_addchdir_np(&file.actions, cwd.c_str()) == 0;
 }
 
-// The host may block or ignore signals (a CLI ignoring SIGPIPE); the child starts clean.
-bool reset_signals(SpawnAttributes& spawn) {
+// The host may block or ignore signals (a CLI ignoring SIGPIPE); the child starts clean. With
+// Group::kOwn the child calls setpgid(0, 0) before it executes the program: no instant of it runs
+// (and no child of it is started) outside its group, and posix_spawn returns only after that.
+bool set_attributes(SpawnAttributes& spawn, ChildProcess::Group group) {
   sigset_t all;
   sigset_t none;
   sigfillset(&all);
   sigemptyset(&none);
+  short flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
+  if (group == ChildProcess::Group::kOwn) {
+    if (posix_spawnattr_setpgroup(&spawn.attributes, 0) != 0) return false;
+    flags |= POSIX_SPAWN_SETPGROUP;
+  }
   return posix_spawnattr_setsigdefault(&spawn.attributes, &all) == 0 &&
          posix_spawnattr_setsigmask(&spawn.attributes, &none) == 0 &&
-         posix_spawnattr_setflags(&spawn.attributes,
-                                  POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) == 0;
+         posix_spawnattr_setflags(&spawn.attributes, flags) == 0;
 }
 
 std::vector<char*> c_strings(const std::vector<std::string>& strings) {
@@ -114,21 +120,41 @@ ExitStatus exit_status_from_wait(int wait_status) {
   return ExitStatus{};
 }
 
-ChildProcess::ChildProcess(ChildProcess&& other) noexcept : pid_(std::exchange(other.pid_, -1)) {}
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept
+    : pid_(std::exchange(other.pid_, -1)), own_group_(other.own_group_) {}
 
 ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
   if (this != &other) {
     kill_and_reap();
     pid_ = std::exchange(other.pid_, -1);
+    own_group_ = other.own_group_;
   }
   return *this;
 }
 
+// Only ever called while the child is unreaped (pid_ > 0), which keeps both numbers ours (see the
+// header). One kill(-pgid) reaches every member, also one forking at that moment: the kernel
+// delivers a group signal to a forking process's new child too, or fails the fork.
 void ChildProcess::kill() const {
-  if (pid_ > 0) ::kill(pid_, SIGKILL);
+  if (pid_ <= 0) return;
+  if (own_group_) ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);  // also a leader that moved itself to another group of its session
 }
 
-std::optional<ExitStatus> ChildProcess::try_reap() { return wait(WNOHANG); }
+std::optional<ExitStatus> ChildProcess::try_reap() {
+  if (own_group_ && pid_ > 0) {
+    // Looks without reaping (WNOWAIT): an exited leader's zombie keeps the group id ours while
+    // what it left running (a background job) is killed. ECHILD falls through to wait().
+    siginfo_t info{};
+    int looked;
+    do {
+      looked = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+    } while (looked < 0 && errno == EINTR);
+    if (looked == 0 && info.si_pid == 0) return std::nullopt;  // still running
+    if (looked == 0) kill();
+  }
+  return wait(WNOHANG);
+}
 
 std::optional<ExitStatus> ChildProcess::kill_and_reap() {
   kill();
@@ -170,8 +196,7 @@ Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   SpawnActions actions;
   SpawnAttributes attributes;
   if (!actions.ok || !attributes.ok || !add_fd_actions(actions, *in, *out, err ? &*err : nullptr) ||
-      !add_cwd_action(actions, options.cwd) ||
-      !reset_signals(attributes)) {
+      !add_cwd_action(actions, options.cwd) || !set_attributes(attributes, options.group)) {
     return spawn_error();
   }
   std::vector<char*> argv = c_strings(options.argv);
@@ -185,7 +210,7 @@ Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   return SpawnedChild{.stdin_fd = std::move(in->parent_end),
                       .stdout_fd = std::move(out->parent_end),
                       .stderr_fd = err ? std::move(err->parent_end) : UniqueFd(),
-                      .process = ChildProcess(pid)};
+                      .process = ChildProcess(pid, options.group)};
 }
 
 }  // namespace codemode::internal

@@ -3,8 +3,22 @@
 // (Chromium's ScopedProcess). spawn_child starts a program with its stdin, stdout and stderr on
 // pipes and nothing else inherited. Both the sandbox's workers and command tools use them.
 //
+// A child spawned with its own process group (command tools, downstream MCP servers: host programs
+// that may start children of their own) leads that group, and its ChildProcess ends the whole
+// group, not only the leader: kill() signals the group, and reaping an exited leader kills the
+// group first. So nothing the child started outlives it, whether it ended by itself, by a timeout,
+// a cancellation or its owner's destruction. The limit: a descendant that calls setsid() or
+// setpgid() leaves the group and is not reached (the child is the host's configured program, so
+// that is the host's program escaping, not the model's).
+//
+// Why the group is signalled before its leader is reaped, always: a process group id is the
+// leader's pid, and while the leader is unreaped (running or a zombie) that number cannot be
+// given to another process, so kill(-pgid) reaches our group and nothing else. Once the leader is
+// reaped and the group's last member is gone, the number may become an unrelated process's group.
+//
 // Thread-safety: a ChildProcess is used from one thread at a time. kill() is not called from other
-// threads: reaping frees the pid for reuse, so only the thread that reaps may signal it.
+// threads unless the owner joins them before it reaps: reaping frees the pid (and the group id)
+// for reuse, so a signal may only be sent while the child is known to be unreaped.
 #ifndef CODEMODE_CORE_CHILD_PROCESS_H_
 #define CODEMODE_CORE_CHILD_PROCESS_H_
 
@@ -28,9 +42,14 @@ struct ExitStatus {
 
 class ChildProcess {
  public:
+  // kOwn: the child leads its own process group (its pid is the group's id), which is ended with
+  // it. kShared: only the child itself is signalled.
+  enum class Group { kShared, kOwn };
+
   ChildProcess() = default;
   // Takes ownership of the unreaped child `pid`.
-  explicit ChildProcess(pid_t pid) : pid_(pid) {}
+  explicit ChildProcess(pid_t pid, Group group = Group::kShared)
+      : pid_(pid), own_group_(group == Group::kOwn) {}
   ChildProcess(ChildProcess&& other) noexcept;
   ChildProcess& operator=(ChildProcess&& other) noexcept;
   ChildProcess(const ChildProcess&) = delete;
@@ -42,9 +61,11 @@ class ChildProcess {
   // Whether a child is owned and not yet reaped.
   bool owned() const { return pid_ > 0; }
 
-  // Sends SIGKILL unless the child was reaped already. Idempotent.
+  // Sends SIGKILL (to the child and, with Group::kOwn, to its whole group) unless the child was
+  // reaped already. Idempotent.
   void kill() const;
   // Reaps the child if it has exited, without blocking. Its status once reaped, else nullopt.
+  // With Group::kOwn, what is left of its group is killed before the leader is reaped.
   std::optional<ExitStatus> try_reap();
   // SIGKILL, then waits for the child (waitpid, EINTR retried). Its status, or nullopt when there
   // was no child or it could not be waited for (a host that set SIGCHLD to SIG_IGN reaps children
@@ -54,6 +75,7 @@ class ChildProcess {
  private:
   std::optional<ExitStatus> wait(int options);
   pid_t pid_ = -1;  // -1: none, or reaped
+  bool own_group_ = false;
 };
 
 struct SpawnOptions {
@@ -65,6 +87,9 @@ struct SpawnOptions {
   enum class Stderr { kPipe, kDiscard } stderr_mode = Stderr::kPipe;
   // The child's working directory (absolute); empty: the parent's.
   std::string cwd;
+  // kOwn: the child is made the leader of a new process group before it executes the program
+  // (so even its first instruction runs in it), and its ChildProcess ends the group.
+  ChildProcess::Group group = ChildProcess::Group::kShared;
 };
 
 // A started child and the parent's ends of its pipes. The parent's ends are close-on-exec and

@@ -31,6 +31,8 @@ Result<std::shared_ptr<DownstreamConnection>> DownstreamConnection::start(
     const internal::SpawnOptions& options) {
   internal::SpawnOptions spawn = options;
   spawn.stderr_mode = internal::SpawnOptions::Stderr::kDiscard;
+  // Its own process group, so ending the server ends whatever it started too.
+  spawn.group = internal::ChildProcess::Group::kOwn;
   std::optional<internal::EventFd> wake = internal::EventFd::create();
   if (!wake) {
     return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
@@ -147,6 +149,10 @@ void DownstreamConnection::read_loop() {
       if (stopping_) break;
       process_cancellations();
     } else if (read.status == LineRead::Status::kClosed) {
+      // The server is dead to us: end it and everything it started now, not when the connection
+      // is released (at the next call, maybe much later). Safe on this thread: the child is
+      // reaped only by the destructor, after this thread is joined.
+      child_.process.kill();
       break;
     }  // an oversized line is skipped
   }

@@ -4,12 +4,18 @@
 // server (sampling, roots, elicitation) is refused with -32601, a ping answered; anything else
 // is ignored. The child's stderr goes to /dev/null: nothing it says reaches a log or a caller.
 //
-// When the child's stdout ends (it exited or crashed), the connection is dead: every request in
-// flight completes with TOOL_FAILED "downstream_exited", and later requests fail at once. The
-// owner (DownstreamClient) then starts a new connection on next use.
+// When the child's stdout ends (it exited or crashed), the connection is dead: the child's process
+// group is killed, every request in flight completes with TOOL_FAILED "downstream_exited", and
+// later requests fail at once. The owner (DownstreamClient) then starts a new connection on next
+// use.
 //
-// Ownership: destroying the connection kills and reaps the child, stops and joins the reader, and
-// completes what is still in flight with "downstream_exited".
+// The child leads a process group of its own (internal::ChildProcess::Group::kOwn), so whatever it
+// started (a helper, a background job) is killed with it: when its stdout ends and when the
+// connection is destroyed (a restart's old connection, a failed start, shutdown). A descendant
+// that calls setsid() or setpgid() escapes that (the server is the host's configured program).
+//
+// Ownership: destroying the connection kills the child's group, reaps the child, stops and joins
+// the reader, and completes what is still in flight with "downstream_exited".
 // Thread-safety: every public method is thread-safe. Completions run on the reader thread or on
 // the caller's, never under a lock of the connection's.
 #ifndef CODEMODE_MCP_DOWNSTREAM_CONNECTION_H_

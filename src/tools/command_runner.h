@@ -1,6 +1,9 @@
 // Runs one command for one command-tool call (include/codemode/command_tool.h): feeds the input
 // on stdin, collects stdout up to a cap, waits for the exit, and gives up (SIGKILL and reap) the
-// moment `stop` fires. Every fd and the process are owned, so no path leaves either behind.
+// moment `stop` fires. Every fd and the process are owned, so no path leaves either behind. The
+// command leads a process group of its own, killed whenever the run ends: also after an exit with
+// status 0, nothing the command started (a background job) outlives the call. Output ends when
+// stdout closes, or, once the command exited, when what its killed group left in the pipe is read.
 //
 // Thread-safety: run_command may be called from many threads at once.
 #ifndef CODEMODE_TOOLS_COMMAND_RUNNER_H_

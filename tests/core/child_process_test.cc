@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <string>
 
+#include "support/descendants.h"
 #include "support/process_support.h"
 
 namespace codemode::internal {
@@ -129,6 +130,62 @@ TEST(ChildProcess, MoveTransfersOwnership) {
   EXPECT_TRUE(process_exists(pid));
   moved.kill_and_reap();
   EXPECT_FALSE(process_exists(pid));
+}
+
+TEST(SpawnChild, LeadsAGroupOfItsOwnOnlyWhenAsked) {
+  auto shared = spawn_child({.path = "/bin/sleep", .argv = {"sleep", "100"}});
+  auto own = spawn_child(
+      {.path = "/bin/sleep", .argv = {"sleep", "100"}, .group = ChildProcess::Group::kOwn});
+  ASSERT_TRUE(shared.ok());
+  ASSERT_TRUE(own.ok());
+  EXPECT_EQ(getpgid(shared->process.pid()), getpgrp());
+  EXPECT_EQ(getpgid(own->process.pid()), own->process.pid());
+}
+
+// sh as a group leader that starts two background sleeps (recorded in `record`), then `tail`.
+Result<SpawnedChild> spawn_leader(const std::string& record, const std::string& tail) {
+  std::string script;
+  for (int i = 0; i < 2; ++i) {
+    script += std::string("/bin/sleep 300 >/dev/null & ") + testing::kRecordLastJob + "; ";
+  }
+  return spawn_child({.path = "/bin/sh",
+                      .argv = {"sh", "-c", script + tail, record},
+                      .group = ChildProcess::Group::kOwn});
+}
+
+TEST(ChildProcess, KillAndReapEndsTheWholeGroup) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  auto child = spawn_leader(dir.file("jobs"), "wait");
+  ASSERT_TRUE(child.ok());
+  const auto jobs = testing::wait_for_recorded(dir.file("jobs"), 2, std::chrono::seconds(5));
+  EXPECT_EQ(child->process.kill_and_reap()->signal, SIGKILL);
+  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_EQ(jobs.size(), 2u);
+}
+
+TEST(ChildProcess, ReapingALeaderThatExitedEndsWhatItLeft) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  auto child = spawn_leader(dir.file("jobs"), "exit 0");
+  ASSERT_TRUE(child.ok());
+  std::optional<ExitStatus> status;
+  while (!(status = child->process.try_reap())) usleep(1000);
+  EXPECT_EQ(status->exit_code, 0);  // the leader's own status, not the kill's
+  const auto jobs = testing::recorded_processes(dir.file("jobs"));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_EQ(jobs.size(), 2u);
+}
+
+TEST(ChildProcess, MoveKeepsTheGroup) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  auto child = spawn_leader(dir.file("jobs"), "wait");
+  ASSERT_TRUE(child.ok());
+  const auto jobs = testing::wait_for_recorded(dir.file("jobs"), 2, std::chrono::seconds(5));
+  ChildProcess(std::move(child->process)).kill_and_reap();  // the moved-to owner ends the group
+  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_EQ(jobs.size(), 2u);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // DownstreamClient against a real downstream process (a small python3 MCP server): a caller
-// waiting for the server to (re)start leaves on its own stop token, one start at a time, and a
-// start nobody waits for any more ends without leaving a process or an fd behind.
+// waiting for the server to (re)start leaves on its own stop token, one start at a time, a start
+// nobody waits for any more ends without leaving a process or an fd behind, and whatever a server
+// started ends with it (restart, shutdown, a start that times out).
 #include "mcp/downstream_client.h"
 
 #include <atomic>
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/descendants.h"
 #include "support/process_support.h"
 
 namespace codemode::mcp {
@@ -20,16 +22,28 @@ namespace {
 using std::chrono::milliseconds;
 using Clock = std::chrono::steady_clock;
 
-// argv: <start log> <mode>. Appends a line to the log on each start. Modes: "hang" never answers
-// initialize; "slow" answers it after 300 ms; "hang-on-restart" answers it on the first start
-// only. tools/call "crash" exits without answering; any other tool answers "ok".
+// argv: <start log> <mode> [<job record>]. Appends a line to the log on each start. Modes: "hang"
+// never answers initialize; "slow" answers it after 300 ms; "hang-on-restart" answers it on the
+// first start only; "spawn-then-hang" starts a background job, then hangs. tools/call "crash"
+// exits without answering; "spawn" starts a background job (a sleep with its stdio on /dev/null,
+// recorded in the job record as support/descendants.h reads it) and answers "ok"; any other tool
+// answers "ok".
 constexpr char kFixtureServer[] = R"(
-import json, sys, time
+import json, subprocess, sys, time
 log, mode = sys.argv[1], sys.argv[2]
+def spawn():
+    job = subprocess.Popen(['/bin/sleep', '300'], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open('/proc/%d/stat' % job.pid) as f:
+        start_time = f.read().rsplit(')', 1)[1].split()[19]
+    with open(sys.argv[3], 'a') as f:
+        f.write('%d %s\n' % (job.pid, start_time))
 with open(log, 'a') as f:
     f.write('start\n')
 with open(log) as f:
     starts = len(f.readlines())
+if mode == 'spawn-then-hang':
+    spawn()
 while True:
     line = sys.stdin.readline()
     if not line:
@@ -37,7 +51,7 @@ while True:
     message = json.loads(line)
     method = message.get('method')
     if method == 'initialize':
-        if mode == 'hang' or (mode == 'hang-on-restart' and starts > 1):
+        if mode in ('hang', 'spawn-then-hang') or (mode == 'hang-on-restart' and starts > 1):
             continue
         if mode == 'slow':
             time.sleep(0.3)
@@ -46,6 +60,8 @@ while True:
     elif method == 'tools/call':
         if message['params']['name'] == 'crash':
             sys.exit(0)
+        if message['params']['name'] == 'spawn':
+            spawn()
         result = {'content': [{'type': 'text', 'text': 'ok'}]}
     else:
         continue
@@ -78,6 +94,15 @@ DownstreamServerConfig fixture(const StartLog& log, const std::string& mode, mil
   return {.name = "fixture",
           .path = "/usr/bin/python3",
           .argv = {"python3", "-c", kFixtureServer, log.path(), mode},
+          .timeout = timeout};
+}
+
+// The fixture with its start log and job record in the test's own directory.
+DownstreamServerConfig recording_fixture(const testing::ScratchDir& dir, const std::string& mode,
+                                         milliseconds timeout) {
+  return {.name = "fixture",
+          .path = "/usr/bin/python3",
+          .argv = {"python3", "-c", kFixtureServer, dir.file("starts"), mode, dir.file("jobs")},
           .timeout = timeout};
 }
 
@@ -212,6 +237,49 @@ TEST(DownstreamClientTest, ListToolsWaitsForTheStartBoundedByTheTimeout) {
   EXPECT_EQ(tools.error().rule, "downstream_handshake");
   EXPECT_GE(took, milliseconds(300));
   EXPECT_LT(took, milliseconds(2000));
+}
+
+TEST(DownstreamClientTest, ARestartEndsWhatTheDeadServerStarted) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  DownstreamClient client(recording_fixture(dir, "normal", milliseconds(10'000)));
+  ASSERT_TRUE(call_and_wait(client, "spawn").ok());
+  Result<Json> crashed = call_and_wait(client, "crash");
+  ASSERT_FALSE(crashed.ok());
+  EXPECT_EQ(crashed.error().rule, "downstream_exited");
+  EXPECT_TRUE(call_and_wait(client, "echo").ok()) << "the server was not restarted";
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+      << "a job of the dead server outlived the restart";
+  ASSERT_EQ(jobs.size(), 1u);
+}
+
+TEST(DownstreamClientTest, ShutdownEndsWhatTheServerStarted) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  auto client =
+      std::make_unique<DownstreamClient>(recording_fixture(dir, "normal", milliseconds(10'000)));
+  ASSERT_TRUE(call_and_wait(*client, "spawn").ok());
+  client.reset();
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+      << "a job of the server outlived the client";
+  ASSERT_EQ(jobs.size(), 1u);
+}
+
+// A start that fails (here: initialize is never answered) kills what the half-started server
+// started, too.
+TEST(DownstreamClientTest, AStartThatTimesOutEndsWhatTheServerStarted) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  DownstreamClient client(recording_fixture(dir, "spawn-then-hang", milliseconds(2000)));
+  Result<Json> tools = client.list_tools();
+  ASSERT_FALSE(tools.ok());
+  EXPECT_EQ(tools.error().rule, "downstream_handshake");
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+      << "a job of the server outlived its failed start";
+  ASSERT_EQ(jobs.size(), 1u);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "codemode/broker.h"
+#include "support/descendants.h"
 #include "support/process_support.h"
 
 namespace codemode {
@@ -61,6 +62,14 @@ ToolOutcome call(const Tool& tool, const Json& input, std::stop_token stop = {})
                       .budget = budget,
                       .max_input_bytes = 16u << 20,
                       .max_output_bytes = 16u << 20});
+}
+
+// sh -c: `jobs` times `job` in the background, each recorded in `record` ($0), then `tail`.
+Json background_jobs(const std::string& record, int jobs, const std::string& job,
+                     const std::string& tail) {
+  std::string script;
+  for (int i = 0; i < jobs; ++i) script += job + " & " + testing::kRecordLastJob + "; ";
+  return Json{"/bin/sh", "-c", script + tail, record};
 }
 
 class CommandToolTest : public ::testing::Test {
@@ -227,6 +236,75 @@ TEST_F(CommandToolTest, CancellationKillsTheCommand) {
   const ToolOutcome outcome =
       call(load_one({{"command", {"/bin/sleep", "30"}}}), 1, caller.get_token());
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+}
+
+TEST_F(CommandToolTest, TimeoutEndsEverythingTheCommandStarted) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string record = dir.file("jobs");
+  const ToolOutcome outcome =
+      call(load_one({{"command", background_jobs(record, 2, "/bin/sleep 300", "wait")},
+                     {"timeoutMs", 1000}}),
+           1);
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(record);
+  EXPECT_TRUE(testing::ended_or_killed(jobs, 5s)) << "a background job outlived the timeout";
+  ASSERT_EQ(jobs.size(), 2u);
+  ASSERT_TRUE(outcome.error.has_value());
+  EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
+}
+
+TEST_F(CommandToolTest, CancellationEndsEverythingTheCommandStarted) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string record = dir.file("jobs");
+  std::stop_source caller;
+  std::jthread canceller([&] {
+    testing::wait_for_recorded(record, 2, 5s);
+    caller.request_stop();
+  });
+  const ToolOutcome outcome =
+      call(load_one({{"command", background_jobs(record, 2, "/bin/sleep 300", "wait")}}), 1,
+           caller.get_token());
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(record);
+  EXPECT_TRUE(testing::ended_or_killed(jobs, 5s)) << "a background job outlived the cancellation";
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+}
+
+// The call is over when the command exits: what it left in the background is killed, also when
+// it succeeded.
+TEST_F(CommandToolTest, AnExitEndsTheBackgroundJobsTheCommandLeft) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string record = dir.file("jobs");
+  const ToolOutcome outcome = call(
+      load_one({{"command", background_jobs(record, 1, "/bin/sleep 300 >/dev/null", "echo 1")}}),
+      1);
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(record);
+  EXPECT_TRUE(testing::ended_or_killed(jobs, 5s)) << "a background job outlived the call";
+  ASSERT_EQ(jobs.size(), 1u);
+  ASSERT_TRUE(outcome.ok()) << outcome.error->message;
+  EXPECT_EQ(*outcome.output, 1);
+}
+
+// A background job that keeps stdout open does not hold the call until the timeout: once the
+// command exits, its group is killed and stdout ends with what the pipe holds.
+TEST_F(CommandToolTest, AnExitEndsTheCallWhileABackgroundJobHoldsStdout) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string record = dir.file("jobs");
+  const auto start = std::chrono::steady_clock::now();
+  const ToolOutcome outcome =
+      call(load_one({{"command", background_jobs(record, 1, "/bin/sleep 300", "echo 1")},
+                     {"timeoutMs", 10'000}}),
+           1);
+  const auto took = std::chrono::steady_clock::now() - start;
+  const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(record);
+  EXPECT_TRUE(testing::ended_or_killed(jobs, 5s)) << "a background job outlived the call";
+  ASSERT_EQ(jobs.size(), 1u);
+  ASSERT_TRUE(outcome.ok()) << outcome.error->message;
+  EXPECT_EQ(*outcome.output, 1);
+  EXPECT_LT(took, 5s);
 }
 
 TEST_F(CommandToolTest, CommandThatIgnoresItsInputStillAnswers) {
