@@ -8,18 +8,22 @@
 namespace codemode::mcp {
 namespace {
 
-// Builds `codemode` (and `console`) over the program's own `tools.call`. Everything it relies on
-// is captured before the model's code runs, so a program that replaces a builtin changes only its
-// own view. The tables are spliced in as JSON, which is valid JavaScript.
+// Builds `codemode` (and `console`) over the program's own `tools.call`, and compiles the model's
+// code as a function of its own. Everything it relies on is captured here, before the model's code
+// runs, so a program that replaces a builtin changes only its own view: the wrapper's state is in
+// closures the model's function cannot name (it is compiled in the global scope). The tables and
+// the model's text are spliced in as JSON, which is valid JavaScript.
 constexpr std::string_view kPrelude = R"js(
-  const __codemode = (() => {
+  const { main, checked, envelope, caught } = (() => {
     const callTool = tools.call;
+    const global = globalThis;
     const defineProperty = Object.defineProperty;
     const freeze = Object.freeze;
     const stringify = JSON.stringify;
     const isFinite = Number.isFinite;
     const toText = String;
     const ErrorClass = Error;
+    const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
     const own = new WeakSet();
     const remember = WeakSet.prototype.add.bind(own);
     const isOwn = WeakSet.prototype.has.bind(own);
@@ -228,18 +232,26 @@ constexpr std::string_view kPrelude = R"js(
       }
       return value;
     };
-    return { api: guarded('codemode', root), console, envelope, caught, checked };
+
+    // The model's code: parsed alone, as the whole body of a function of its own (the engine
+    // rejects a body that would end before its text does), in the global scope, where what it
+    // may use is defined, read-only, as globals its own declarations shadow. A syntax error is
+    // thrown here, before the try below: the program's error, as a compile error always was.
+    const expose = (name, value) => defineProperty(global, name, { value, enumerable: false });
+    expose('input', input);
+    expose('tools', tools);
+    expose('codemode', guarded('codemode', root));
+    if (console !== undefined) expose('console', console);
+    const main = new AsyncFunction(@BODY@);
+    return { main, checked, envelope, caught };
   })();
-  const codemode = __codemode.api;
 )js";
 
-constexpr std::string_view kConsole = "  const console = __codemode.console;\n";
-
 constexpr std::string_view kEpilogue = R"js(try {
-  const value = __codemode.checked(await main());
-  return __codemode.envelope('result', value === undefined ? null : value);
+  const value = checked(await main());
+  return envelope('result', value === undefined ? null : value);
 } catch (error) {
-  return __codemode.caught(error);
+  return caught(error);
 }
 )js";
 
@@ -261,15 +273,13 @@ std::string fill(std::string_view text,
 }  // namespace
 
 std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes) {
-  std::string prelude =
-      fill(kPrelude, {{"@RULES@", json_text(rules)},
-                      {"@METHODS@", json_text(methods)},
-                      {"@LOG_BYTES@", std::to_string(console_log_bytes)},
-                      {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
-                      {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
-  if (console_log_bytes > 0) prelude.append(kConsole);
-  return prelude;
+                         std::int64_t final_result_bytes, std::string_view function_body) {
+  return fill(kPrelude, {{"@RULES@", json_text(rules)},
+                         {"@METHODS@", json_text(methods)},
+                         {"@LOG_BYTES@", std::to_string(console_log_bytes)},
+                         {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
+                         {"@FINAL_BYTES@", std::to_string(final_result_bytes)},
+                         {"@BODY@", json_text(Json(std::string(function_body)))}});
 }
 
 std::string code_epilogue() { return std::string(kEpilogue); }
