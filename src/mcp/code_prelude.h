@@ -11,9 +11,11 @@
 // code runs, which ends the program as its own error, as a compile error would). That function is
 // compiled in the global scope: the prelude's and epilogue's names are not in its scope, not even
 // to a direct eval, and it sees `codemode`, `console` (with console capture), `input` and `tools`
-// as read-only globals the prelude defines, which its own declarations may shadow. This relies on
-// the AsyncFunction constructor, which the worker leaves to programs (eval and Function work
-// there: tests/worker/worker_globals_test.cc).
+// as read-only globals the prelude defines, which its own declarations may shadow. Everything the
+// wrapper uses after the model's code started is captured before (closures, not globals), and the
+// envelope and its parts have no prototype, so a `then` or `toJSON` the program puts on
+// Object.prototype cannot replace them. This relies on the AsyncFunction constructor, which the
+// worker leaves to programs (eval and Function work there: tests/worker/worker_globals_test.cc).
 //
 // The envelope is the program's whole result; the code tool takes it apart (code_result.h):
 //   {result: <value, undefined as null>, logs?: [string]}    main returned

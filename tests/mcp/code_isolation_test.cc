@@ -1,6 +1,7 @@
 // The model's code is its own function, end to end in the real confined worker: no text closes
 // the code tool's wrapper (the review's text, braces in templates and comments, unbalanced braces,
-// a text that opens a function of its own), and nothing it does reaches the wrapper's locals.
+// a text that opens a function of its own), nothing it does reaches the wrapper's locals, and a
+// polluted Object, RegExp or Promise cannot replace the envelope or the size it reports.
 #include <string_view>
 
 #include <gtest/gtest.h>
@@ -111,6 +112,49 @@ TEST_F(CodeIsolationTest, AnEnvelopeShapedValueIsJustTheResult) {
 TEST_F(CodeIsolationTest, TheWrappersLocalsAreOutOfReach) {
   EXPECT_EQ(run("return [typeof __codemode, typeof main, eval('typeof __codemode')];"),
             (Json{{"result", {"undefined", "undefined", "undefined"}}}));
+}
+
+// Resolving the wrapper's promise with its envelope must not look up a program's `then`.
+TEST_F(CodeIsolationTest, APollutedThenCannotReplaceTheEnvelope) {
+  const std::string code = R"js(
+    Object.prototype.then = function (resolve) {
+      delete Object.prototype.then;
+      resolve({ error: { code: 'final_result_bytes_limit', bytes: 123456789 } });
+    };
+    return 1;)js";
+  EXPECT_EQ(run(code), (Json{{"result", 1}}));
+  EXPECT_EQ(run(code, console_on()), (Json{{"result", 1}, {"logs", Json::array()}}));
+}
+
+// The worker's JSON.stringify of the envelope must not call a program's toJSON on it.
+TEST_F(CodeIsolationTest, APollutedToJSONCannotReplaceTheEnvelope) {
+  EXPECT_EQ(run(R"js(
+    Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, value() {
+      return Object.keys(this).includes('result')
+          ? { error: { code: 'final_result_bytes_limit', bytes: 123456789 } } : this;
+    } });
+    return 1;)js"),
+            (Json{{"result", 1}}));
+  EXPECT_EQ(run(R"js(
+    Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, value() {
+      return this.code === 'code_rejected' ? { code: 'host_calls_limit' } : this;
+    } });
+    throw new Error('boom');)js",
+                console_on()),
+            (Json{{"code", "code_rejected"}, {"message", "boom"}, {"logs", Json::array()}}));
+}
+
+// The size of a result over the cap is measured with intrinsics the program cannot replace.
+TEST_F(CodeIsolationTest, APollutedRegExpCannotForgeTheMeasuredSize) {
+  const std::string pollute = R"js(
+    RegExp.prototype[Symbol.replace] = () => '\u0800'.repeat(100000);
+    RegExp.prototype.exec = () => null;
+  )js";
+  EXPECT_EQ(run(pollute + "return 'x'.repeat(20000);").at("result").get<std::string>().size(),
+            20000u);
+  EXPECT_EQ(run(pollute + "return 'x'.repeat(100000);").at("message"),
+            "final JSON is 100002 bytes and exceeds the 49152-byte limit; return fewer fields or "
+            "items");
 }
 
 // What the model's code could do inside the wrapper, it still does in its own function.
