@@ -8,18 +8,30 @@
 namespace codemode::mcp {
 namespace {
 
-// Builds `codemode` (and `console`) over the program's own `tools.call`. Everything it relies on
-// is captured before the model's code runs, so a program that replaces a builtin changes only its
-// own view. The tables are spliced in as JSON, which is valid JavaScript.
+// Builds `codemode` (and `console`) over the program's own `tools.call`, and compiles the model's
+// code as a function of its own. Everything it relies on is captured here, before the model's code
+// runs, so a program that replaces a builtin changes only its own view: the wrapper's state is in
+// closures the model's function cannot name (it is compiled in the global scope), and what the
+// wrapper returns has no prototype, so no `then` or `toJSON` of the program's can replace it. The
+// tables and the model's text are spliced in as JSON, which is valid JavaScript.
 constexpr std::string_view kPrelude = R"js(
-  const __codemode = (() => {
+  const { main, checked, envelope, caught } = (() => {
     const callTool = tools.call;
+    const global = globalThis;
     const defineProperty = Object.defineProperty;
+    const setPrototypeOf = Object.setPrototypeOf;
     const freeze = Object.freeze;
     const stringify = JSON.stringify;
     const isFinite = Number.isFinite;
     const toText = String;
     const ErrorClass = Error;
+    const TypeErrorClass = TypeError;
+    const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+    // RegExp.prototype.exec and the String methods as they are now, called directly: a program's
+    // RegExp.prototype[Symbol.replace], exec or String.prototype.slice cannot change what they do.
+    const exec = Function.prototype.call.bind(RegExp.prototype.exec);
+    const slice = Function.prototype.call.bind(String.prototype.slice);
+    const unitAt = Function.prototype.call.bind(String.prototype.charCodeAt);
     const own = new WeakSet();
     const remember = WeakSet.prototype.add.bind(own);
     const isOwn = WeakSet.prototype.has.bind(own);
@@ -101,11 +113,19 @@ constexpr std::string_view kPrelude = R"js(
     const LOG_BYTES = @LOG_BYTES@;
     const MARKER = @MARKER@;
     const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-    const lines = [];
+    const lines = setPrototypeOf([], null);
     let used = 1;  // "[": each line then adds its JSON and one "," or the closing "]"
     let open = LOG_BYTES > 0;
-    const wellFormed = (text) => text.replace(LONE, '\ufffd');
-    const unitAt = Function.prototype.call.bind(String.prototype.charCodeAt);
+    const wellFormed = (text) => {
+      let out = '';
+      let from = 0;
+      LONE.lastIndex = 0;
+      for (let found = exec(LONE, text); found !== null; found = exec(LONE, text)) {
+        out += slice(text, from, found.index) + '\ufffd';
+        from = found.index + 1;
+      }
+      return from === 0 ? text : out + slice(text, from);
+    };
     const utf8 = (text) => {  // REQUIRES: text is well formed
       let bytes = 0;
       for (let i = 0; i < text.length; i++) {
@@ -126,13 +146,13 @@ constexpr std::string_view kPrelude = R"js(
       let high = line.length;
       while (low < high) {
         const middle = (low + high + 1) >> 1;
-        if (cost(line.slice(0, middle)) <= room) low = middle; else high = middle - 1;
+        if (cost(slice(line, 0, middle)) <= room) low = middle; else high = middle - 1;
       }
-      const last = line.charCodeAt(low - 1);
-      return line.slice(0, last >= 0xd800 && last <= 0xdbff ? low - 1 : low);
+      const last = unitAt(line, low - 1);
+      return slice(line, 0, last >= 0xd800 && last <= 0xdbff ? low - 1 : low);
     };
     const append = (text) => {
-      const line = wellFormed(text.length > LOG_BYTES ? text.slice(0, LOG_BYTES) : text);
+      const line = wellFormed(text.length > LOG_BYTES ? slice(text, 0, LOG_BYTES) : text);
       const needed = cost(line);
       if (used + needed + cost(MARKER) <= LOG_BYTES) {
         keep(line);
@@ -169,44 +189,61 @@ constexpr std::string_view kPrelude = R"js(
       log: emit(''), info: emit('[info] '), warn: emit('[warn] '), error: emit('[error] '),
       debug: emit('[debug] ') }) : undefined;
 
-    // The program's result (code_prelude.h); built as literals, which no setter can intercept.
+    // The program's result (code_prelude.h); built as literals, which no setter can intercept,
+    // without a prototype: resolving the wrapper's promise with it looks up no `then`, and the
+    // worker's JSON.stringify of it calls no `toJSON`, that the program put on Object.prototype.
     const envelope = (key, value) => {
       open = false;
-      return LOG_BYTES > 0 ? { [key]: value, logs: lines } : { [key]: value };
+      return LOG_BYTES > 0 ? { __proto__: null, [key]: value, logs: lines }
+                           : { __proto__: null, [key]: value };
     };
     const describe = (error) => {
       try {
         const object = (typeof error === 'object' && error !== null) || typeof error === 'function';
         const message = object ? error.message : toText(error);
-        return typeof message === 'string' ? wellFormed(message.slice(0, 1024)) : '';
+        return typeof message === 'string' ? wellFormed(slice(message, 0, 1024)) : '';
       } catch (_) {
         return '';
       }
     };
     const caught = (error) => {
       if (isOwn(error) && error.code === 'host_calls_limit') {
-        return envelope('error', { code: 'host_calls_limit' });
+        return envelope('error', { __proto__: null, code: 'host_calls_limit' });
       }
       if (isOwn(error) && error.code === 'final_result_bytes_limit') {
-        return envelope('error', { code: 'final_result_bytes_limit', bytes: error.bytes });
+        return envelope('error',
+                        { __proto__: null, code: 'final_result_bytes_limit', bytes: error.bytes });
       }
       if (LOG_BYTES === 0) throw error;
-      return envelope('error', { code: 'code_rejected', message: describe(error) });
+      return envelope('error', { __proto__: null, code: 'code_rejected', message: describe(error) });
     };
     // The returned value must be JSON as it is: a cycle, a BigInt or a throwing toJSON (which
     // JSON.stringify refuses) and a NaN or an infinity (which it would turn into null) are the
     // program's error, code_rejected, rather than a result the host cannot take or a changed one.
     const finiteOnly = (key, value) => {
       if (typeof value === 'number' && !isFinite(value)) {
-        throw new TypeError('The result holds a number JSON cannot represent.');
+        throw new TypeErrorClass('The result holds a number JSON cannot represent.');
       }
       return value;
     };
     // A result over FINAL_BYTES is refused here with its measured size (JSON.stringify's text
-    // escapes lone surrogates, so it is well formed). The parent measures again in any case.
+    // escapes lone surrogates, so it is well formed): its UTF-16 units plus, for each run of
+    // characters of 2, 3 or 4 UTF-8 bytes, what they add (found by the regexp engine, run by
+    // run, so that only the runs are counted here). The parent measures again in any case.
     const FINAL_BYTES = @FINAL_BYTES@;
-    const replace = Function.prototype.call.bind(String.prototype.replace);
-    const ASCII_RUNS = /[\x00-\x7f]+/g;
+    const WIDER = [[/[\u0080-\u07ff]+/g, 1], [/[\u0800-\ud7ff\ue000-\uffff]+/g, 2],
+                   [/(?:[\ud800-\udbff][\udc00-\udfff])+/g, 1]];
+    const utf8Of = (text) => {
+      let bytes = text.length;
+      for (let i = 0; i < 3; i++) {
+        const pattern = WIDER[i][0];
+        pattern.lastIndex = 0;
+        for (let run = exec(pattern, text); run !== null; run = exec(pattern, text)) {
+          bytes += run[0].length * WIDER[i][1];
+        }
+      }
+      return bytes;
+    };
     const oversized = (bytes) => {
       const marker = freeze({ code: 'final_result_bytes_limit', bytes });
       remember(marker);
@@ -218,28 +255,34 @@ constexpr std::string_view kPrelude = R"js(
       try {
         text = stringify(value, finiteOnly);
       } catch (error) {
-        throw new TypeError(`The result is not JSON: ${describe(error)}`);
+        throw new TypeErrorClass(`The result is not JSON: ${describe(error)}`);
       }
       if (typeof text === 'string' && text.length > FINAL_BYTES / 3) {
-        // ASCII runs are removed by the regexp engine in one pass; only the rest is counted here.
-        const rest = replace(text, ASCII_RUNS, '');
-        const bytes = text.length - rest.length + utf8(rest);
+        const bytes = utf8Of(text);
         if (bytes > FINAL_BYTES) throw oversized(bytes);
       }
       return value;
     };
-    return { api: guarded('codemode', root), console, envelope, caught, checked };
+
+    // The model's code: parsed alone, as the whole body of a function of its own (the engine
+    // rejects a body that would end before its text does), in the global scope, where what it
+    // may use is defined, read-only, as globals its own declarations shadow. A syntax error is
+    // thrown here, before the try below: the program's error, as a compile error always was.
+    const expose = (name, value) => defineProperty(global, name, { value, enumerable: false });
+    expose('input', input);
+    expose('tools', tools);
+    expose('codemode', guarded('codemode', root));
+    if (console !== undefined) expose('console', console);
+    const main = new AsyncFunction(@BODY@);
+    return { main, checked, envelope, caught };
   })();
-  const codemode = __codemode.api;
 )js";
 
-constexpr std::string_view kConsole = "  const console = __codemode.console;\n";
-
 constexpr std::string_view kEpilogue = R"js(try {
-  const value = __codemode.checked(await main());
-  return __codemode.envelope('result', value === undefined ? null : value);
+  const value = checked(await main());
+  return envelope('result', value === undefined ? null : value);
 } catch (error) {
-  return __codemode.caught(error);
+  return caught(error);
 }
 )js";
 
@@ -261,15 +304,13 @@ std::string fill(std::string_view text,
 }  // namespace
 
 std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes) {
-  std::string prelude =
-      fill(kPrelude, {{"@RULES@", json_text(rules)},
-                      {"@METHODS@", json_text(methods)},
-                      {"@LOG_BYTES@", std::to_string(console_log_bytes)},
-                      {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
-                      {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
-  if (console_log_bytes > 0) prelude.append(kConsole);
-  return prelude;
+                         std::int64_t final_result_bytes, std::string_view function_body) {
+  return fill(kPrelude, {{"@RULES@", json_text(rules)},
+                         {"@METHODS@", json_text(methods)},
+                         {"@LOG_BYTES@", std::to_string(console_log_bytes)},
+                         {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
+                         {"@FINAL_BYTES@", std::to_string(final_result_bytes)},
+                         {"@BODY@", json_text(Json(std::string(function_body)))}});
 }
 
 std::string code_epilogue() { return std::string(kEpilogue); }

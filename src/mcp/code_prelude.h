@@ -1,10 +1,21 @@
 // The JavaScript around the model's code in a code-mode program (code_program.h assembles it):
 //
 //   async (input, tools) => {
-//     <prelude>                 const codemode = ...; [const console = ...;]
-//     const main = <the model's code as a function>;
-//     <epilogue>                runs main and returns the envelope below
+//     <prelude>     const {main, ...} = (() => { ...; return {main: new AsyncFunction(<body>)}})();
+//     <epilogue>    runs main and returns the envelope below
 //   }
+//
+// The model's code is never program source: the prelude compiles it, from a JSON string, as the
+// whole body of an async function of its own (CreateDynamicFunction: the body must be exactly a
+// FunctionBody, so a text whose braces would close it is a SyntaxError, thrown before the model's
+// code runs, which ends the program as its own error, as a compile error would). That function is
+// compiled in the global scope: the prelude's and epilogue's names are not in its scope, not even
+// to a direct eval, and it sees `codemode`, `console` (with console capture), `input` and `tools`
+// as read-only globals the prelude defines, which its own declarations may shadow. Everything the
+// wrapper uses after the model's code started is captured before (closures, not globals), and the
+// envelope and its parts have no prototype, so a `then` or `toJSON` the program puts on
+// Object.prototype cannot replace them. This relies on the AsyncFunction constructor, which the
+// worker leaves to programs (eval and Function work there: tests/worker/worker_globals_test.cc).
 //
 // The envelope is the program's whole result; the code tool takes it apart (code_result.h):
 //   {result: <value, undefined as null>, logs?: [string]}    main returned
@@ -48,11 +59,12 @@ inline constexpr std::string_view kLogsTruncatedMarker = "[logs truncated]";
 
 // The prelude. `methods`: rows [namespace, method, tool id, description, input schema];
 // `rules`: {rule: [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console;
-// `final_result_bytes`: the result's cap as compact JSON.
+// `final_result_bytes`: the result's cap as compact JSON; `function_body`: the body of the model's
+// function (code_program.h), compiled as it is.
 std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes);
+                         std::int64_t final_result_bytes, std::string_view function_body);
 
-// The epilogue, after `const main = ...;`.
+// The epilogue, after the prelude.
 std::string code_epilogue();
 
 }  // namespace codemode::mcp

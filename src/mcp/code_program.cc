@@ -37,6 +37,16 @@ Json rule_table(const std::vector<std::string>& quota_classes) {
   return table;
 }
 
+// The body of the model's own async function (code_prelude.h): strict, as the program is; a body
+// as it is; a function expression called with no arguments. The text stays on lines of its own,
+// so that a trailing line comment cannot swallow what follows it. Whatever the text does with
+// `return (` and `)()`, it does inside its own function, as a body could.
+std::string function_body(const CodeInput& code) {
+  return code.form == CodeForm::kFunctionExpression
+             ? "'use strict';\nreturn (\n" + code.source + "\n)();"
+             : "'use strict';\n" + code.source;
+}
+
 }  // namespace
 
 Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
@@ -76,13 +86,8 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
   }
   const std::string prelude =
       code_prelude(table, rule_table(options.quota_classes), options.console_log_bytes,
-                   options.final_result_bytes);
-  // The model's text stays on lines of its own, so a trailing line comment cannot swallow the
-  // wrapper's closing tokens.
-  const std::string main = code.form == CodeForm::kFunctionExpression
-                               ? "const main = (\n" + code.source + "\n);\n"
-                               : "const main = async () => {\n" + code.source + "\n};\n";
-  return "async (input, tools) => {\n" + prelude + main + code_epilogue() + "}";
+                   options.final_result_bytes, function_body(code));
+  return "async (input, tools) => {\n" + prelude + code_epilogue() + "}";
 }
 
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,

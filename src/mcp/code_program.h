@@ -1,6 +1,6 @@
 // The `code` tool's program text: what a model sends (an async function body, or a function
 // expression, optionally inside a markdown fence) wrapped into a codemode program
-// `async (input, tools) => ...` whose global-looking `codemode` object holds one async wrapper per
+// `async (input, tools) => ...` whose global `codemode` object holds one async wrapper per
 // tool, `codemode.<namespace>.<method>(args)`, generated from the tool ids:
 //   "<namespace>.<rest>" -> namespace <namespace>, method <rest>, each made an identifier by
 //   sanitize_identifier (typescript_identifiers.h, as the declarations do); an id without "."

@@ -1,6 +1,7 @@
 // How the result of a code-mode program, the envelope of code_prelude.h, becomes the code tool's
-// CallToolResult. The parent checks the envelope whole: a program can break out of its wrapper
-// and return anything, so nothing here trusts the prelude.
+// CallToolResult. The parent checks the envelope whole, trusting the prelude in nothing: the
+// model's code cannot leave its own function or replace the envelope (code_prelude.h), and this
+// is the second line should that ever fail.
 //   {result, logs?}                   success: structuredContent {result, logs?} and the same JSON
 //                                     as text; `result` alone, as compact JSON, over
 //                                     finalResultBytes is final_result_bytes_limit (never cut)

@@ -154,7 +154,9 @@ Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
     return tool_error_result("code_rejected", "JavaScript exceeded its heap budget");
   }
   if (rule == "max_output_bytes") {
-    // The worker would not send it: only a program that left the code tool's wrapper gets here.
+    // The prelude refuses a result over the cap first: only one that grew after its measure (a
+    // toJSON that answers differently the second time) or one the worker refused as output (it
+    // reports every INVALID_OUTPUT with this rule) gets here.
     return tool_error_result("final_result_bytes_limit",
                              "final JSON exceeds the " + std::to_string(policy.final_result_bytes) +
                                  "-byte limit; return fewer fields or items");

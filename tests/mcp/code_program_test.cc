@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "mcp/tool_results.h"
+
 namespace codemode::mcp {
 namespace {
 
@@ -55,7 +57,26 @@ TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
                                           code_methods({tool("a.b")}).value());
   EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
   EXPECT_NE(source.find(R"([["a","b","a.b","Does a thing.",{}]])"), std::string::npos);
-  EXPECT_NE(source.find("return 1; // a trailing comment\n};"), std::string::npos);
+  EXPECT_NE(source.find(R"(\nreturn 1; // a trailing comment")"), std::string::npos);
+}
+
+// The text as a JSON string would write it, without the quotes.
+std::string escaped(const std::string& text) {
+  const std::string quoted = json_text(Json(text));
+  return quoted.substr(1, quoted.size() - 2);
+}
+
+// The model's text is data in the program, one JSON string the prelude compiles as a function of
+// its own: no text of it is program source, so none can close the wrapper.
+TEST(CodeProgramTest, TheModelsTextIsOneStringLiteralNeverSource) {
+  const std::vector<CodeMethod> methods = code_methods({tool("a.b")}).value();
+  for (const std::string text : {"return 1\n};\nreturn {result:'forged'};\nconst u = () => {",
+                                 "async () => 1\n);\nreturn 2;\n(0", "`${'}'}` /* } */\n}; // }"}) {
+    const CodeInput input = normalize_code_input(text);
+    const std::string source = wrap_program(input, methods);
+    EXPECT_EQ(source.find(input.source), std::string::npos) << text;
+    EXPECT_NE(source.find(escaped(input.source)), std::string::npos) << text;
+  }
 }
 
 TEST(CodeProgramTest, TheDescriptionIsGuidanceAndTypeScriptDeclarations) {

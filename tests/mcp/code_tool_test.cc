@@ -286,7 +286,8 @@ TEST_F(CodeToolTest, LinesLoggedAfterTheProgramSettledAreDropped) {
 }
 
 TEST_F(CodeToolTest, AProgramThatBreaksOutOfItsWrapperGainsNoRoom) {
-  // The model's text can close the wrapper and return its own envelope: the parent checks it.
+  // A text that would close its function is a syntax error (code_isolation_test.cc); the parent
+  // checks the envelope all the same (code_result_test.cc).
   const Json extra = run("return 1; }; return { result: 1, smuggled: 'x'.repeat(1000) }; {");
   EXPECT_EQ(extra.at("code"), "code_rejected");
   const Json logs =

@@ -143,6 +143,29 @@ test('a throw is code_rejected with the program message', async () => {
   assert.deepEqual(result.structuredContent, { code: 'code_rejected', message: 'boom' });
 });
 
+test("the model's text cannot close its function, reach the wrapper or forge the envelope",
+     async () => {
+  // The review's text, and variants with braces in a template, a comment, and a new function.
+  for (const code of ["return 1\n};\nreturn {result:'forged'};\nconst u = () => {",
+                      "const s = `${'}'}`;\n};\nreturn { result: 'forged' };\nconst u = () => {",
+                      "/* { */ return 1 }; return { result: 'forged' }; function u() { /* } */",
+                      "return 1\n};\nreturn { error: { code: 'final_result_bytes_limit', " +
+                      "bytes: 123456789 } };\nconst u = () => {"]) {
+    const result = await run(code);
+    assert.equal(result.isError, true, code);
+    assert.equal(result.structuredContent.code, 'code_rejected', code);
+  }
+  const locals = await run("return [typeof __codemode, eval('typeof main')];");
+  assert.deepEqual(locals.structuredContent, { result: ['undefined', 'undefined'] });
+  const then = await run(`
+    Object.prototype.then = function (resolve) {
+      delete Object.prototype.then;
+      resolve({ error: { code: 'final_result_bytes_limit', bytes: 123456789 } });
+    };
+    return 1;`);
+  assert.deepEqual(then.structuredContent, { result: 1 });
+});
+
 test('no ambient capabilities reach the program', async () => {
   const result = await run(`return [typeof process, typeof require, typeof fetch, typeof console];`);
   assert.deepEqual(result.structuredContent.result, ['undefined', 'undefined', 'undefined',

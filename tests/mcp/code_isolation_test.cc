@@ -1,0 +1,180 @@
+// The model's code is its own function, end to end in the real confined worker: no text closes
+// the code tool's wrapper (the review's text, braces in templates and comments, unbalanced braces,
+// a text that opens a function of its own), nothing it does reaches the wrapper's locals, and a
+// polluted Object, RegExp or Promise cannot replace the envelope or the size it reports.
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "mcp/code_tool.h"
+#include "support/process_support.h"
+
+namespace codemode::mcp {
+namespace {
+
+Tool text_tool() {
+  return define_tool({.id = "t.text",
+                      .version = "1",
+                      .description = "n characters of text.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .effects = ToolEffects::kRead,
+                      .execute =
+                          [](const Json& input, const ToolContext&, ToolResponder respond) {
+                            respond.succeed({{"text", std::string(input.value("n", 0), 'x')}});
+                          }})
+      .value();
+}
+
+class CodeIsolationTest : public ::testing::Test {
+ protected:
+  void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
+
+  // The structuredContent of running `code`.
+  Json run(const std::string& code, McpPolicy policy = {}) {
+    ToolCatalog catalog;
+    EXPECT_TRUE(catalog.add(text_tool()).ok());
+    policy.wall_time_millis = 5000;
+    Result<std::unique_ptr<CodeTool>> tool = CodeTool::create(
+        catalog, policy, *testing::worker_binary(), ServerCapacity::create(policy));
+    EXPECT_TRUE(tool.ok());
+    if (!tool.ok()) return Json();
+    return (*tool)->call(Json{{"code", code}}, std::stop_token()).at("structuredContent");
+  }
+
+  // A text that must not compile: code_rejected with the engine's SyntaxError message, as any
+  // compile error (no logs), and no result.
+  void expect_syntax_error(const std::string& code, std::string_view message = kGarbage,
+                           McpPolicy policy = {}) {
+    const Json shown = run(code, policy);
+    EXPECT_EQ(shown.value("code", ""), "code_rejected") << code << "\n" << shown.dump();
+    EXPECT_TRUE(shown.value("message", "").starts_with(message)) << code << "\n" << shown.dump();
+    EXPECT_FALSE(shown.contains("result")) << code << "\n" << shown.dump();
+    EXPECT_FALSE(shown.contains("logs")) << code << "\n" << shown.dump();
+  }
+
+  // What SpiderMonkey says of a function body that ends before its text does.
+  static constexpr std::string_view kGarbage = "unexpected garbage after function body";
+};
+
+McpPolicy console_on() { return {.console_logs = true, .console_log_bytes = 1024}; }
+
+// The review's text closed the wrapper's `main` and returned from the wrapper itself.
+TEST_F(CodeIsolationTest, TheReviewsTextIsASyntaxErrorNotAForgedResult) {
+  const std::string text = "return 1\n};\nreturn {result:'forged'};\nconst u = () => {";
+  expect_syntax_error(text);
+  expect_syntax_error(text, kGarbage, console_on());
+}
+
+TEST_F(CodeIsolationTest, BracesInTemplatesAndCommentsCannotCloseTheFunction) {
+  for (const char* text : {
+           // A template's `}` is text; the bare `}` after it is the breakout.
+           "const s = `${'}'}`;\n};\nreturn { result: 'forged' };\nconst u = () => {",
+           "/* { */ return 1 }; return { result: 'forged' }; const u = () => { /* } */",
+           "// {\nreturn 1 }; return { result: 'forged' }; const u = () => { // }",
+           "return 1 }; return { result: 'forged' }; const u = () => { `}`; /* } */ // }",
+       }) {
+    expect_syntax_error(text);
+  }
+}
+
+TEST_F(CodeIsolationTest, ATextThatClosesTheFunctionAndOpensAnotherIsASyntaxError) {
+  expect_syntax_error("return 1 }; return { result: 'forged' }; function u() {");
+  expect_syntax_error("return 1 }; return { result: 'forged' }; async function* u() {");
+  // The function-expression form is as closed: its own body, called, cannot reach the wrapper.
+  const Json expression = run("async () => 1\n);\nreturn { result: 'forged' };\nconst u = (0");
+  EXPECT_NE(expression, (Json{{"result", "forged"}}));
+}
+
+// Unbalanced texts never parsed inside the wrapper either; they stay syntax errors.
+TEST_F(CodeIsolationTest, UnbalancedBracesAreSyntaxErrors) {
+  expect_syntax_error("return 1 }", kGarbage);
+  expect_syntax_error("}}", kGarbage);
+  expect_syntax_error("return 1; {", "missing } ");
+  expect_syntax_error("{{ return 1", "missing } ");
+  expect_syntax_error("return `${`", "`` literal not terminated");
+}
+
+TEST_F(CodeIsolationTest, AForgedEnvelopeFromABreakoutNeverReachesTheClient) {
+  expect_syntax_error(
+      "return 1\n};\nreturn { error: { code: 'final_result_bytes_limit', bytes: 123456789 } };\n"
+      "const u = () => {");
+  expect_syntax_error("return 1\n};\nreturn { error: { code: 'host_calls_limit' } };\n{");
+}
+
+// Returned, the prelude's envelope shape is only the program's result.
+TEST_F(CodeIsolationTest, AnEnvelopeShapedValueIsJustTheResult) {
+  const Json forged = {{"error", {{"code", "final_result_bytes_limit"}, {"bytes", 123456789}}}};
+  EXPECT_EQ(run("return { error: { code: 'final_result_bytes_limit', bytes: 123456789 } };"),
+            (Json{{"result", forged}}));
+}
+
+TEST_F(CodeIsolationTest, TheWrappersLocalsAreOutOfReach) {
+  EXPECT_EQ(run("return [typeof __codemode, typeof main, eval('typeof __codemode')];"),
+            (Json{{"result", {"undefined", "undefined", "undefined"}}}));
+}
+
+// Resolving the wrapper's promise with its envelope must not look up a program's `then`.
+TEST_F(CodeIsolationTest, APollutedThenCannotReplaceTheEnvelope) {
+  const std::string code = R"js(
+    Object.prototype.then = function (resolve) {
+      delete Object.prototype.then;
+      resolve({ error: { code: 'final_result_bytes_limit', bytes: 123456789 } });
+    };
+    return 1;)js";
+  EXPECT_EQ(run(code), (Json{{"result", 1}}));
+  EXPECT_EQ(run(code, console_on()), (Json{{"result", 1}, {"logs", Json::array()}}));
+}
+
+// The worker's JSON.stringify of the envelope must not call a program's toJSON on it.
+TEST_F(CodeIsolationTest, APollutedToJSONCannotReplaceTheEnvelope) {
+  EXPECT_EQ(run(R"js(
+    Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, value() {
+      return Object.keys(this).includes('result')
+          ? { error: { code: 'final_result_bytes_limit', bytes: 123456789 } } : this;
+    } });
+    return 1;)js"),
+            (Json{{"result", 1}}));
+  EXPECT_EQ(run(R"js(
+    Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, value() {
+      return this.code === 'code_rejected' ? { code: 'host_calls_limit' } : this;
+    } });
+    throw new Error('boom');)js",
+                console_on()),
+            (Json{{"code", "code_rejected"}, {"message", "boom"}, {"logs", Json::array()}}));
+}
+
+// The size of a result over the cap is measured with intrinsics the program cannot replace.
+TEST_F(CodeIsolationTest, APollutedRegExpCannotForgeTheMeasuredSize) {
+  const std::string pollute = R"js(
+    RegExp.prototype[Symbol.replace] = () => '\u0800'.repeat(100000);
+    RegExp.prototype.exec = () => null;
+  )js";
+  EXPECT_EQ(run(pollute + "return 'x'.repeat(20000);").at("result").get<std::string>().size(),
+            20000u);
+  EXPECT_EQ(run(pollute + "return 'x'.repeat(100000);").at("message"),
+            "final JSON is 100002 bytes and exceeds the 49152-byte limit; return fewer fields or "
+            "items");
+}
+
+// What the model's code could do inside the wrapper, it still does in its own function.
+TEST_F(CodeIsolationTest, TheCodeKeepsItsNamesStrictnessAndAwait) {
+  EXPECT_EQ(run(R"js(
+    const input = 1, tools = 2, codemode = 3;
+    return input + tools + codemode;)js"),
+            (Json{{"result", 6}}));
+  EXPECT_EQ(run(R"js(
+    const text = (await codemode.t.text({ n: 2 })).text;
+    const called = await tools.call('t.text', { n: 1 });
+    let sloppy = 'no';
+    try { undeclared = 1; } catch (e) { sloppy = e.name; }
+    return [text, called.output.text, input, sloppy];)js"),
+            (Json{{"result", {"xx", "x", nullptr, "ReferenceError"}}}));
+  EXPECT_EQ(run("async () => typeof codemode.help"), (Json{{"result", "function"}}));
+  EXPECT_EQ(run("return typeof console;"), (Json{{"result", "undefined"}}));
+  EXPECT_EQ(run("console.log('hi'); return 1; // trailing }", console_on()),
+            (Json{{"result", 1}, {"logs", {"hi"}}}));
+}
+
+}  // namespace
+}  // namespace codemode::mcp
