@@ -254,16 +254,16 @@ Result<std::optional<Completion>> SpiderMonkeyEngine::settle_tool_call(
 }
 
 std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
-  // The result is decided the moment the program's promise settles; a call made after that (from
-  // a later then-callback, a finally, or a toJSON of the result) is refused in the sandbox, so
-  // the host never runs a tool whose answer nobody can read.
-  const auto close_tools_once_settled = [this] {
-    if (JS::GetPromiseState(result_) != JS::PromiseState::Pending) host_.tools->close();
+  // The result is decided the moment the program's promise settles: the jobs still queued then
+  // are dropped, never run, so none can spend the CPU budget (or memory) of a result already
+  // decided, nor change the value before it is serialised. Tool calls from then on (from the
+  // result's toJSON) are refused in the sandbox, so the host never runs a tool whose answer
+  // nobody can read.
+  const auto pending = [this] {
+    return JS::GetPromiseState(result_) == JS::PromiseState::Pending;
   };
-  close_tools_once_settled();
-  if (!jobs_.drain(cx_, close_tools_once_settled) || stop_.load() != StopReason::kNone) {
-    return stopped();
-  }
+  if (!jobs_.drain(cx_, pending) || stop_.load() != StopReason::kNone) return stopped();
+  if (!pending()) host_.tools->close();
   JS::RootedValue value(cx_, JS::GetPromiseResult(result_));
   switch (JS::GetPromiseState(result_)) {
     case JS::PromiseState::Fulfilled:

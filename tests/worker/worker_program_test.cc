@@ -220,6 +220,37 @@ TEST(WorkerProgramTest, NeverSettlingPromiseFailsAtOnce) {
   EXPECT_LT(run.elapsed.count(), 5000);
 }
 
+// The result is decided the moment the program's promise settles: jobs still queued then are
+// dropped, so a job left spinning cannot turn a returned value into cpu_limit.
+TEST(WorkerProgramTest, JobsLeftQueuedWhenThePromiseSettlesNeverRun) {
+  StartLimits limits;
+  limits.cpu_millis = 300;
+  for (const char* source :
+       {"async () => { Promise.resolve().then(() => { for (;;) {} }); return 7; }",
+        "() => { Promise.resolve().then(() => { for (;;) {} }); return 7; }",
+        "() => new Promise((resolve) => { Promise.resolve().then(() => resolve(7)); "
+        "Promise.resolve().then(() => { for (;;) {} }); })",
+        "async () => { await null; Promise.resolve().then(() => { for (;;) {} }); return 7; }"}) {
+    SCOPED_TRACE(source);
+    Execution run = execute(source, nullptr, limits);
+    ASSERT_TRUE(run.succeeded()) << run.result.value_or(Json()).dump();
+    EXPECT_EQ(run.output(), 7);
+  }
+  Execution thrown = execute(
+      "async () => { Promise.resolve().then(() => { for (;;) {} }); throw new Error('x'); }",
+      nullptr, limits);
+  EXPECT_EQ(thrown.reason(), "program_error");
+  EXPECT_EQ(program_error(thrown), (Json{{"name", "Error"}, {"message", "x"}}));
+}
+
+// ... nor change the value before it is written (only its toJSON, run to write it, can).
+TEST(WorkerProgramTest, TheResultIsTheValueAsThePromiseSettled) {
+  Execution run = execute(
+      "async () => { const o = {v: 1}; Promise.resolve().then(() => { o.v = 2; }); return o; }");
+  ASSERT_TRUE(run.succeeded()) << run.result.value_or(Json()).dump();
+  EXPECT_EQ(run.output(), (Json{{"v", 1}}));
+}
+
 TEST(WorkerProgramTest, AwaitedThenableIsFollowed) {
   Execution run = execute("() => ({then(resolve) { resolve(42); }})");
   ASSERT_TRUE(run.succeeded());
