@@ -236,7 +236,9 @@ bool SpiderMonkeyEngine::call(JS::HandleValue function, std::string_view input_j
   args[1].setObject(*tools_);
   JS::RootedValue returned(cx_);
   if (!JS::Call(cx_, JS::UndefinedHandleValue, function, args, &returned)) return false;
-  // What `await` would do with the returned value: a promise as is, a thenable followed.
+  // What `await` would do with the returned value (PromiseResolve): a promise whose `constructor`
+  // is the original Promise as is, anything else with a `then` followed by a queued job. Both
+  // lookups may run the program's getters: still the program's turn, under its CPU budget.
   result_ = JS::CallOriginalPromiseResolve(cx_, returned);
   return result_ != nullptr;
 }
