@@ -12,6 +12,7 @@
 #include <js/MemoryCallbacks.h>
 #include <js/Promise.h>
 #include <js/SourceText.h>
+#include <js/friend/ErrorMessages.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,6 +20,7 @@
 #include <new>
 #include <utility>
 
+#include "executor/outcome_messages.h"
 #include "worker/engine_errors.h"
 #include "worker/engine_guest.h"
 #include "worker/engine_job_queue.h"
@@ -46,6 +48,19 @@ Completion program_error(std::optional<ProgramError> error) {
 
 Completion not_a_function() {
   return program_error(ProgramError{"TypeError", std::string(kNotAFunction)});
+}
+
+// What JSON.stringify threw about the result, when the engine threw it (a program's toJSON that
+// throws is output_not_json, whatever it throws).
+OutputFault output_fault_of(const ThrownError& thrown) {
+  switch (thrown.error_number) {
+    case JSMSG_JSON_CYCLIC_VALUE:
+      return OutputFault::kCycle;
+    case JSMSG_BIGINT_NOT_SERIALIZABLE:
+      return OutputFault::kBigInt;
+    default:
+      return OutputFault::kNotJson;
+  }
 }
 
 class SpiderMonkeyEngine final : public Engine {
@@ -282,7 +297,7 @@ std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
 
 Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
   host_.tools->close();  // tools.call from a toJSON below gets LIMIT_EXCEEDED, not the parent
-  if (value.isUndefined()) return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  if (value.isUndefined()) return Completion::invalid_output(OutputFault::kNotJson);
   std::string json;
   const StringifyStatus status = stringify_result(cx_, value, max_output_bytes_, json);
   if (status == StringifyStatus::kFailed) {
@@ -291,21 +306,27 @@ Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
     // Too deep to serialise is the program's error (as a crash would be); a cycle, a BigInt or a
     // throwing toJSON make the result not JSON.
     if (thrown.over_recursion) return program_error(std::move(thrown.error));
-    return Completion::failure(SandboxFailureReason::kInvalidOutput);
+    return Completion::invalid_output(output_fault_of(thrown));
   }
   JS_ClearPendingException(cx_);
   return stringified(status, json);
 }
 
 Completion SpiderMonkeyEngine::stringified(StringifyStatus status, const std::string& json) {
-  if (status == StringifyStatus::kOutOfMemory) {
-    return Completion::failure(SandboxFailureReason::kMemoryLimit);
-  }
-  if (status != StringifyStatus::kWritten) {
-    return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  switch (status) {
+    case StringifyStatus::kOutOfMemory:
+      return Completion::failure(SandboxFailureReason::kMemoryLimit);
+    case StringifyStatus::kTooLong:
+      return Completion::invalid_output(OutputFault::kMaxOutputBytes);
+    case StringifyStatus::kLoneSurrogate:
+      return Completion::invalid_output(OutputFault::kLoneSurrogate);
+    case StringifyStatus::kWritten:
+      break;
+    default:
+      return Completion::invalid_output(OutputFault::kNotJson);
   }
   Result<Json> output = parse_json(json, program_json_limits(max_output_bytes_));
-  if (!output.ok()) return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  if (!output.ok()) return Completion::invalid_output(internal::output_fault_of(output.error()));
   return Completion::success(std::move(*output));
 }
 
