@@ -12,7 +12,8 @@
 //   unsupported_program  language "typescript" or any approved import; no worker is started
 //   cpu_limit, memory_limit, invalid_output, program_error   as the worker reports them
 //                        (cpu_limit also when the worker died with its CPU time, as wait4
-//                        reports it, at the RLIMIT_CPU backstop; never from an exit status)
+//                        reports it, at the RLIMIT_CPU backstop, within a second; never from
+//                        an exit status or a signal alone)
 //   sandbox_error with a fault:
 //     worker_start_failed    the worker could not be started, or ended before confirming its
 //                            confinement

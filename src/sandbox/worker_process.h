@@ -34,7 +34,8 @@ struct EarlyEnd {
 };
 
 // Why such a worker failed, as a flat list of decisions:
-//   its CPU time (wait4) reached the RLIMIT_CPU soft limit: it hit the backstop (its watchdog
+//   its CPU time (wait4) came within a second of the RLIMIT_CPU soft limit (the kernel's own
+//   count is tick-sampled, so it can be a little more): it hit the backstop (its watchdog
 //   missed cpuMillis), whichever way it then ended (SIGXCPU, the hard limit's SIGKILL, or the
 //   isolated worker's own exit on SIGXCPU): cpu_limit. Neither the signal nor an exit status is
 //   believed alone: a crash, or an escaped worker calling exit, can show either;

@@ -31,7 +31,7 @@ TEST(WorkerEarlyEnd, StatusFiveOrSigxcpuWithLittleCpuIsWorkerExited) {
   for (const ExitStatus& status :
        {ExitStatus{.exit_code = 5, .cpu_micros = 20'000},
         ExitStatus{.signal = SIGXCPU, .cpu_micros = 20'000},
-        ExitStatus{.signal = SIGKILL, .cpu_micros = kBackstopMicros - 100'000}}) {
+        ExitStatus{.signal = SIGKILL, .cpu_micros = kBackstopMicros - 1'100'000}}) {
     const SandboxResult result = ended(status);
     EXPECT_EQ(result.reason, SandboxFailureReason::kSandboxError);
     EXPECT_EQ(fault_of(result), SandboxFault::kWorkerExited);
@@ -43,8 +43,9 @@ TEST(WorkerEarlyEnd, CpuTimeAtTheBackstopIsTheCpuLimitHoweverItEnded) {
        {ExitStatus{.exit_code = 5, .cpu_micros = kBackstopMicros},
         ExitStatus{.signal = SIGXCPU, .cpu_micros = kBackstopMicros},
         ExitStatus{.signal = SIGKILL, .cpu_micros = 7'000'000},
-        // wait4 truncates user and system time to microseconds each
-        ExitStatus{.signal = SIGXCPU, .cpu_micros = kBackstopMicros - 2}}) {
+        // the kernel's tick-sampled count reached the limit before the exact runtime did
+        ExitStatus{.signal = SIGXCPU, .cpu_micros = kBackstopMicros - 12'000},
+        ExitStatus{.exit_code = 5, .cpu_micros = kBackstopMicros - 900'000}}) {
     const SandboxResult result = ended(status, /*confined=*/true, /*mid_frame=*/true);
     EXPECT_EQ(result.reason, SandboxFailureReason::kCpuLimit);
     EXPECT_FALSE(result.fault.has_value());
