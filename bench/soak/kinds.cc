@@ -121,11 +121,11 @@ std::vector<KindSpec> worker_limit_specs() {
        .weight = 5},
       {.name = "invalid_output_cyclic",
        .source = "() => { const o = {}; o.self = o; return o; }",
-       .expected = fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"),
+       .expected = fails_with(ErrorCode::kInvalidOutput, "output_cycle"),
        .weight = 4},
       {.name = "invalid_output_undefined",
        .source = "() => undefined",
-       .expected = fails_with(ErrorCode::kInvalidOutput, "max_output_bytes"),
+       .expected = fails_with(ErrorCode::kInvalidOutput, "output_not_json"),
        .weight = 4},
       {.name = "invalid_output_oversized",
        .source = "() => 'x'.repeat(8192)",  // maxOutputBytes is 4096

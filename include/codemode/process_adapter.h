@@ -11,7 +11,9 @@
 // code_mode.h):
 //   unsupported_program  language "typescript" or any approved import; no worker is started
 //   cpu_limit, memory_limit, invalid_output, program_error   as the worker reports them
-//                        (cpu_limit also when the worker died of SIGXCPU, the RLIMIT_CPU backstop)
+//                        (cpu_limit also when the worker died with its CPU time, as wait4
+//                        reports it, at the RLIMIT_CPU backstop, within a second; never from
+//                        an exit status or a signal alone)
 //   sandbox_error with a fault:
 //     worker_start_failed    the worker could not be started, or ended before confirming its
 //                            confinement

@@ -35,6 +35,7 @@ enum class SandboxFailureReason : int {
   kCpuLimit,           // "cpu_limit"
   kMemoryLimit,        // "memory_limit"
   kInvalidOutput,      // "invalid_output": the result is not plain JSON within maxOutputBytes
+                       // (which way: OutputFault)
   kUnsupportedProgram, // "unsupported_program": language or approved imports not supported
   kSandboxError,       // "sandbox_error": the sandbox itself failed
 };
@@ -57,6 +58,27 @@ enum class SandboxFault : int {
 CODEMODE_EXPORT std::string_view to_string(SandboxFault fault);
 CODEMODE_EXPORT std::optional<SandboxFault> sandbox_fault_from_string(std::string_view text);
 
+// Why the result is not valid output, when the reason is kInvalidOutput. The executor reports it as
+// the Error's rule (code INVALID_OUTPUT, a fixed message per fault); without one the rule is
+// "invalid_output". The executor's own check of a result decides it the same way. Closed list; add
+// at the end.
+enum class OutputFault : int {
+  kMaxOutputBytes = 1,  // "max_output_bytes": its JSON text is longer than maxOutputBytes
+  kNotJson,             // "output_not_json": it has no JSON text (undefined, a function, a
+                        // symbol, a toJSON that returns undefined or throws), or holds what plain
+                        // JSON cannot (NaN, an infinity, an integer beyond 2^53 - 1, bad UTF-8)
+  kCycle,               // "output_cycle": it contains itself
+  kBigInt,              // "output_bigint": it holds a BigInt
+  kLoneSurrogate,       // "output_lone_surrogate": a string or key holds an unpaired UTF-16
+                        // surrogate, which has no UTF-8 form
+  kDepthLimit,          // "output_depth_limit": nested deeper than 32 levels
+  kValuesLimit,         // "output_values_limit": more than 100,000 values
+  kReservedKey,         // "output_reserved_key": an object key is __proto__, constructor or
+                        // prototype, which plain JSON reserves
+};
+CODEMODE_EXPORT std::string_view to_string(OutputFault fault);
+CODEMODE_EXPORT std::optional<OutputFault> output_fault_from_string(std::string_view text);
+
 // What the program threw. Untrusted program output: it may contain tool data.
 struct ProgramError {
   std::string name;     // capped at 128 UTF-16 code units by the executor
@@ -65,9 +87,9 @@ struct ProgramError {
 };
 
 // What an adapter returns. Exactly one shape is valid:
-//   succeeded: output set; no reason, no program_error, no fault
+//   succeeded: output set; no reason, no program_error, no fault, no output_fault
 //   failed:    no output; reason usually set; program_error only with kProgramError; fault only
-//              with kSandboxError
+//              with kSandboxError; output_fault only with kInvalidOutput
 // The executor treats any other combination as a sandbox failure (rule "sandbox_error").
 struct SandboxResult {
   bool succeeded = false;
@@ -75,12 +97,15 @@ struct SandboxResult {
   std::optional<SandboxFailureReason> reason;
   std::optional<ProgramError> program_error;
   std::optional<SandboxFault> fault;
+  std::optional<OutputFault> output_fault;
 
   static SandboxResult success(Json output);
   static SandboxResult failure(SandboxFailureReason reason,
                                std::optional<ProgramError> program_error = {});
   // Reason kSandboxError with `fault`.
   static SandboxResult failure(SandboxFault fault);
+  // Reason kInvalidOutput with `fault`.
+  static SandboxResult failure(OutputFault fault);
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or

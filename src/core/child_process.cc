@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -164,15 +165,21 @@ std::optional<ExitStatus> ChildProcess::kill_and_reap() {
 std::optional<ExitStatus> ChildProcess::wait(int options) {
   if (pid_ <= 0) return std::nullopt;
   int status = 0;
+  struct rusage usage {};
   pid_t waited;
   do {
-    waited = waitpid(pid_, &status, options);
+    waited = wait4(pid_, &status, options, &usage);
   } while (waited < 0 && errno == EINTR);
   if (waited == 0) return std::nullopt;  // WNOHANG: still running
   // waited < 0 (ECHILD): someone else reaped it; it is gone either way and must not be signalled.
   pid_ = -1;
   if (waited < 0) return std::nullopt;
-  return exit_status_from_wait(status);
+  ExitStatus exit_status = exit_status_from_wait(status);
+  const auto micros = [](const struct timeval& time) {
+    return static_cast<std::int64_t>(time.tv_sec) * 1'000'000 + time.tv_usec;
+  };
+  exit_status.cpu_micros = micros(usage.ru_utime) + micros(usage.ru_stime);
+  return exit_status;
 }
 
 std::optional<StdioPipes> make_stdio_pipes() {

@@ -25,6 +25,7 @@
 #include <sys/types.h>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,10 +35,13 @@
 
 namespace codemode::internal {
 
-// A wait status from waitpid(2), reduced to what codemode looks at.
+// A wait status from wait4(2), reduced to what codemode looks at.
 struct ExitStatus {
   std::optional<int> exit_code;  // set when the child called exit
   std::optional<int> signal;     // set when a signal ended it
+  // The CPU time (user + system, all its threads) the child used, from wait4's rusage: evidence
+  // the kernel keeps, which nothing the child does can raise without spending it.
+  std::int64_t cpu_micros = 0;
 };
 
 class ChildProcess {

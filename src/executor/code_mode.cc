@@ -87,10 +87,12 @@ SandboxResult run_adapter(SandboxAdapter& adapter, const SandboxRequest& request
 // The adapter's result has exactly one of the two valid shapes (sandbox.h).
 bool has_valid_shape(const SandboxResult& result) {
   if (result.succeeded) {
-    return result.output.has_value() && !result.reason && !result.program_error && !result.fault;
+    return result.output.has_value() && !result.reason && !result.program_error && !result.fault &&
+           !result.output_fault;
   }
   return !result.output.has_value() &&
-         (!result.fault || result.reason == SandboxFailureReason::kSandboxError);
+         (!result.fault || result.reason == SandboxFailureReason::kSandboxError) &&
+         (!result.output_fault || result.reason == SandboxFailureReason::kInvalidOutput);
 }
 
 // One execution, after its options, id, input and adapter were accepted.
@@ -160,8 +162,8 @@ class ExecutionRun {
 
   CodeExecutionOutcome adapter_failure(const SandboxResult& result,
                                        CodeExecutionUsage usage) const {
-    CodeExecutionOutcome outcome =
-        failure(internal::sandbox_failure_error(result.reason, result.fault), usage);
+    CodeExecutionOutcome outcome = failure(
+        internal::sandbox_failure_error(result.reason, result.fault, result.output_fault), usage);
     if (result.reason == SandboxFailureReason::kProgramError && result.program_error) {
       outcome.program_error = internal::cap_program_error(*result.program_error);
     }

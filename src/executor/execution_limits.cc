@@ -47,8 +47,10 @@ Status ExecutionLimits::check_tool_output(const Json& output) const {
 }
 
 Status ExecutionLimits::check_result(const Json& result) const {
-  if (within_bytes(result, program_.limits().max_output_bytes)) return {};
-  return invalid_output_bytes_error();
+  const auto max_bytes = static_cast<std::size_t>(program_.limits().max_output_bytes);
+  Result<std::size_t> checked = check_json(result, JsonLimits{.max_bytes = max_bytes});
+  if (checked.ok()) return {};
+  return invalid_output_error(output_fault_of(checked.error()));
 }
 
 }  // namespace codemode::internal

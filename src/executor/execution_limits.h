@@ -42,7 +42,8 @@ class ExecutionLimits {
   Status check_tool_output(const Json& output) const;
 
   // On the program's result: plain JSON within maxOutputBytes.
-  // INVALID_OUTPUT, rule max_output_bytes.
+  // INVALID_OUTPUT, the rule naming which way it is not (OutputFault: max_output_bytes for the
+  // size, output_not_json, output_depth_limit, ...).
   Status check_result(const Json& result) const;
 
  private:

@@ -51,13 +51,37 @@ constexpr std::array<ReasonMapping, 6> kReasonMappings{{
      "The program ran longer than its cpuMillis limit."},
     {SandboxFailureReason::kMemoryLimit, ErrorCode::kLimitExceeded, "memory_limit",
      "The program needed more memory than its memoryBytes limit."},
-    {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, "max_output_bytes",
+    // Without an OutputFault: an adapter that did not say which way.
+    {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, "invalid_output",
      "The program's result is not plain JSON within maxOutputBytes."},
     {SandboxFailureReason::kUnsupportedProgram, ErrorCode::kUnsupportedProfile,
      "unsupported_program",
      "This sandbox cannot run the program's language or approved imports."},
     {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, "sandbox_error",
      "The sandbox failed before the program finished; its details are withheld."},
+}};
+
+struct OutputFaultMapping {
+  OutputFault fault;
+  std::string_view message;
+};
+
+// Code INVALID_OUTPUT; the rule is the fault's name (sandbox.h).
+constexpr std::array<OutputFaultMapping, 8> kOutputFaultMappings{{
+    {OutputFault::kMaxOutputBytes, "The program's result is longer than maxOutputBytes as JSON."},
+    {OutputFault::kNotJson,
+     "The program's result has no plain JSON form: undefined, a function, a symbol, a toJSON "
+     "that returned undefined or threw, or a number JSON cannot hold."},
+    {OutputFault::kCycle, "The program's result contains a cycle, which JSON cannot represent."},
+    {OutputFault::kBigInt, "The program's result holds a BigInt, which JSON cannot represent."},
+    {OutputFault::kLoneSurrogate,
+     "The program's result holds a string with a lone UTF-16 surrogate, which has no UTF-8 "
+     "form."},
+    {OutputFault::kDepthLimit, "The program's result is nested deeper than 32 levels."},
+    {OutputFault::kValuesLimit, "The program's result holds more than 100,000 JSON values."},
+    {OutputFault::kReservedKey,
+     "The program's result has an object key __proto__, constructor or prototype, which are "
+     "reserved."},
 }};
 
 struct FaultMapping {
@@ -105,7 +129,11 @@ CodeToolOutcome bridge_refusal(const Error& error) {
 }
 
 Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
-                            std::optional<SandboxFault> fault) {
+                            std::optional<SandboxFault> fault,
+                            std::optional<OutputFault> output_fault) {
+  if (output_fault && reason == SandboxFailureReason::kInvalidOutput) {
+    return invalid_output_error(*output_fault);
+  }
   for (const FaultMapping& mapping : kFaultMappings) {
     if (fault == mapping.fault && reason == SandboxFailureReason::kSandboxError) {
       return Error{ErrorCode::kToolFailed, std::string(to_string(mapping.fault)),
@@ -135,8 +163,24 @@ Error invalid_input_schema_error(std::string_view schema_detail) {
                                   schema_detail)};
 }
 
-Error invalid_output_bytes_error() {
+Error invalid_output_error(OutputFault fault) {
+  for (const OutputFaultMapping& mapping : kOutputFaultMappings) {
+    if (mapping.fault == fault) {
+      return Error{ErrorCode::kInvalidOutput, std::string(to_string(fault)),
+                   std::string(mapping.message)};
+    }
+  }
   return sandbox_failure_error(SandboxFailureReason::kInvalidOutput);
+}
+
+OutputFault output_fault_of(const Error& json_error) {
+  // The JSON check's own rules (core/json_refusals.cc), said of a result.
+  const std::string& rule = json_error.rule;
+  if (rule == "json_bytes_limit") return OutputFault::kMaxOutputBytes;
+  if (rule == "json_depth_limit") return OutputFault::kDepthLimit;
+  if (rule == "json_values_limit") return OutputFault::kValuesLimit;
+  if (rule == "json_key") return OutputFault::kReservedKey;
+  return OutputFault::kNotJson;
 }
 
 Error invalid_output_schema_error(std::string_view schema_detail) {

@@ -23,15 +23,22 @@ CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule);
 CodeToolOutcome bridge_refusal(const Error& error);
 
 // The public error for an adapter's failure reason; nullopt reason is a failure that did not say
-// why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule.
-// REQUIRES: fault only with kSandboxError (the executor checks the result's shape first).
+// why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule; with
+// kInvalidOutput, `output_fault` does (invalid_output_error).
+// REQUIRES: fault only with kSandboxError, output_fault only with kInvalidOutput (the executor
+// checks the result's shape first).
 Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
-                            std::optional<SandboxFault> fault = std::nullopt);
+                            std::optional<SandboxFault> fault = std::nullopt,
+                            std::optional<OutputFault> output_fault = std::nullopt);
 
 // The executor's own outcomes.
 Error invalid_input_bytes_error();
 Error invalid_input_schema_error(std::string_view schema_detail);
-Error invalid_output_bytes_error();
+// INVALID_OUTPUT with the fault's name as the rule and a fixed message for it.
+Error invalid_output_error(OutputFault fault);
+// Which way a result is not output, from the Error parse_json or check_json refused it with (under
+// the limits program_json_limits gives: bytes, depth 32, 100,000 values, plain values only).
+OutputFault output_fault_of(const Error& json_error);
 Error invalid_output_schema_error(std::string_view schema_detail);
 Error unknown_outcome_error();
 Error cancelled_error();

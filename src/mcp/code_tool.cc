@@ -161,6 +161,11 @@ Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
                              "final JSON exceeds the " + std::to_string(policy.final_result_bytes) +
                                  "-byte limit; return fewer fields or items");
   }
+  if (rule.starts_with("output_")) {
+    // A result the wrapper's own checks let through (a lone surrogate, too deep) is not JSON: the
+    // program's error, in codemode's fixed words for the rule.
+    return tool_error_result("code_rejected", error.message);
+  }
   if (rule == "cancelled" || rule == "worker_exited" || rule == "worker_protocol_error" ||
       rule == "worker_start_failed") {
     return tool_error_result(rule, error.message);

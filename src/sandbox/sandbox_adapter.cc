@@ -26,6 +26,17 @@ constexpr std::array<std::pair<SandboxFault, std::string_view>, 3> kFaultNames{{
     {SandboxFault::kWorkerExited, "worker_exited"},
 }};
 
+constexpr std::array<std::pair<OutputFault, std::string_view>, 8> kOutputFaultNames{{
+    {OutputFault::kMaxOutputBytes, "max_output_bytes"},
+    {OutputFault::kNotJson, "output_not_json"},
+    {OutputFault::kCycle, "output_cycle"},
+    {OutputFault::kBigInt, "output_bigint"},
+    {OutputFault::kLoneSurrogate, "output_lone_surrogate"},
+    {OutputFault::kDepthLimit, "output_depth_limit"},
+    {OutputFault::kValuesLimit, "output_values_limit"},
+    {OutputFault::kReservedKey, "output_reserved_key"},
+}};
+
 }  // namespace
 
 std::string_view to_string(AdapterQualification qualification) {
@@ -60,6 +71,20 @@ std::optional<SandboxFault> sandbox_fault_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view to_string(OutputFault fault) {
+  for (const auto& [known, name] : kOutputFaultNames) {
+    if (known == fault) return name;
+  }
+  return "invalid_output";
+}
+
+std::optional<OutputFault> output_fault_from_string(std::string_view text) {
+  for (const auto& [fault, name] : kOutputFaultNames) {
+    if (name == text) return fault;
+  }
+  return std::nullopt;
+}
+
 SandboxResult SandboxResult::success(Json output) {
   return SandboxResult{.succeeded = true, .output = std::move(output)};
 }
@@ -75,6 +100,12 @@ SandboxResult SandboxResult::failure(SandboxFailureReason reason,
 SandboxResult SandboxResult::failure(SandboxFault fault) {
   SandboxResult result = failure(SandboxFailureReason::kSandboxError);
   result.fault = fault;
+  return result;
+}
+
+SandboxResult SandboxResult::failure(OutputFault fault) {
+  SandboxResult result = failure(SandboxFailureReason::kInvalidOutput);
+  result.output_fault = fault;
   return result;
 }
 

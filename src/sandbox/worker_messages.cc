@@ -64,8 +64,20 @@ Result<std::optional<ProgramError>> parse_program_error(const Json& frame,
   return std::optional<ProgramError>(ProgramError{*name, *message});
 }
 
+// The rule of an invalid_output result: required with that reason, refused with any other.
+Result<std::optional<OutputFault>> parse_output_fault(const Json& frame,
+                                                      SandboxFailureReason reason) {
+  const std::string* rule = string_at(frame, "rule");
+  const std::optional<OutputFault> fault = rule ? output_fault_from_string(*rule) : std::nullopt;
+  const bool invalid_output = reason == SandboxFailureReason::kInvalidOutput;
+  if (invalid_output != fault.has_value() || (!invalid_output && frame.contains("rule"))) {
+    return protocol_error("A result frame's rule is missing, unknown or out of place.");
+  }
+  return fault;
+}
+
 Result<WorkerMessage> parse_failed_result(const Json& frame) {
-  if (!only_keys(frame, {"type", "status", "reason", "programError", "hasOutput"}) ||
+  if (!only_keys(frame, {"type", "status", "reason", "programError", "rule", "hasOutput"}) ||
       (frame.contains("hasOutput") && !bool_at(frame, "hasOutput", false))) {
     return protocol_error("A failed result frame does not have exactly its documented fields.");
   }
@@ -80,7 +92,11 @@ Result<WorkerMessage> parse_failed_result(const Json& frame) {
   }
   auto program_error = parse_program_error(frame, *reason);
   if (!program_error.ok()) return std::move(program_error).error();
-  return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));
+  Result<std::optional<OutputFault>> output_fault = parse_output_fault(frame, *reason);
+  if (!output_fault.ok()) return std::move(output_fault).error();
+  SandboxResult result = SandboxResult::failure(*reason, std::move(*program_error));
+  result.output_fault = *output_fault;
+  return WorkerMessage(std::move(result));
 }
 
 Result<WorkerMessage> parse_result(Json& frame) {

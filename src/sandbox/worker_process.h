@@ -5,6 +5,7 @@
 #ifndef CODEMODE_SANDBOX_WORKER_PROCESS_H_
 #define CODEMODE_SANDBOX_WORKER_PROCESS_H_
 
+#include <cstdint>
 #include <optional>
 
 #include "codemode/sandbox.h"
@@ -14,21 +15,30 @@ namespace codemode::internal {
 
 using WorkerProcess = SpawnedChild;
 
+// The RLIMIT_CPU backstop above cpuMillis: the worker's watchdog stops the program long before.
+inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
+
+// The RLIMIT_CPU soft limit, in seconds, a worker sets itself for a program of `cpu_millis`
+// (src/worker/worker.cc) and the parent measures a worker's end against: cpuMillis rounded up to
+// whole seconds, plus kCpuBackstopSeconds.
+constexpr std::uint64_t cpu_backstop_seconds(std::uint64_t cpu_millis) {
+  return (cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
+}
+
 // What the parent knows about a worker whose stdout ended before its result frame.
 struct EarlyEnd {
   std::optional<ExitStatus> status;  // nullopt: it could not be reaped
   bool confined = false;             // its confined frame had arrived
   bool mid_frame = false;            // stdout ended inside a frame
+  std::uint64_t cpu_backstop_seconds = 0;  // the RLIMIT_CPU soft limit its program was given
 };
 
-// The exit status of a worker that caught RLIMIT_CPU's SIGXCPU (src/worker/exit_codes.h
-// kExitCpuBackstop): the isolated worker is pid 1 of its pid namespace, where SIGXCPU at its
-// default action is ignored, so it catches it and exits with this status.
-inline constexpr int kWorkerCpuBackstopExitCode = 5;
-
 // Why such a worker failed, as a flat list of decisions:
-//   killed by SIGXCPU, or exited with kWorkerCpuBackstopExitCode: it hit the RLIMIT_CPU backstop
-//   (its watchdog missed cpuMillis): cpu_limit;
+//   its CPU time (wait4) came within a second of the RLIMIT_CPU soft limit (the kernel's own
+//   count is tick-sampled, so it can be a little more): it hit the backstop (its watchdog
+//   missed cpuMillis), whichever way it then ended (SIGXCPU, the hard limit's SIGKILL, or the
+//   isolated worker's own exit on SIGXCPU): cpu_limit. Neither the signal nor an exit status is
+//   believed alone: a crash, or an escaped worker calling exit, can show either;
 //   exited on its own inside a frame: worker_protocol_error (a truncated frame);
 //   ended before its confined frame: worker_start_failed;
 //   anything else (a signal, SIGSYS from the filter included, or an exit): worker_exited.

@@ -208,9 +208,11 @@ void WorkerSession::send_start_frame() {
 // stdout ended before the result. How the worker ended decides the failure; it is killed first,
 // since a worker that merely closed its stdout may still be running.
 void WorkerSession::worker_ended() {
+  const auto cpu_millis = static_cast<std::uint64_t>(request_.program.limits().cpu_millis);
   fail(result_of_early_end({.status = worker_.process.kill_and_reap(),
                             .confined = confined_,
-                            .mid_frame = !reader_.at_frame_boundary()}));
+                            .mid_frame = !reader_.at_frame_boundary(),
+                            .cpu_backstop_seconds = cpu_backstop_seconds(cpu_millis)}));
 }
 
 void WorkerSession::fail(SandboxResult failure) {

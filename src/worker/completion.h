@@ -10,16 +10,21 @@
 
 namespace codemode::worker {
 
-// output set on success; otherwise reason, and program_error only with kProgramError.
+// output set on success; otherwise reason, program_error only with kProgramError and
+// output_fault only (and always) with kInvalidOutput.
 struct Completion {
   std::optional<Json> output;
   SandboxFailureReason reason = SandboxFailureReason::kSandboxError;
   std::optional<ProgramError> program_error;
+  std::optional<OutputFault> output_fault;
 
   static Completion success(Json output) { return Completion{.output = std::move(output)}; }
   static Completion failure(SandboxFailureReason reason,
                             std::optional<ProgramError> program_error = {}) {
     return Completion{.reason = reason, .program_error = std::move(program_error)};
+  }
+  static Completion invalid_output(OutputFault fault) {
+    return Completion{.reason = SandboxFailureReason::kInvalidOutput, .output_fault = fault};
   }
   bool succeeded() const { return output.has_value(); }
 };

@@ -12,6 +12,7 @@
 #include <js/MemoryCallbacks.h>
 #include <js/Promise.h>
 #include <js/SourceText.h>
+#include <js/friend/ErrorMessages.h>
 
 #include <algorithm>
 #include <atomic>
@@ -19,6 +20,7 @@
 #include <new>
 #include <utility>
 
+#include "executor/outcome_messages.h"
 #include "worker/engine_errors.h"
 #include "worker/engine_guest.h"
 #include "worker/engine_job_queue.h"
@@ -46,6 +48,19 @@ Completion program_error(std::optional<ProgramError> error) {
 
 Completion not_a_function() {
   return program_error(ProgramError{"TypeError", std::string(kNotAFunction)});
+}
+
+// What JSON.stringify threw about the result, when the engine threw it (a program's toJSON that
+// throws is output_not_json, whatever it throws).
+OutputFault output_fault_of(const ThrownError& thrown) {
+  switch (thrown.error_number) {
+    case JSMSG_JSON_CYCLIC_VALUE:
+      return OutputFault::kCycle;
+    case JSMSG_BIGINT_NOT_SERIALIZABLE:
+      return OutputFault::kBigInt;
+    default:
+      return OutputFault::kNotJson;
+  }
 }
 
 class SpiderMonkeyEngine final : public Engine {
@@ -236,7 +251,9 @@ bool SpiderMonkeyEngine::call(JS::HandleValue function, std::string_view input_j
   args[1].setObject(*tools_);
   JS::RootedValue returned(cx_);
   if (!JS::Call(cx_, JS::UndefinedHandleValue, function, args, &returned)) return false;
-  // What `await` would do with the returned value: a promise as is, a thenable followed.
+  // What `await` would do with the returned value (PromiseResolve): a promise whose `constructor`
+  // is the original Promise as is, anything else with a `then` followed by a queued job. Both
+  // lookups may run the program's getters: still the program's turn, under its CPU budget.
   result_ = JS::CallOriginalPromiseResolve(cx_, returned);
   return result_ != nullptr;
 }
@@ -254,16 +271,16 @@ Result<std::optional<Completion>> SpiderMonkeyEngine::settle_tool_call(
 }
 
 std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
-  // The result is decided the moment the program's promise settles; a call made after that (from
-  // a later then-callback, a finally, or a toJSON of the result) is refused in the sandbox, so
-  // the host never runs a tool whose answer nobody can read.
-  const auto close_tools_once_settled = [this] {
-    if (JS::GetPromiseState(result_) != JS::PromiseState::Pending) host_.tools->close();
+  // The result is decided the moment the program's promise settles: the jobs still queued then
+  // are dropped, never run, so none can spend the CPU budget (or memory) of a result already
+  // decided, nor change the value before it is serialised. Tool calls from then on (from the
+  // result's toJSON) are refused in the sandbox, so the host never runs a tool whose answer
+  // nobody can read.
+  const auto pending = [this] {
+    return JS::GetPromiseState(result_) == JS::PromiseState::Pending;
   };
-  close_tools_once_settled();
-  if (!jobs_.drain(cx_, close_tools_once_settled) || stop_.load() != StopReason::kNone) {
-    return stopped();
-  }
+  if (!jobs_.drain(cx_, pending) || stop_.load() != StopReason::kNone) return stopped();
+  if (!pending()) host_.tools->close();
   JS::RootedValue value(cx_, JS::GetPromiseResult(result_));
   switch (JS::GetPromiseState(result_)) {
     case JS::PromiseState::Fulfilled:
@@ -280,7 +297,7 @@ std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
 
 Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
   host_.tools->close();  // tools.call from a toJSON below gets LIMIT_EXCEEDED, not the parent
-  if (value.isUndefined()) return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  if (value.isUndefined()) return Completion::invalid_output(OutputFault::kNotJson);
   std::string json;
   const StringifyStatus status = stringify_result(cx_, value, max_output_bytes_, json);
   if (status == StringifyStatus::kFailed) {
@@ -289,21 +306,27 @@ Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
     // Too deep to serialise is the program's error (as a crash would be); a cycle, a BigInt or a
     // throwing toJSON make the result not JSON.
     if (thrown.over_recursion) return program_error(std::move(thrown.error));
-    return Completion::failure(SandboxFailureReason::kInvalidOutput);
+    return Completion::invalid_output(output_fault_of(thrown));
   }
   JS_ClearPendingException(cx_);
   return stringified(status, json);
 }
 
 Completion SpiderMonkeyEngine::stringified(StringifyStatus status, const std::string& json) {
-  if (status == StringifyStatus::kOutOfMemory) {
-    return Completion::failure(SandboxFailureReason::kMemoryLimit);
-  }
-  if (status != StringifyStatus::kWritten) {
-    return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  switch (status) {
+    case StringifyStatus::kOutOfMemory:
+      return Completion::failure(SandboxFailureReason::kMemoryLimit);
+    case StringifyStatus::kTooLong:
+      return Completion::invalid_output(OutputFault::kMaxOutputBytes);
+    case StringifyStatus::kLoneSurrogate:
+      return Completion::invalid_output(OutputFault::kLoneSurrogate);
+    case StringifyStatus::kWritten:
+      break;
+    default:
+      return Completion::invalid_output(OutputFault::kNotJson);
   }
   Result<Json> output = parse_json(json, program_json_limits(max_output_bytes_));
-  if (!output.ok()) return Completion::failure(SandboxFailureReason::kInvalidOutput);
+  if (!output.ok()) return Completion::invalid_output(internal::output_fault_of(output.error()));
   return Completion::success(std::move(*output));
 }
 

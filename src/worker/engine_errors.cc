@@ -62,7 +62,9 @@ ThrownError describe_object(JSContext* cx, JS::HandleValue value) {
   ThrownError thrown{{"Error", ""}, false};
   JS::ErrorReportBuilder builder(cx);
   const JSErrorReport* report = nullptr;
-  if (JS_ErrorFromException(cx, object) != nullptr &&
+  const JSErrorReport* own_report = JS_ErrorFromException(cx, object);
+  if (own_report) thrown.error_number = own_report->errorNumber;
+  if (own_report != nullptr &&
       builder.init(cx, JS::ExceptionStack(cx, value, nullptr),
                    JS::ErrorReportBuilder::NoSideEffects)) {
     report = builder.report();

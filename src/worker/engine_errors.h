@@ -25,6 +25,10 @@ inline constexpr std::size_t kMaxErrorMessageUnits = 1024;
 struct ThrownError {
   ProgramError error;
   bool over_recursion = false;  // an engine InternalError ("too much recursion")
+  // The engine's JSErrNum (js/friend/ErrorMessages.h) when the engine made the error; an Error
+  // the program constructs carries none, so a program can show one only by rethrowing what the
+  // engine threw it. 0 otherwise.
+  unsigned error_number = 0;
 };
 
 // Describes `value`, a thrown value or a rejection reason.

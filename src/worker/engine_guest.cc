@@ -30,9 +30,13 @@ constexpr JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGl
 // Non-standard or legacy globals that InitRealmStandardClasses defines anyway.
 constexpr const char* kRemovedGlobals[] = {"InternalError", "escape", "unescape"};
 
-// Builds `tools` from the bridge. Everything it uses is captured before the program runs, so a
-// program that replaces JSON, Object.freeze, Array.prototype.push or Promise.prototype.then
-// changes only its own view (await uses the engine's own promise machinery, not `then`).
+// Builds `tools` from the bridge. Everything it calls is captured before the program runs, so a
+// program that replaces JSON, Object.freeze or Array.prototype.push does not change what is sent.
+// `await` is not captured: it looks up the bridge promise's `constructor` and, when that is not
+// the original Promise (a program's getter on Promise.prototype.constructor can say so), its
+// `then`, so such a program's own `then` sees the answer first and may change what its own
+// tools.call resolves to. That is the program's own view only: the call was sent before the await,
+// and the answer it could forge goes nowhere but back into the program.
 constexpr std::string_view kPrelude = R"js((function () {
   'use strict';
   const bridge = globalThis.__codemodeToolCall;

@@ -49,9 +49,9 @@ void EngineJobQueue::runJobs(JSContext* cx) { (void)drain(cx); }
 
 bool EngineJobQueue::empty() const { return next_ == jobs_.length(); }
 
-bool EngineJobQueue::drain(JSContext* cx, const std::function<void()>& after_each_job) {
+bool EngineJobQueue::drain(JSContext* cx, const std::function<bool()>& keep_going) {
   while (!empty()) {
-    if (stop_.load() != StopReason::kNone) break;
+    if (stop_.load() != StopReason::kNone || (keep_going && !keep_going())) break;
     JS::RootedObject job(cx, jobs_[next_]);
     jobs_[next_++].set(nullptr);
     if (next_ >= kCompactAfter && 2 * next_ >= jobs_.length()) {
@@ -67,7 +67,6 @@ bool EngineJobQueue::drain(JSContext* cx, const std::function<void()>& after_eac
       }
       JS_ClearPendingException(cx);
     }
-    if (after_each_job) after_each_job();
   }
   const bool stopped = stop_.load() != StopReason::kNone;
   clear();

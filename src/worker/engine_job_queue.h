@@ -1,6 +1,7 @@
 // The promise job queue (JS::JobQueue). SpiderMonkey's internal queue moves on to the next job
 // when the interrupt callback terminates one, so a program with many queued jobs would need one
-// interrupt per job; this queue stops at the first uncatchable failure and drops the rest. It also
+// interrupt per job; this queue stops at the first uncatchable failure and drops the rest, and its
+// caller stops it (dropping the rest too) once the program's result is decided. It also
 // forgets jobs as it runs them, so a `f = () => Promise.resolve().then(f)` storm stays small.
 //
 // REQUIRES: installed with JS::SetJobQueue before JS::InitSelfHostedCode.
@@ -31,11 +32,12 @@ class EngineJobQueue final : public JS::JobQueue {
   void runJobs(JSContext* cx) override;
   bool empty() const override;
 
-  // Runs jobs, including those they enqueue, until none is left. Returns false at once, leaving
-  // the queue empty, when a job stops uncatchably (false with no exception pending) or the stop
-  // reason is set. A job that throws has its exception cleared, as the engine's own queue does.
-  // `after_each_job`, when given, runs after every job that returned or threw.
-  bool drain(JSContext* cx, const std::function<void()>& after_each_job = {});
+  // Runs jobs, including those they enqueue, until none is left or `keep_going` (when given,
+  // asked before every job) says false; either way the queue is left empty, so jobs not run then
+  // never run. Returns false at once, leaving the queue empty, when a job stops uncatchably (false
+  // with no exception pending) or the stop reason is set. A job that throws has its exception
+  // cleared, as the engine's own queue does.
+  bool drain(JSContext* cx, const std::function<bool()>& keep_going = {});
 
  private:
   class Saved;

@@ -14,7 +14,8 @@ constexpr std::string_view kHolderSuffix = "}";
 
 // Appends UTF-16 chunks to a UTF-8 string, holding a lead surrogate over a chunk boundary.
 // JSON.stringify escapes lone surrogates, so its text is well-formed; anything else would become
-// U+FFFD.
+// U+FFFD. It writes a backslash-u escape for nothing but a control character or a lone surrogate,
+// so an escaped surrogate in its text is a lone one in the value: the sink notes it.
 class Utf8Sink {
  public:
   Utf8Sink(std::string& out, std::uint64_t max_bytes) : out_(out), max_bytes_(max_bytes) {}
@@ -24,6 +25,7 @@ class Utf8Sink {
   }
   bool too_long() const { return too_long_; }
   bool out_of_memory() const { return out_of_memory_; }
+  bool lone_surrogate() const { return lone_surrogate_; }
   void finish() {
     if (lead_ != 0) append_code_point(0xFFFD);
     lead_ = 0;
@@ -44,6 +46,7 @@ class Utf8Sink {
   }
 
   void append_unit(char16_t unit) {
+    scan_escape(unit);
     if (lead_ != 0 && unit >= 0xDC00 && unit <= 0xDFFF) {
       append_code_point(0x10000 + ((lead_ - 0xD800) << 10) + (unit - 0xDC00));
       lead_ = 0;
@@ -56,6 +59,34 @@ class Utf8Sink {
     } else {
       append_code_point(unit >= 0xDC00 && unit <= 0xDFFF ? 0xFFFD : unit);
     }
+  }
+
+  // Follows backslash-u escapes (six units) across chunks. An escaped backslash is a whole
+  // escape, so the `u` after it is text.
+  void scan_escape(char16_t unit) {
+    switch (escape_) {
+      case Escape::kNone:
+        if (unit == u'\\') escape_ = Escape::kBackslash;
+        return;
+      case Escape::kBackslash:
+        escape_ = unit == u'u' ? Escape::kHex : Escape::kNone;
+        escaped_ = 0;
+        hex_digits_ = 0;
+        return;
+      case Escape::kHex:
+        escaped_ = escaped_ * 16 + hex_value(unit);
+        if (++hex_digits_ < 4) return;
+        if (escaped_ >= 0xD800 && escaped_ <= 0xDFFF) lone_surrogate_ = true;
+        escape_ = Escape::kNone;
+        return;
+    }
+  }
+
+  static char32_t hex_value(char16_t unit) {
+    if (unit >= u'0' && unit <= u'9') return unit - u'0';
+    if (unit >= u'a' && unit <= u'f') return unit - u'a' + 10;
+    if (unit >= u'A' && unit <= u'F') return unit - u'A' + 10;
+    return 0;
   }
 
   void append_code_point(char32_t c) {
@@ -81,6 +112,10 @@ class Utf8Sink {
   char16_t lead_ = 0;
   bool too_long_ = false;
   bool out_of_memory_ = false;
+  enum class Escape { kNone, kBackslash, kHex } escape_ = Escape::kNone;
+  char32_t escaped_ = 0;
+  int hex_digits_ = 0;
+  bool lone_surrogate_ = false;
 };
 
 }  // namespace
@@ -107,7 +142,8 @@ StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint
   // In place: a copy of a result near the cap could fail where the text itself fit.
   json.resize(json.size() - kHolderSuffix.size());
   json.erase(0, kHolderPrefix.size());
-  return json.size() > max_bytes ? StringifyStatus::kTooLong : StringifyStatus::kWritten;
+  if (json.size() > max_bytes) return StringifyStatus::kTooLong;
+  return sink.lone_surrogate() ? StringifyStatus::kLoneSurrogate : StringifyStatus::kWritten;
 }
 
 }  // namespace codemode::worker

@@ -11,11 +11,13 @@
 namespace codemode::worker {
 
 enum class StringifyStatus {
-  kWritten,  // `json` holds the text
-  kNoJson,   // JSON.stringify gives undefined (a function, a symbol, toJSON returning undefined)
-  kTooLong,  // longer than the cap
-  kOutOfMemory,  // the text did not fit in the worker's memory (RLIMIT_DATA)
-  kFailed,   // JS_Stringify failed: an exception is pending, or the program was stopped
+  kWritten,        // `json` holds the text
+  kNoJson,         // JSON.stringify gives undefined (a function, a symbol, toJSON returning
+                   // undefined)
+  kTooLong,        // longer than the cap
+  kLoneSurrogate,  // a string or key holds a lone UTF-16 surrogate (no UTF-8 form)
+  kOutOfMemory,    // the text did not fit in the worker's memory (RLIMIT_DATA)
+  kFailed,         // JS_Stringify failed: an exception is pending, or the program was stopped
 };
 
 // JSON.stringify(value) into `json` as UTF-8, refusing more than `max_bytes` bytes. May run

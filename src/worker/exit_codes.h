@@ -14,7 +14,8 @@ enum ExitCode : int {
   // found a bug in the worker, wrote its report to fd 2 and ended the process.
   kExitSanitizerReport = 4,
   // The isolated worker (pid 1 of its pid namespace, which ignores RLIMIT_CPU's SIGXCPU by
-  // default) caught SIGXCPU: the RLIMIT_CPU backstop. Read by the parent as a death by SIGXCPU.
+  // default) caught SIGXCPU: the RLIMIT_CPU backstop. For people reading a status: the parent
+  // does not believe it (any exit can claim it) and looks at the worker's CPU time instead.
   kExitCpuBackstop = 5,
 };
 

@@ -185,6 +185,7 @@ Json result_message(const Completion& completion) {
     message["programError"] = Json{{"name", completion.program_error->name},
                                    {"message", completion.program_error->message}};
   }
+  if (completion.output_fault) message["rule"] = to_string(*completion.output_fault);
   return message;
 }
 

@@ -50,7 +50,7 @@ confine::ConfinementPlan confinement_plan(const WorkerLimits& limits, const Prep
                           kHostCopiesOfLargestValue * largest + measured.sanitizer_reserved;
   plan.address_space_limit_bytes =
       measured.mapped_address_space + plan.data_limit_bytes + kAddressSpaceHeadroomBytes;
-  plan.cpu_limit_seconds = (limits.cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
+  plan.cpu_limit_seconds = internal::cpu_backstop_seconds(limits.cpu_millis);
   plan.isolated = profile.isolation == IsolationProfile::kIsolated;
   plan.engine = profile.engine;
   return plan;
@@ -58,9 +58,11 @@ confine::ConfinementPlan confinement_plan(const WorkerLimits& limits, const Prep
 
 // RLIMIT_CPU's SIGXCPU is not a forced signal, and the init of a pid namespace ignores such
 // signals while their action is the default: the isolated worker (pid 1) would run on to the hard
-// limit's SIGKILL, which the parent cannot tell from any other kill. So it ends itself on SIGXCPU
-// with an exit status the parent reads as the CPU backstop (worker_process.h). The handler never
-// returns (rt_sigreturn is not in the filter's allow-list) and _exit is allowed.
+// limit's SIGKILL a second later. So it ends itself on SIGXCPU, with exit status kExitCpuBackstop
+// for a human reader: the parent believes the CPU limit only from the CPU time wait4 reports
+// (worker_process.h), never from a status any exit can claim. The handler never returns, since
+// returning would resume the code that used up the CPU: it needs only _exit (exit_group), which the
+// filter allows. (rt_sigreturn is allowed too, seccomp_policy.cc, but this handler never uses it.)
 void end_on_cpu_backstop(int) { _exit(kExitCpuBackstop); }
 
 Status catch_cpu_backstop() {
@@ -89,8 +91,6 @@ void report_fatal_out_of_memory() {
 }
 
 }  // namespace
-
-static_assert(kExitCpuBackstop == internal::kWorkerCpuBackstopExitCode);
 
 Worker::Worker(WorkerProfile profile) : profile_(profile), channel_(kParentInFd, kParentOutFd) {}
 

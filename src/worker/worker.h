@@ -64,9 +64,6 @@ inline constexpr std::uint64_t kHostCopiesOfLargestValue = 4;
 // RLIMIT_DATA's. (One malloc arena only, main.cc, so no 64 MiB per-thread heap reservations.)
 inline constexpr std::uint64_t kAddressSpaceHeadroomBytes = 256u << 20;
 
-// RLIMIT_CPU backstop above cpuMillis: the watchdog stops the program long before.
-inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
-
 // What the parent asked for on the command line (main.cc): the isolated profile's namespaces
 // (--isolated) and the JIT engine profile (--jit).
 struct WorkerProfile {

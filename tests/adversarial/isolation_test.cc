@@ -89,6 +89,37 @@ TEST(IsolationBackstop, CpuBackstopEndsAnIsolatedWorkerSpinningInNativeCode) {
   EXPECT_EQ(outcome.error->rule, "cpu_limit");
 }
 
+// The process profile's worker dies of SIGXCPU itself; the parent believes the CPU limit from the
+// CPU time wait4 reports (6 s), not from the signal.
+TEST(IsolationBackstop, CpuBackstopEndsAProcessProfileWorkerSpinningInNativeCode) {
+  CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+  HookedMode mode({testing::double_tool()},
+                  hooks_adapter(testing::test_spawn_mode(), IsolationProfile::kProcess));
+  CodeLimits limits = testing::hook_limits(/*wall_time_millis=*/120'000);
+  limits.cpu_millis = 1;
+  const CodeExecutionOutcome outcome =
+      mode.run(testing::hook_program("() => __codemodeTestHook('spin')", limits));
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
+  EXPECT_EQ(outcome.error->code, ErrorCode::kLimitExceeded) << to_json(outcome);
+  EXPECT_EQ(outcome.error->rule, "cpu_limit");
+}
+
+// Status 5 is what the isolated worker exits with when it catches the backstop's SIGXCPU; a
+// worker that exits 5 with little CPU used did not meet the backstop (a crash, an escaped
+// worker): worker_exited, never cpu_limit.
+TEST(IsolationBackstop, ExitStatusFiveAloneIsNotTheCpuBackstop) {
+  CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+  const ProcessAdapterOptions options =
+      hooks_adapter(testing::test_spawn_mode(), IsolationProfile::kIsolated);
+  if (!make_process_adapter(options)->is_available()) {
+    GTEST_SKIP() << "the isolated profile is unavailable on this kernel.";
+  }
+  HookedMode mode({testing::double_tool()}, options);
+  const CodeExecutionOutcome outcome = mode.run(
+      testing::hook_program("() => { __codemodeTestHook('exit', 5); return 1; }"));
+  testing::expect_sandbox_fault(outcome, "worker_exited");
+}
+
 TEST(IsolationUnavailable, RefusedNamespacesAreUnsupportedProfileNeverLess) {
   CODEMODE_REQUIRE_TESTHOOKS_WORKER();
   auto adapter = internal::make_process_adapter_probed_by(

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "support/executor_fixture.h"
@@ -167,9 +168,7 @@ TEST(CodeModeOutcome, MapsEachSandboxReasonToAPreciseCode) {
         run_with_result(SandboxResult::failure(c.reason), "reason-" + std::to_string(n++));
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
     EXPECT_EQ(outcome.error->code, c.code);
-    EXPECT_EQ(outcome.error->rule, to_string(c.reason) == "invalid_output"
-                                       ? "max_output_bytes"
-                                       : std::string(to_string(c.reason)));
+    EXPECT_EQ(outcome.error->rule, to_string(c.reason));  // invalid_output: no fault said
     EXPECT_EQ(outcome.error->message, c.message);
     EXPECT_EQ(outcome.usage, (CodeExecutionUsage{0, 0, 0, 0, 4}));
   }
@@ -210,6 +209,48 @@ TEST(CodeModeOutcome, NamesTheSandboxFaultAsTheRule) {
   }
   EXPECT_EQ(sandbox_fault_from_string("sandbox_error"), std::nullopt);
   EXPECT_EQ(sandbox_fault_from_string("Worker_exited"), std::nullopt);
+}
+
+// Each way a result is not output has its own rule; max_output_bytes is the size only.
+TEST(CodeModeOutcome, NamesTheOutputFaultAsTheRule) {
+  const std::vector<std::pair<OutputFault, std::string>> cases = {
+      {OutputFault::kMaxOutputBytes, "max_output_bytes"},
+      {OutputFault::kNotJson, "output_not_json"},
+      {OutputFault::kCycle, "output_cycle"},
+      {OutputFault::kBigInt, "output_bigint"},
+      {OutputFault::kLoneSurrogate, "output_lone_surrogate"},
+      {OutputFault::kDepthLimit, "output_depth_limit"},
+      {OutputFault::kValuesLimit, "output_values_limit"},
+      {OutputFault::kReservedKey, "output_reserved_key"},
+  };
+  std::set<std::string> messages;
+  int n = 0;
+  for (const auto& [fault, rule] : cases) {
+    EXPECT_EQ(to_string(fault), rule);
+    EXPECT_EQ(output_fault_from_string(rule), fault);
+    const SandboxResult result = SandboxResult::failure(fault);
+    EXPECT_EQ(result.reason, SandboxFailureReason::kInvalidOutput);
+    CodeExecutionOutcome outcome = run_with_result(result, "output-" + std::to_string(n++));
+    EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
+    EXPECT_EQ(outcome.error->rule, rule);
+    messages.insert(outcome.error->message);
+  }
+  EXPECT_EQ(messages.size(), cases.size()) << "a message of its own for each";
+  EXPECT_EQ(output_fault_from_string("invalid_output"), std::nullopt);
+}
+
+TEST(CodeModeOutcome, AnOutputFaultWithAnyOtherReasonOrWithSuccessIsAnInvalidResult) {
+  SandboxResult with_cpu_limit = SandboxResult::failure(SandboxFailureReason::kCpuLimit);
+  with_cpu_limit.output_fault = OutputFault::kCycle;
+  SandboxResult with_success = SandboxResult::success(Json{{"value", 1}});
+  with_success.output_fault = OutputFault::kNotJson;
+  int n = 0;
+  for (const SandboxResult& result : {with_cpu_limit, with_success}) {
+    CodeExecutionOutcome outcome = run_with_result(result, "bad-output-" + std::to_string(n++));
+    EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+    EXPECT_EQ(outcome.error->rule, "sandbox_error");
+  }
 }
 
 TEST(CodeModeOutcome, AFaultWithAnyOtherReasonOrWithSuccessIsAnInvalidResult) {
@@ -292,10 +333,17 @@ TEST(CodeModeOutcome, RefusesAResultThatIsNotPlainJsonWithinMaxOutputBytes) {
   CodeExecutionOutcome big =
       run_with_result(SandboxResult::success(Json{{"value", std::string(10'000, 'x')}}));
   EXPECT_EQ(big.error->code, ErrorCode::kInvalidOutput);
-  EXPECT_EQ(big.error->message, "The program's result is not plain JSON within maxOutputBytes.");
+  EXPECT_EQ(big.error->rule, "max_output_bytes");
+  EXPECT_EQ(big.error->message, "The program's result is longer than maxOutputBytes as JSON.");
   CodeExecutionOutcome nan = run_with_result(
       SandboxResult::success(Json{{"value", std::numeric_limits<double>::quiet_NaN()}}), "nan");
   EXPECT_EQ(nan.error->code, ErrorCode::kInvalidOutput);
+  EXPECT_EQ(nan.error->rule, "output_not_json");
+  Json deep = 1;
+  for (int i = 0; i < 40; ++i) deep = Json::array({deep});
+  CodeExecutionOutcome too_deep = run_with_result(SandboxResult::success(deep), "deep");
+  EXPECT_EQ(too_deep.error->code, ErrorCode::kInvalidOutput);
+  EXPECT_EQ(too_deep.error->rule, "output_depth_limit");
   CodeExecutionOutcome wrong =
       run_with_result(SandboxResult::success(Json{{"value", "twelve"}}), "wrong-type");
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidOutput);

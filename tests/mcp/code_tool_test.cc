@@ -285,6 +285,18 @@ TEST_F(CodeToolTest, LinesLoggedAfterTheProgramSettledAreDropped) {
   EXPECT_EQ(shown, (Json{{"result", 2}, {"logs", Json::array()}}));
 }
 
+// The wrapper checks numbers, cycles and BigInts itself; what only the worker's own check of the
+// result finds (a lone surrogate, too deep a result) is the program's error too, never a size.
+TEST_F(CodeToolTest, AResultThatIsNotJsonIsCodeRejectedNeverASize) {
+  const Json lone = run("return ['ok', '\\ud800'];");
+  EXPECT_EQ(lone.at("code"), "code_rejected") << lone;
+  EXPECT_EQ(lone.at("message"),
+            "The program's result holds a string with a lone UTF-16 surrogate, which has no UTF-8 "
+            "form.");
+  const Json deep = run("let a = 1; for (let i = 0; i < 40; i++) a = [a]; return a;");
+  EXPECT_EQ(deep.at("code"), "code_rejected") << deep;
+}
+
 TEST_F(CodeToolTest, AProgramThatBreaksOutOfItsWrapperGainsNoRoom) {
   // A text that would close its function is a syntax error (code_isolation_test.cc); the parent
   // checks the envelope all the same (code_result_test.cc).

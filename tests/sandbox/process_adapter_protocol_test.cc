@@ -233,11 +233,11 @@ TEST(ProcessAdapterProtocol, WorkerKilledBySigsysExitedWithoutAResult) {
   expect_fault(run_fake(confined_frame() + "kill -SYS $$"), kExited);
 }
 
-TEST(ProcessAdapterProtocol, WorkerKilledBySigxcpuHitTheCpuBackstop) {
-  const FakeRun run = run_fake(confined_frame() + "kill -XCPU $$");
-  ASSERT_TRUE(run.outcome.error.has_value());
-  EXPECT_EQ(run.outcome.error->code, ErrorCode::kLimitExceeded);
-  EXPECT_EQ(run.outcome.error->rule, "cpu_limit");
+// SIGXCPU (or exit status 5) with almost no CPU used is not the RLIMIT_CPU backstop: a crash or an
+// escaped worker can end that way. Only the CPU time wait4 reports proves the CPU limit.
+TEST(ProcessAdapterProtocol, WorkerKilledBySigxcpuWithoutUsingItsCpuExitedWithoutAResult) {
+  expect_fault(run_fake(confined_frame() + "kill -XCPU $$"), kExited);
+  expect_fault(run_fake(confined_frame() + "exit 5"), kExited);
 }
 
 TEST(ProcessAdapterProtocol, ResultIsFinalEvenIfTheWorkerLingers) {

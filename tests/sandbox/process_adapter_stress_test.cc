@@ -58,7 +58,7 @@ std::vector<Kind> kinds() {
       {js_program("async (input, tools) => (await tools.call('number.double', input)).output"),
        false, std::nullopt},
       {js_program("() => { throw new RangeError('no'); }"), false, "program_error"},
-      {js_program("() => undefined"), false, "max_output_bytes"},
+      {js_program("() => undefined"), false, "output_not_json"},
       {js_program("() => { for (;;) {} }", 20), false, "cpu_limit"},
       {js_program("() => __codemodeTestHook('socket')"), true, "worker_exited"},
       {js_program("async (input, tools) => tools.call('number.double', { value: 1, wait: 1 })",

@@ -4,7 +4,10 @@
 #include "codemode/process_adapter.h"
 
 #include <chrono>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -132,24 +135,45 @@ TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
   EXPECT_EQ(outcome.program_error, (ProgramError{"TypeError", "bad sku"}));
 }
 
-TEST_F(ProcessAdapterTest, CyclicResultIsInvalidOutput) {
-  const CodeExecutionOutcome outcome =
-      run(any_json_program("() => { const a = {}; a.self = a; return a; }"), nullptr,
-          testing::doubling_broker());
+void expect_invalid_output(const CodeExecutionOutcome& outcome, std::string_view rule) {
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
-  EXPECT_EQ(outcome.error->rule, "max_output_bytes");
+  EXPECT_EQ(outcome.error->rule, rule);
+}
+
+TEST_F(ProcessAdapterTest, CyclicResultIsInvalidOutput) {
+  expect_invalid_output(run(any_json_program("() => { const a = {}; a.self = a; return a; }"),
+                            nullptr, testing::doubling_broker()),
+                        "output_cycle");
 }
 
 TEST_F(ProcessAdapterTest, UndefinedResultIsInvalidOutput) {
-  const CodeExecutionOutcome outcome =
-      run(any_json_program("() => undefined"), nullptr, testing::doubling_broker());
-  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
+  expect_invalid_output(
+      run(any_json_program("() => undefined"), nullptr, testing::doubling_broker()),
+      "output_not_json");
 }
 
 TEST_F(ProcessAdapterTest, OversizedResultIsInvalidOutput) {
-  const CodeExecutionOutcome outcome =
-      run(any_json_program("() => 'x'.repeat(5000)"), nullptr, testing::doubling_broker());
-  EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);  // maxOutputBytes is 4096
+  expect_invalid_output(  // maxOutputBytes is 4096
+      run(any_json_program("() => 'x'.repeat(5000)"), nullptr, testing::doubling_broker()),
+      "max_output_bytes");
+}
+
+// Each way a result is not JSON reaches the caller as its own rule, through the frame protocol.
+TEST_F(ProcessAdapterTest, EachInvalidOutputHasItsOwnRule) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"() => ({n: 1n})", "output_bigint"},
+      {"() => ['\\ud800']", "output_lone_surrogate"},
+      {"() => { let a = 1; for (let i = 0; i < 40; i++) a = [a]; return a; }",
+       "output_depth_limit"},
+      {"() => ({constructor: 1})", "output_reserved_key"},
+      {"() => Symbol('s')", "output_not_json"},
+  };
+  for (const auto& [source, rule] : cases) {
+    SCOPED_TRACE(source);
+    expect_invalid_output(run(any_json_program(source), nullptr, testing::doubling_broker()),
+                          rule);
+  }
 }
 
 TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {

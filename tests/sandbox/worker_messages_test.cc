@@ -183,6 +183,32 @@ TEST(ResultMessage, ProgramErrorOutOfPlaceOrMalformed) {
                           "programError":"E: m"})"));
 }
 
+TEST(ResultMessage, InvalidOutputCarriesItsRule) {
+  for (const char* rule : {"max_output_bytes", "output_not_json", "output_cycle", "output_bigint",
+                           "output_lone_surrogate", "output_depth_limit", "output_values_limit",
+                           "output_reserved_key"}) {
+    SCOPED_TRACE(rule);
+    Result<WorkerMessage> message = parse_worker_message(Json{
+        {"type", "result"}, {"status", "failed"}, {"reason", "invalid_output"}, {"rule", rule}});
+    ASSERT_TRUE(message.ok()) << message.error().message;
+    const auto& result = std::get<SandboxResult>(*message);
+    EXPECT_EQ(result.reason, SandboxFailureReason::kInvalidOutput);
+    ASSERT_TRUE(result.output_fault.has_value());
+    EXPECT_EQ(to_string(*result.output_fault), rule);
+  }
+}
+
+TEST(ResultMessage, InvalidOutputRuleMissingUnknownOrOutOfPlace) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"invalid_output"})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"invalid_output",
+                          "rule":"root_shell"})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"invalid_output",
+                          "rule":1})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit",
+                          "rule":"output_cycle"})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"cpu_limit","rule":"x"})"));
+}
+
 TEST(ResultMessage, FailedWithOutput) {
   EXPECT_TRUE(
       refused(R"({"type":"result","status":"failed","reason":"cpu_limit","hasOutput":true})"));

@@ -12,6 +12,22 @@ constexpr const char* kNotAFunction =
 
 Json program_error(const Execution& execution) { return (*execution.result)["programError"]; }
 
+// The rule of an invalid_output result ("" when there is none).
+std::string output_rule(const Execution& execution) {
+  if (!execution.result || execution.reason() != "invalid_output") return "";
+  return execution.result->value("rule", "");
+}
+
+void expect_output_rule(std::string_view source, std::string_view rule,
+                        const StartLimits& limits = {}) {
+  SCOPED_TRACE(std::string(source));
+  Execution run = execute(source, nullptr, limits);
+  EXPECT_EQ(run.reason(), "invalid_output") << run.result.value_or(Json()).dump();
+  EXPECT_EQ(output_rule(run), rule);
+  EXPECT_FALSE(run.result->contains("programError"));
+  EXPECT_TRUE(run.exited_normally(0));
+}
+
 void expect_not_a_function(std::string_view source) {
   SCOPED_TRACE(std::string(source));
   Execution run = execute(source);
@@ -150,24 +166,60 @@ TEST(WorkerProgramTest, CapNeverSplitsASurrogatePair) {
 }
 
 TEST(WorkerProgramTest, UndefinedResultIsInvalidOutput) {
-  EXPECT_EQ(execute("() => undefined").reason(), "invalid_output");
-  EXPECT_EQ(execute("async () => {}").reason(), "invalid_output");
+  expect_output_rule("() => undefined", "output_not_json");
+  expect_output_rule("async () => {}", "output_not_json");
 }
 
 TEST(WorkerProgramTest, CyclicResultIsInvalidOutput) {
-  Execution run = execute("() => { const a = {}; a.self = a; return a; }");
-  EXPECT_EQ(run.reason(), "invalid_output");
-  EXPECT_FALSE(run.result->contains("programError"));
+  expect_output_rule("() => { const a = {}; a.self = a; return a; }", "output_cycle");
+  expect_output_rule("() => { const a = [{}]; a[0].up = a; return {a}; }", "output_cycle");
 }
 
 TEST(WorkerProgramTest, BigIntResultIsInvalidOutput) {
-  EXPECT_EQ(execute("() => ({n: 10n})").reason(), "invalid_output");
+  expect_output_rule("() => ({n: 10n})", "output_bigint");
+  expect_output_rule("() => 10n", "output_bigint");
 }
 
 TEST(WorkerProgramTest, NonJsonResultIsInvalidOutput) {
-  EXPECT_EQ(execute("() => () => 1").reason(), "invalid_output");
-  EXPECT_EQ(execute("() => Symbol('s')").reason(), "invalid_output");
-  EXPECT_EQ(execute("() => ({toJSON() { return undefined; }})").reason(), "invalid_output");
+  expect_output_rule("() => () => 1", "output_not_json");
+  expect_output_rule("() => Symbol('s')", "output_not_json");
+  expect_output_rule("() => ({toJSON() { return undefined; }})", "output_not_json");
+  expect_output_rule("() => 2 ** 60", "output_not_json");  // an integer beyond 2^53 - 1
+}
+
+// The rule comes from the engine's own error number, not from what a toJSON throws.
+TEST(WorkerProgramTest, AThrowingToJsonIsNotJsonWhateverItThrows) {
+  expect_output_rule("() => ({toJSON() { throw new TypeError('cyclic object value'); }})",
+                     "output_not_json");
+  expect_output_rule(
+      "() => ({toJSON() { throw new TypeError(\"BigInt value can't be serialized in JSON\"); }})",
+      "output_not_json");
+  expect_output_rule("() => ({toJSON() { throw 'no'; }})", "output_not_json");
+}
+
+TEST(WorkerProgramTest, LoneSurrogateResultIsInvalidOutput) {
+  expect_output_rule("() => '\\ud800'", "output_lone_surrogate");
+  expect_output_rule("() => ['ok', 'a\\udfff']", "output_lone_surrogate");
+  expect_output_rule("() => ({['\\udc00key']: 1})", "output_lone_surrogate");
+  expect_output_rule("() => '\\ud83d'.repeat(3)", "output_lone_surrogate");
+}
+
+TEST(WorkerProgramTest, PairedSurrogatesAndEscapedTextAreNotLoneSurrogates) {
+  Execution run = execute(
+      "() => ['\\ud83d\\ude00', '\\\\ud800', '\\u0001', String.raw`\\\\ud800`]");
+  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  EXPECT_EQ(run.output(),
+            (Json{"\U0001F600", "\\ud800", std::string("\x01"), "\\\\ud800"}));
+}
+
+TEST(WorkerProgramTest, ResultWithMoreThan100000ValuesIsInvalidOutput) {
+  EXPECT_TRUE(execute("() => new Array(99999).fill(0)").succeeded());  // 100,000 with the array
+  expect_output_rule("() => new Array(100000).fill(0)", "output_values_limit");
+}
+
+TEST(WorkerProgramTest, ResultWithAReservedKeyIsInvalidOutput) {
+  expect_output_rule("() => ({a: {constructor: 1}})", "output_reserved_key");
+  expect_output_rule("() => JSON.parse('{\"__proto__\": 1}')", "output_reserved_key");
 }
 
 TEST(WorkerProgramTest, RootToJsonSeesTheEmptyKey) {
@@ -187,23 +239,22 @@ TEST(WorkerProgramTest, ProgramsObjectPrototypeDoesNotReachTheResultHolder) {
 TEST(WorkerProgramTest, ResultOverMaxOutputBytesIsInvalidOutput) {
   StartLimits limits;
   limits.max_output_bytes = 1000;
-  EXPECT_EQ(execute("() => 'x'.repeat(999)", nullptr, limits).reason(), "invalid_output");
+  expect_output_rule("() => 'x'.repeat(999)", "max_output_bytes", limits);
   EXPECT_TRUE(execute("() => 'x'.repeat(998)", nullptr, limits).succeeded());  // 1000 with quotes
 }
 
 TEST(WorkerProgramTest, ResultBytesCountUtf8) {
   StartLimits limits;
   limits.max_output_bytes = 100;
-  EXPECT_EQ(execute("() => 'é'.repeat(50)", nullptr, limits).reason(), "invalid_output");
+  expect_output_rule("() => 'é'.repeat(50)", "max_output_bytes", limits);
   EXPECT_TRUE(execute("() => 'é'.repeat(49)", nullptr, limits).succeeded());
 }
 
 TEST(WorkerProgramTest, ResultDeeperThan32LevelsIsInvalidOutput) {
   EXPECT_TRUE(
       execute("() => { let a = 1; for (let i = 0; i < 32; i++) a = [a]; return a; }").succeeded());
-  EXPECT_EQ(
-      execute("() => { let a = 1; for (let i = 0; i < 33; i++) a = [a]; return a; }").reason(),
-      "invalid_output");
+  expect_output_rule("() => { let a = 1; for (let i = 0; i < 33; i++) a = [a]; return a; }",
+                     "output_depth_limit");
 }
 
 TEST(WorkerProgramTest, DeeplyNestedResultIsAnInternalErrorNotACrash) {
@@ -218,6 +269,37 @@ TEST(WorkerProgramTest, NeverSettlingPromiseFailsAtOnce) {
   EXPECT_EQ(run.reason(), "program_error");
   EXPECT_FALSE(run.result->contains("programError"));
   EXPECT_LT(run.elapsed.count(), 5000);
+}
+
+// The result is decided the moment the program's promise settles: jobs still queued then are
+// dropped, so a job left spinning cannot turn a returned value into cpu_limit.
+TEST(WorkerProgramTest, JobsLeftQueuedWhenThePromiseSettlesNeverRun) {
+  StartLimits limits;
+  limits.cpu_millis = 300;
+  for (const char* source :
+       {"async () => { Promise.resolve().then(() => { for (;;) {} }); return 7; }",
+        "() => { Promise.resolve().then(() => { for (;;) {} }); return 7; }",
+        "() => new Promise((resolve) => { Promise.resolve().then(() => resolve(7)); "
+        "Promise.resolve().then(() => { for (;;) {} }); })",
+        "async () => { await null; Promise.resolve().then(() => { for (;;) {} }); return 7; }"}) {
+    SCOPED_TRACE(source);
+    Execution run = execute(source, nullptr, limits);
+    ASSERT_TRUE(run.succeeded()) << run.result.value_or(Json()).dump();
+    EXPECT_EQ(run.output(), 7);
+  }
+  Execution thrown = execute(
+      "async () => { Promise.resolve().then(() => { for (;;) {} }); throw new Error('x'); }",
+      nullptr, limits);
+  EXPECT_EQ(thrown.reason(), "program_error");
+  EXPECT_EQ(program_error(thrown), (Json{{"name", "Error"}, {"message", "x"}}));
+}
+
+// ... nor change the value before it is written (only its toJSON, run to write it, can).
+TEST(WorkerProgramTest, TheResultIsTheValueAsThePromiseSettled) {
+  Execution run = execute(
+      "async () => { const o = {v: 1}; Promise.resolve().then(() => { o.v = 2; }); return o; }");
+  ASSERT_TRUE(run.succeeded()) << run.result.value_or(Json()).dump();
+  EXPECT_EQ(run.output(), (Json{{"v", 1}}));
 }
 
 TEST(WorkerProgramTest, AwaitedThenableIsFollowed) {

@@ -132,6 +132,33 @@ TEST(WorkerToolsTest, ReplacingBuiltinsDoesNotBreakTools) {
   EXPECT_EQ(run.output(), 1);
 }
 
+// `await` inside tools.call looks up the bridge promise's `constructor` and, when a getter on
+// Promise.prototype.constructor says it is not Promise, calls the program's own `then`: the
+// program can change what its own tools.call resolves to, and nothing more. The call went out
+// once, as made, before the program's code saw anything.
+TEST(WorkerToolsTest, AProgramsOwnThenSeesOnlyItsOwnAnswers) {
+  Execution run = execute(R"js(async (i, tools) => {
+    const seen = [];
+    const then = Promise.prototype.then;
+    Object.defineProperty(Promise.prototype, 'constructor', {
+      configurable: true, get() { seen.push('constructor'); return Object; } });
+    let forged = false;
+    Promise.prototype.then = function (ok, fail) {
+      seen.push('then');
+      if (forged) return then.call(this, ok, fail);
+      forged = true;
+      return then.call(this, () => ok('{"status":"succeeded","output":"forged"}'), fail);
+    };
+    const r = await tools.call('t', {a: 1});
+    return [r.output, seen.includes('constructor'), seen.includes('then')];
+  })js");
+  ASSERT_TRUE(run.succeeded()) << run.result.value_or(Json()).dump();
+  EXPECT_EQ(run.output(), (Json{"forged", true, true}));
+  ASSERT_EQ(run.tool_calls.size(), 1u);
+  EXPECT_EQ(run.tool_calls[0]["toolId"], "t");
+  EXPECT_EQ(run.tool_calls[0]["input"], (Json{{"a", 1}}));
+}
+
 TEST(WorkerToolsTest, ToolsObjectIsFrozen) {
   Execution run = execute(
       "(i, tools) => { 'use strict'; const out = [Object.isFrozen(tools), "

@@ -1,3 +1,3 @@
 // A BigInt has no JSON form.
-// expect: failed INVALID_OUTPUT max_output_bytes
+// expect: failed INVALID_OUTPUT output_bigint
 (input, tools) => 1n

@@ -1,3 +1,3 @@
 // A result that contains itself is not JSON.
-// expect: failed INVALID_OUTPUT max_output_bytes
+// expect: failed INVALID_OUTPUT output_cycle
 (input, tools) => { const a = { b: {} }; a.b.a = a; return a; }

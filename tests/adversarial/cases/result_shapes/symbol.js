@@ -1,3 +1,3 @@
 // A symbol is not JSON.
-// expect: failed INVALID_OUTPUT max_output_bytes
+// expect: failed INVALID_OUTPUT output_not_json
 (input, tools) => Symbol('s')

@@ -1,3 +1,3 @@
 // undefined is not a result (JSON.stringify would return no text).
-// expect: failed INVALID_OUTPUT max_output_bytes
+// expect: failed INVALID_OUTPUT output_not_json
 (input, tools) => undefined
