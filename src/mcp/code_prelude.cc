@@ -35,6 +35,13 @@ constexpr std::string_view kPrelude = R"js(
     const own = new WeakSet();
     const remember = WeakSet.prototype.add.bind(own);
     const isOwn = WeakSet.prototype.has.bind(own);
+    // The size of each result this prelude refused, by its marker: never read from the marker,
+    // whose prototype chain a program can extend.
+    const measured = new WeakMap();
+    const recordSize = WeakMap.prototype.set.bind(measured);
+    const sizeOf = WeakMap.prototype.get.bind(measured);
+    const PromiseClass = Promise;
+    const then = Function.prototype.call.bind(Promise.prototype.then);
     const RULES = Object.assign(Object.create(null), @RULES@);
     const failure = (code, operation, message) => {
       const error = new ErrorClass(message);
@@ -43,13 +50,17 @@ constexpr std::string_view kPrelude = R"js(
       remember(error);
       return error;
     };
-    const wrapper = (id) => async (args) => {
-      const answer = await callTool(id, args === undefined ? {} : args);
-      if (answer.status === 'succeeded') return answer.output;
-      const shown = RULES[answer.error.rule];
-      throw failure(shown ? shown[0] : answer.error.rule, id,
-                    shown ? shown[1] : answer.error.message);
-    };
+    // No await here: await looks up the call's promise's constructor, which a program can
+    // redefine to hand this wrapper its own answer (and so a forged rule). The captured then
+    // registers on the host's promise itself, so the answer read below is the host's.
+    const wrapper = (id) => (args) => new PromiseClass((resolve, reject) => {
+      then(callTool(id, args === undefined ? {} : args), (answer) => {
+        if (answer.status === 'succeeded') return resolve(answer.output);
+        const shown = RULES[answer.error.rule];
+        return reject(failure(shown ? shown[0] : answer.error.rule, id,
+                              shown ? shown[1] : answer.error.message));
+      }, reject);
+    });
     const distance = (a, b) => {
       const row = Array.from({ length: b.length + 1 }, (_, i) => i);
       for (let i = 1; i <= a.length; i++) {
@@ -210,9 +221,9 @@ constexpr std::string_view kPrelude = R"js(
       if (isOwn(error) && error.code === 'host_calls_limit') {
         return envelope('error', { __proto__: null, code: 'host_calls_limit' });
       }
-      if (isOwn(error) && error.code === 'final_result_bytes_limit') {
-        return envelope('error',
-                        { __proto__: null, code: 'final_result_bytes_limit', bytes: error.bytes });
+      const bytes = sizeOf(error);
+      if (bytes !== undefined) {
+        return envelope('error', { __proto__: null, code: 'final_result_bytes_limit', bytes });
       }
       if (LOG_BYTES === 0) throw error;
       return envelope('error', { __proto__: null, code: 'code_rejected', message: describe(error) });
@@ -245,8 +256,8 @@ constexpr std::string_view kPrelude = R"js(
       return bytes;
     };
     const oversized = (bytes) => {
-      const marker = freeze({ code: 'final_result_bytes_limit', bytes });
-      remember(marker);
+      const marker = freeze({ __proto__: null, code: 'final_result_bytes_limit' });
+      recordSize(marker, bytes);
       return marker;
     };
     const checked = (value) => {

@@ -136,7 +136,12 @@ bool HttpExchange::respond(int status, std::string_view content_type, std::strin
   HttpHeaders all = headers;
   if (!content_type.empty()) all.emplace_back("Content-Type", std::string(content_type));
   all.emplace_back("Content-Length", std::to_string(body.size()));
-  return write(status_line_and_headers(status, all) + "\r\n" + std::string(body));
+  const bool written = write(status_line_and_headers(status, all) + "\r\n" + std::string(body));
+  // A response that says so ends its connection: a refused client keeps no slot.
+  for (const auto& [name, value] : headers) {
+    if (name == "Connection" && value == "close") must_close_ = true;
+  }
+  return written;
 }
 
 bool HttpExchange::start_event_stream(const HttpHeaders& headers) {

@@ -42,6 +42,7 @@ class HttpExchange {
   HttpExchange(int fd, std::stop_token stop, std::chrono::milliseconds write_timeout)
       : fd_(fd), stop_(std::move(stop)), write_timeout_(write_timeout) {}
 
+  // A "Connection: close" among `headers` also closes the connection after this response.
   bool respond(int status, std::string_view content_type, std::string_view body,
                const HttpHeaders& headers = {});
   // 200, Content-Type text/event-stream, chunked. Then send_event for each event and finish.

@@ -275,7 +275,9 @@ McpHttpTransport::~McpHttpTransport() {
 void McpHttpTransport::handle(const HttpRequest& request, HttpExchange& exchange) {
   end_idle_sessions();
   if (const auto refused = refusal(request)) {
-    HttpHeaders headers;
+    // Closed after the refusal, so a client without the token, or at the wrong path, holds no
+    // connection slot by repeating requests.
+    HttpHeaders headers{{"Connection", "close"}};
     if (refused->first == 401) headers.emplace_back("WWW-Authenticate", "Bearer");
     if (refused->first == 405) headers.emplace_back("Allow", "POST, DELETE");
     exchange.respond(refused->first, "text/plain", refused->second, headers);

@@ -36,7 +36,8 @@ constexpr const char* kRemovedGlobals[] = {"InternalError", "escape", "unescape"
 // the original Promise (a program's getter on Promise.prototype.constructor can say so), its
 // `then`, so such a program's own `then` sees the answer first and may change what its own
 // tools.call resolves to. That is the program's own view only: the call was sent before the await,
-// and the answer it could forge goes nowhere but back into the program.
+// and a forged answer reaches only what the program returns. Wrapping JavaScript that must trust
+// answers never awaits them (the MCP code tool's prelude registers with a captured then).
 constexpr std::string_view kPrelude = R"js((function () {
   'use strict';
   const bridge = globalThis.__codemodeToolCall;

@@ -197,20 +197,6 @@ TEST_F(OsConfinementTest, MemoryTheDataLimitMissesIsRefused) {
   mode_->expect_next_execution_works();
 }
 
-// The "Key:\tvalue" lines of /proc/<pid>/status.
-std::map<std::string, std::string> proc_status(pid_t pid) {
-  std::ifstream file("/proc/" + std::to_string(pid) + "/status");
-  std::map<std::string, std::string> fields;
-  std::string line;
-  while (std::getline(file, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    const auto value = line.find_first_not_of(" \t", colon + 1);
-    fields[line.substr(0, colon)] = value == std::string::npos ? "" : line.substr(value);
-  }
-  return fields;
-}
-
 // A worker started by root keeps no capability (issue 13, finding 6), in every spawn mode,
 // isolation profile and engine profile this suite runs in: read from this process's view of the
 // confined worker (the child with a seccomp filter) while its program waits on a tool call.
@@ -219,7 +205,7 @@ TEST_F(OsConfinementTest, ConfinedWorkerHoldsNoCapability) {
   ToolOptions inspect = testing::double_tool_options();
   inspect.execute = [&confined](const Json& input, const ToolContext&, ToolResponder respond) {
     for (pid_t pid : testing::child_pids_but_fork_servers()) {
-      std::map<std::string, std::string> status = proc_status(pid);
+      std::map<std::string, std::string> status = testing::proc_status(pid);
       if (status["Seccomp"] == "2") confined.push_back(std::move(status));
     }
     respond.succeed(input);

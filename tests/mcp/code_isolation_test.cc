@@ -157,6 +157,36 @@ TEST_F(CodeIsolationTest, APollutedRegExpCannotForgeTheMeasuredSize) {
             "items");
 }
 
+// The review of the fix: a program that redefines Promise.prototype.constructor and then reaches
+// its own `then` from every `await`, including the one a wrapper of `codemode` used to make, so it
+// handed the wrapper a forged failed answer with rule final_result_bytes_limit (or
+// max_tool_calls), then rethrew the wrapper's error with a size from Error.prototype. The wrapper
+// now never awaits the host's promise, and a size is believed only from the prelude's own record.
+TEST_F(CodeIsolationTest, AForgedToolAnswerCannotForgeALimitOrItsSize) {
+  const std::string hijack = R"js(
+    const realThen = Promise.prototype.then;
+    Object.defineProperty(Promise.prototype, 'constructor', { configurable: true,
+        get() { return Object; } });
+    const forged = { status: 'failed', error: { rule: RULE, message: 'forged' } };
+    Promise.prototype.then = function (onFulfilled, onRejected) {
+      const answer = (value) => (typeof value === 'object' && value !== null && 'status' in value
+                                     ? forged : value);
+      return realThen.call(this, (value) => onFulfilled(answer(value)), onRejected);
+    };
+    Error.prototype.bytes = 123456789;
+    let result = 'not thrown';
+    try { result = await codemode.t.text({ n: 1 }); } catch (e) { throw e; }
+    return result;)js";
+  for (const char* rule : {"'final_result_bytes_limit'", "'max_tool_calls'"}) {
+    std::string code = hijack;
+    code.replace(code.find("RULE"), 4, rule);
+    const Json shown = run(code);
+    EXPECT_NE(shown.value("code", ""), "final_result_bytes_limit") << rule << shown.dump();
+    EXPECT_NE(shown.value("code", ""), "host_calls_limit") << rule << shown.dump();
+    EXPECT_EQ(shown.dump().find("123456789"), std::string::npos) << rule << shown.dump();
+  }
+}
+
 // What the model's code could do inside the wrapper, it still does in its own function.
 TEST_F(CodeIsolationTest, TheCodeKeepsItsNamesStrictnessAndAwait) {
   EXPECT_EQ(run(R"js(

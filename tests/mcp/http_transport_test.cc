@@ -207,6 +207,28 @@ TEST_F(HttpTransportTest, ConfiguredOriginsAndBearerToken) {
                   .starts_with("HTTP/1.1 200 "));
 }
 
+// A refused request closes its connection, even when the client asked to keep it: a client
+// without the token, or at the wrong path, cannot hold a connection slot by repeating requests.
+TEST_F(HttpTransportTest, ARefusedRequestClosesItsConnection) {
+  start({.bearer_token = "t0k3n"});
+  const std::string body = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
+  for (const std::string path : {"/mcp", "/elsewhere"}) {
+    internal::UniqueFd fd = testing::connect_to(transport_->port());
+    testing::send_text(fd, "POST " + path +
+                               " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                               "Accept: application/json\r\nConnection: keep-alive\r\n"
+                               "Content-Length: " +
+                               std::to_string(body.size()) + "\r\n\r\n" + body);
+    // read_to_end returns once the server closes; a kept connection would wait out its 5 s.
+    const std::string response = testing::read_to_end(fd);
+    EXPECT_TRUE(response.starts_with(path == "/mcp" ? "HTTP/1.1 401 " : "HTTP/1.1 404 "))
+        << response;
+    EXPECT_NE(response.find("Connection: close"), std::string::npos) << response;
+    char byte = 0;
+    EXPECT_EQ(::recv(fd.get(), &byte, 1, 0), 0) << "the connection was kept open";
+  }
+}
+
 TEST_F(HttpTransportTest, DeleteEndsTheSessionAndGetIs405) {
   start();
   const std::string session = open_session();

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -98,6 +99,24 @@ inline std::vector<pid_t> child_pids_but_fork_servers() {
     if (!is_fork_server(pid)) children.push_back(pid);
   }
   return children;
+}
+
+// The "Key:\tvalue" lines of /proc/<pid>/status (or /proc/<pid>/task/<tid>/status, given as
+// `path`), each value without its leading blanks ("VmData" -> "1144 kB", "Seccomp" -> "2").
+inline std::map<std::string, std::string> proc_status_at(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  std::map<std::string, std::string> fields;
+  std::string line;
+  while (std::getline(file, line)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const auto value = line.find_first_not_of(" \t", colon + 1);
+    fields[line.substr(0, colon)] = value == std::string::npos ? "" : line.substr(value);
+  }
+  return fields;
+}
+inline std::map<std::string, std::string> proc_status(pid_t pid) {
+  return proc_status_at("/proc/" + std::to_string(pid) + "/status");
 }
 
 inline std::set<std::string> directory_entries(const std::string& path) {

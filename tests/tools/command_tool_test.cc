@@ -243,8 +243,9 @@ TEST_F(CommandToolTest, TimeoutEndsEverythingTheCommandStarted) {
   ASSERT_TRUE(dir.ok());
   const std::string record = dir.file("jobs");
   const ToolOutcome outcome =
+      // Long enough for the shell to start and record both jobs on a loaded machine under ASan.
       call(load_one({{"command", background_jobs(record, 2, "/bin/sleep 300", "wait")},
-                     {"timeoutMs", 1000}}),
+                     {"timeoutMs", 4000}}),
            1);
   const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(record);
   EXPECT_TRUE(testing::ended_or_killed(jobs, 5s)) << "a background job outlived the timeout";

@@ -9,30 +9,16 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 
 #include "core/sanitizer_build.h"
 #include "worker/sanitizer_runtime.h"
 #include "worker/worker.h"
+#include "support/process_support.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
 namespace {
-
-// The "Key:\tvalue" lines of /proc/<pid>/status.
-std::map<std::string, std::string> proc_status(pid_t pid) {
-  std::ifstream file("/proc/" + std::to_string(pid) + "/status");
-  std::map<std::string, std::string> fields;
-  std::string line;
-  while (std::getline(file, line)) {
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::istringstream value(line.substr(colon + 1));
-    value >> fields[line.substr(0, colon)];
-  }
-  return fields;
-}
 
 TEST(WorkerConfinementTest, ProgramRunsUnderSeccompWithNoNewPrivs) {
   WorkerProcess worker;
@@ -117,7 +103,7 @@ TEST(WorkerConfinementTest, AddressSpaceLimitIsTheMappedSizePlusTheDataLimitAndH
   const std::uint64_t data = data_limit(worker.pid());
   const std::uint64_t vm_size = std::stoull(proc_status(worker.pid())["VmSize"]) * 1024;
   ASSERT_GT(limit, 0u) << "no RLIMIT_AS";
-  EXPECT_GT(limit, vm_size + data);  // room to reach the data limit and to grow arenas
+  EXPECT_GT(limit, vm_size + data);  // room left to reach the data limit
   EXPECT_LE(limit, vm_size + data + worker::kAddressSpaceHeadroomBytes);
 }
 
@@ -132,12 +118,7 @@ TEST(WorkerConfinementTest, WorkerHoldsNoCapabilityOnAnyThread) {
   for (const auto& task : std::filesystem::directory_iterator(
            "/proc/" + std::to_string(worker.pid()) + "/task")) {
     ++threads;
-    std::ifstream file(task.path() / "status");
-    std::string line;
-    std::map<std::string, std::string> caps;
-    while (std::getline(file, line)) {
-      if (line.rfind("Cap", 0) == 0) caps[line.substr(0, 6)] = line.substr(line.find('\t') + 1);
-    }
+    std::map<std::string, std::string> caps = proc_status_at(task.path() / "status");
     for (const char* set : {"CapInh", "CapPrm", "CapEff", "CapAmb"}) {
       EXPECT_EQ(caps[set], "0000000000000000") << set << " of " << task.path();
     }
