@@ -58,6 +58,10 @@ constexpr std::array kFutexWakeBitset{arg_masked_equals(1, kFutexCommandMask, FU
 // sigaltstack(ss, old_ss): a null ss (argument 0) makes the call a read of the calling thread's
 // own alternate-stack setting; installing or changing a stack stays denied.
 constexpr std::array kReadOnlySigaltstack{arg_masked_equals(0, ~std::uint64_t{0}, 0)};
+// The ASan runtime maps shadow for large allocations and marks it MADV_NOHUGEPAGE (and, where it
+// is told to, MADV_DONTDUMP); both change only how the kernel backs or dumps the worker's pages.
+constexpr std::array kAdviceNoHugePage{arg_masked_equals(2, ~std::uint64_t{0}, MADV_NOHUGEPAGE)};
+constexpr std::array kAdviceDontDump{arg_masked_equals(2, ~std::uint64_t{0}, MADV_DONTDUMP)};
 #endif
 
 // Measured with strace -f on SpiderMonkey 102 (JIT off) after start-up and warm-ups: see
@@ -98,6 +102,9 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
     {"sigaltstack", kAllow, kReadOnlySigaltstack,
      "sanitizer builds: ASan reads it before every noreturn call and throw; reading only"},
     {"getpid", kAllow, {}, "sanitizer builds: an ASan report's first line names the process"},
+    {"madvise", kAllow, kAdviceNoHugePage,
+     "sanitizer builds: ASan marks the shadow of large allocations as not for huge pages"},
+    {"madvise", kAllow, kAdviceDontDump, "sanitizer builds: ASan keeps its shadow out of dumps"},
 #endif
 });
 
