@@ -7,24 +7,13 @@
 #include <gtest/gtest.h>
 
 #include "mcp/code_tool.h"
+#include "mcp/text_tool.h"
 #include "support/process_support.h"
 
 namespace codemode::mcp {
 namespace {
 
-Tool text_tool() {
-  return define_tool({.id = "t.text",
-                      .version = "1",
-                      .description = "n characters of text.",
-                      .input = Schema::any(),
-                      .output = Schema::any(),
-                      .effects = ToolEffects::kRead,
-                      .execute =
-                          [](const Json& input, const ToolContext&, ToolResponder respond) {
-                            respond.succeed({{"text", std::string(input.value("n", 0), 'x')}});
-                          }})
-      .value();
-}
+using codemode::testing::text_tool;
 
 class CodeIsolationTest : public ::testing::Test {
  protected:

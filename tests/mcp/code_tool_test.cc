@@ -4,6 +4,7 @@
 // host_concurrency_limit, invalid_arguments, tool_failed), and console capture on, off and past
 // its cap.
 #include "mcp/code_tool.h"
+#include "mcp/text_tool.h"
 
 #include <chrono>
 #include <mutex>
@@ -18,19 +19,7 @@
 namespace codemode::mcp {
 namespace {
 
-Tool text_tool() {
-  return define_tool({.id = "t.text",
-                      .version = "1",
-                      .description = "n characters of text.",
-                      .input = Schema::any(),
-                      .output = Schema::any(),
-                      .effects = ToolEffects::kRead,
-                      .execute =
-                          [](const Json& input, const ToolContext&, ToolResponder respond) {
-                            respond.succeed({{"text", std::string(input.value("n", 0), 'x')}});
-                          }})
-      .value();
-}
+using codemode::testing::text_tool;
 
 Tool failing_tool() {
   return define_tool({.id = "t.fail",
