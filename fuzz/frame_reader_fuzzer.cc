@@ -1,4 +1,4 @@
-// Fuzzes the frame reader (src/sandbox/frame_codec.h): the parser of every byte a worker writes,
+// Fuzzes the frame reader (src/protocol/frame_codec.h): the parser of every byte a worker writes,
 // and so the first code an escaped worker can aim at.
 //
 // Input: byte 0 picks the cap of the first frame and byte 1 the cap of every later frame (the
@@ -10,7 +10,7 @@
 //     cap, and reading that encoding back gives the same value;
 //   - a fault is sticky: later next(), consume() and finish() report the same error, which is
 //     INTEGRITY_VIOLATION / worker_protocol_error with the one fixed message of that fault;
-//   - the message layer above (src/sandbox/worker_messages.h) accepts a frame only in exactly one
+//   - the message layer above (src/protocol/parent_end.h) accepts a frame only in exactly one
 //     documented shape, rebuilt here field by field from what it returned, and refuses anything
 //     else with worker_protocol_error and a fixed message.
 #include <array>
@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "sandbox/frame_codec.h"
-#include "sandbox/frame_format.h"
-#include "sandbox/worker_messages.h"
+#include "protocol/frame_codec.h"
+#include "protocol/frame_format.h"
+#include "protocol/parent_end.h"
 
 namespace codemode::fuzz {
 namespace {

@@ -1,4 +1,4 @@
-// Fuzzes the HTTP request head parser (src/mcp/http_request.h): the first code that reads bytes
+// Fuzzes the HTTP request head parser (src/mcp/transport/http_request.h): the first code that reads bytes
 // from anyone who can reach `codemode mcp --transport http`.
 //
 // Input: byte 0 picks the body cap; the rest is the head. Invariants:
@@ -15,7 +15,7 @@
 #include <variant>
 
 #include "fuzz_check.h"
-#include "mcp/http_request.h"
+#include "mcp/transport/http_request.h"
 
 namespace codemode::fuzz {
 namespace {

@@ -8,13 +8,13 @@
 #include <unistd.h>
 
 #include "cli/cli_io.h"
-#include "mcp/code_tool.h"
-#include "mcp/downstream_tools.h"
-#include "mcp/http_serve.h"
-#include "mcp/mcp_config.h"
-#include "mcp/server_capacity.h"
-#include "mcp/stdio_transport.h"
-#include "mcp/tool_results.h"
+#include "mcp/code_tool/code_tool.h"
+#include "mcp/downstream/downstream_tools.h"
+#include "mcp/serve_http.h"
+#include "mcp/policy/mcp_config.h"
+#include "mcp/policy/server_capacity.h"
+#include "mcp/serve_stdio.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::cli {
 namespace {

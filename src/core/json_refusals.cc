@@ -59,4 +59,14 @@ bool is_reserved_key(std::string_view key) {
   return key == "__proto__" || key == "constructor" || key == "prototype";
 }
 
+OutputFault output_fault_of(const Error& json_error) {
+  // The rules above, said of a result.
+  const std::string& rule = json_error.rule;
+  if (rule == "json_bytes_limit") return OutputFault::kMaxOutputBytes;
+  if (rule == "json_depth_limit") return OutputFault::kDepthLimit;
+  if (rule == "json_values_limit") return OutputFault::kValuesLimit;
+  if (rule == "json_key") return OutputFault::kReservedKey;
+  return OutputFault::kNotJson;
+}
+
 }  // namespace codemode::internal

@@ -11,31 +11,6 @@
 namespace codemode::internal {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kBridgeMessages{{
-    {ErrorCode::kInvalidConfig, "The tool call was not configured correctly."},
-    {ErrorCode::kInvalidInput,
-     "The tool input was rejected: it is not plain JSON within maxToolInputBytes, or it does not "
-     "match the tool schema."},
-    {ErrorCode::kInvalidOutput, "The tool output was rejected."},
-    {ErrorCode::kInvalidJson, "The tool data must be bounded plain JSON."},
-    {ErrorCode::kPermissionDenied, "The tool call was not permitted."},
-    {ErrorCode::kBudgetExceeded, "The tool call did not fit the remaining budget."},
-    {ErrorCode::kLimitExceeded,
-     "The tool call exceeded a limit, such as the program's maxToolCalls or maxToolConcurrency."},
-    {ErrorCode::kCancelled, "The tool call was cancelled."},
-    {ErrorCode::kTimeout, "The tool call ran out of time."},
-    {ErrorCode::kToolFailed, "The tool call failed."},
-    {ErrorCode::kModelFailed, "A model call failed."},
-    {ErrorCode::kGuardBlocked, "A guard blocked the tool call."},
-    {ErrorCode::kGuardUnavailable, "A required guard could not decide on the tool call."},
-    {ErrorCode::kOutcomeUnknown, "The tool call may or may not have taken effect."},
-    {ErrorCode::kUnsupportedProfile, "The tool call is not supported here."},
-    {ErrorCode::kNotFound, "The tool call referred to something that does not exist."},
-    {ErrorCode::kConflict, "The execution has finished; it accepts no more tool calls."},
-    {ErrorCode::kStorageUnavailable, "Storage needed by the tool call is unavailable."},
-    {ErrorCode::kIntegrityViolation, "The tool call failed an integrity check."},
-}};
-
 struct ReasonMapping {
   SandboxFailureReason reason;
   ErrorCode code;
@@ -109,25 +84,6 @@ std::string with_schema_detail(std::string_view sentence, std::string_view detai
 
 }  // namespace
 
-std::string_view bridge_message(ErrorCode code) {
-  for (const auto& [known, message] : kBridgeMessages) {
-    if (known == code) return message;
-  }
-  return "The tool call failed.";
-}
-
-CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule) {
-  return CodeToolOutcome{.status = status_of(code),
-                         .output = std::nullopt,
-                         .code = code,
-                         .message = std::string(bridge_message(code)),
-                         .rule = is_rule_name(rule) ? std::string(rule) : default_rule(code)};
-}
-
-CodeToolOutcome bridge_refusal(const Error& error) {
-  return bridge_refusal(error.code, error.rule);
-}
-
 Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
                             std::optional<SandboxFault> fault,
                             std::optional<OutputFault> output_fault) {
@@ -171,16 +127,6 @@ Error invalid_output_error(OutputFault fault) {
     }
   }
   return sandbox_failure_error(SandboxFailureReason::kInvalidOutput);
-}
-
-OutputFault output_fault_of(const Error& json_error) {
-  // The JSON check's own rules (core/json_refusals.cc), said of a result.
-  const std::string& rule = json_error.rule;
-  if (rule == "json_bytes_limit") return OutputFault::kMaxOutputBytes;
-  if (rule == "json_depth_limit") return OutputFault::kDepthLimit;
-  if (rule == "json_values_limit") return OutputFault::kValuesLimit;
-  if (rule == "json_key") return OutputFault::kReservedKey;
-  return OutputFault::kNotJson;
 }
 
 Error invalid_output_schema_error(std::string_view schema_detail) {

@@ -1,4 +1,5 @@
-// Every message the executor writes, in one place: what the program sees from tools.call, how an
+// Every message the executor writes, in one place (what the program sees from tools.call is in
+// protocol/tool_refusal.h, shared with the worker): how an
 // adapter's failure reason maps to a public code, and the executor's own outcomes. None of them
 // carries program text or tool data.
 #ifndef CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_
@@ -11,16 +12,6 @@
 #include "codemode/sandbox.h"
 
 namespace codemode::internal {
-
-// The fixed message a program sees in error.message for a tool call that ended with `code`.
-// The broker's own message never reaches the program.
-std::string_view bridge_message(ErrorCode code);
-
-// A refused or failed tool call, as the program sees it: `code`, its fixed message, and `rule`
-// when it is a rule name (is_rule_name), else the code in lower case.
-CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule);
-// The same for an Error (its code and rule; never its message).
-CodeToolOutcome bridge_refusal(const Error& error);
 
 // The public error for an adapter's failure reason; nullopt reason is a failure that did not say
 // why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule; with
@@ -36,9 +27,6 @@ Error invalid_input_bytes_error();
 Error invalid_input_schema_error(std::string_view schema_detail);
 // INVALID_OUTPUT with the fault's name as the rule and a fixed message for it.
 Error invalid_output_error(OutputFault fault);
-// Which way a result is not output, from the Error parse_json or check_json refused it with (under
-// the limits program_json_limits gives: bytes, depth 32, 100,000 values, plain values only).
-OutputFault output_fault_of(const Error& json_error);
 Error invalid_output_schema_error(std::string_view schema_detail);
 Error unknown_outcome_error();
 Error cancelled_error();

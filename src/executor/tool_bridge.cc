@@ -7,6 +7,7 @@
 #include "codemode/tool.h"
 #include "core/json_text.h"
 #include "executor/outcome_messages.h"
+#include "protocol/tool_refusal.h"
 
 namespace codemode::internal {
 namespace {

@@ -1,4 +1,4 @@
-#include "mcp/http_serve.h"
+#include "mcp/serve_http.h"
 
 #include <signal.h>
 

@@ -1,16 +1,16 @@
 // `codemode mcp --transport http`: McpHttpTransport with one McpServer per session, all sharing
 // the server's tools (and, in code mode, its code tool with its server-wide worker cap), served
 // until SIGINT or SIGTERM.
-#ifndef CODEMODE_MCP_HTTP_SERVE_H_
-#define CODEMODE_MCP_HTTP_SERVE_H_
+#ifndef CODEMODE_MCP_SERVE_HTTP_H_
+#define CODEMODE_MCP_SERVE_HTTP_H_
 
 #include <cstdint>
 #include <functional>
 #include <string>
 
 #include "codemode/error.h"
-#include "mcp/http_transport.h"
-#include "mcp/mcp_server.h"
+#include "mcp/transport/streamable_http.h"
+#include "mcp/server/mcp_server.h"
 
 namespace codemode::mcp {
 
@@ -30,4 +30,4 @@ Status serve_http(McpServerOptions options, McpHttpOptions http,
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_HTTP_SERVE_H_
+#endif  // CODEMODE_MCP_SERVE_HTTP_H_

@@ -1,9 +1,9 @@
-#include "mcp/stdio_transport.h"
+#include "mcp/serve_stdio.h"
 
 #include <utility>
 
-#include "mcp/line_channel.h"
-#include "mcp/tool_results.h"
+#include "mcp/transport/line_channel.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 

@@ -2,10 +2,10 @@
 // stdout carries protocol messages only; anything else codemode says goes to stderr.
 //
 // Thread-safety: serve_stdio runs on the calling thread until stdin ends.
-#ifndef CODEMODE_MCP_STDIO_TRANSPORT_H_
-#define CODEMODE_MCP_STDIO_TRANSPORT_H_
+#ifndef CODEMODE_MCP_SERVE_STDIO_H_
+#define CODEMODE_MCP_SERVE_STDIO_H_
 
-#include "mcp/mcp_server.h"
+#include "mcp/server/mcp_server.h"
 
 namespace codemode::mcp {
 
@@ -16,4 +16,4 @@ void serve_stdio(McpServerOptions options, int in_fd, int out_fd);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_STDIO_TRANSPORT_H_
+#endif  // CODEMODE_MCP_SERVE_STDIO_H_

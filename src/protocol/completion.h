@@ -1,6 +1,6 @@
 // How one program run ended, as the worker reports it in its result frame.
-#ifndef CODEMODE_WORKER_COMPLETION_H_
-#define CODEMODE_WORKER_COMPLETION_H_
+#ifndef CODEMODE_PROTOCOL_COMPLETION_H_
+#define CODEMODE_PROTOCOL_COMPLETION_H_
 
 #include <optional>
 #include <utility>
@@ -31,4 +31,4 @@ struct Completion {
 
 }  // namespace codemode::worker
 
-#endif  // CODEMODE_WORKER_COMPLETION_H_
+#endif  // CODEMODE_PROTOCOL_COMPLETION_H_

@@ -1,4 +1,4 @@
-#include "sandbox/fork_server_messages.h"
+#include "protocol/fork_server_messages.h"
 
 #include <cstring>
 #include <string_view>

@@ -11,8 +11,8 @@
 //                                 namespace or      "fail", i32 errno (> 0): clone(2) failed; the
 //                                 server lives
 // Integers are in host byte order: both ends run on the same machine.
-#ifndef CODEMODE_SANDBOX_FORK_SERVER_MESSAGES_H_
-#define CODEMODE_SANDBOX_FORK_SERVER_MESSAGES_H_
+#ifndef CODEMODE_PROTOCOL_FORK_SERVER_MESSAGES_H_
+#define CODEMODE_PROTOCOL_FORK_SERVER_MESSAGES_H_
 
 #include <array>
 #include <cstddef>
@@ -56,4 +56,4 @@ using ChildStdio = std::array<UniqueFd, kForkRequestFds>;
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_FORK_SERVER_MESSAGES_H_
+#endif  // CODEMODE_PROTOCOL_FORK_SERVER_MESSAGES_H_

@@ -1,9 +1,9 @@
-#include "sandbox/frame_codec.h"
+#include "protocol/frame_codec.h"
 
 #include <array>
 #include <utility>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::internal {
 namespace {

@@ -3,8 +3,8 @@
 // means, and whether it may arrive now, is the caller's business. Both ends use it.
 //
 // Thread-safety: a FrameReader is a plain value; use one from one thread at a time.
-#ifndef CODEMODE_SANDBOX_FRAME_CODEC_H_
-#define CODEMODE_SANDBOX_FRAME_CODEC_H_
+#ifndef CODEMODE_PROTOCOL_FRAME_CODEC_H_
+#define CODEMODE_PROTOCOL_FRAME_CODEC_H_
 
 #include <cstddef>
 #include <optional>
@@ -73,4 +73,4 @@ Result<std::string> encode_frame(const Json& message, std::size_t max_frame_byte
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_FRAME_CODEC_H_
+#endif  // CODEMODE_PROTOCOL_FRAME_CODEC_H_

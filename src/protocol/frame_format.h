@@ -4,8 +4,8 @@
 // A frame is a 4-byte big-endian length N (1 <= N <= cap) followed by N bytes of one UTF-8 JSON
 // object. The cap depends on the direction and on the program's own limits; kMaxFrameBytes bounds
 // every cap, so no frame can make either side allocate more than that.
-#ifndef CODEMODE_SANDBOX_FRAME_FORMAT_H_
-#define CODEMODE_SANDBOX_FRAME_FORMAT_H_
+#ifndef CODEMODE_PROTOCOL_FRAME_FORMAT_H_
+#define CODEMODE_PROTOCOL_FRAME_FORMAT_H_
 
 #include <algorithm>
 #include <array>
@@ -92,4 +92,4 @@ constexpr std::size_t worker_frame_cap(std::uint64_t max_output_bytes,
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_FRAME_FORMAT_H_
+#endif  // CODEMODE_PROTOCOL_FRAME_FORMAT_H_

@@ -1,4 +1,4 @@
-#include "sandbox/worker_messages.h"
+#include "protocol/parent_end.h"
 
 #include <algorithm>
 #include <initializer_list>
@@ -8,7 +8,7 @@
 
 #include "core/json_keys.h"
 #include "codemode/program.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::internal {
 namespace {

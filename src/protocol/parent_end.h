@@ -3,8 +3,8 @@
 // is not exactly one of the documented shapes is refused; the refusal never quotes the frame.
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_SANDBOX_WORKER_MESSAGES_H_
-#define CODEMODE_SANDBOX_WORKER_MESSAGES_H_
+#ifndef CODEMODE_PROTOCOL_PARENT_END_H_
+#define CODEMODE_PROTOCOL_PARENT_END_H_
 
 #include <cstdint>
 #include <span>
@@ -15,7 +15,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/sandbox.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::internal {
 
@@ -50,4 +50,4 @@ Result<WorkerMessage> parse_worker_message(Json frame);
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_WORKER_MESSAGES_H_
+#endif  // CODEMODE_PROTOCOL_PARENT_END_H_

@@ -1,4 +1,4 @@
-#include "worker/messages.h"
+#include "protocol/worker_end.h"
 
 #include <array>
 #include <initializer_list>
@@ -10,7 +10,7 @@
 
 #include "core/identifiers.h"
 #include "core/json_keys.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {

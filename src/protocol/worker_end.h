@@ -2,8 +2,8 @@
 // toolResult), checked field by field, and the three it writes (confined, toolCall, result).
 // Anything malformed or unexpected is an Error with rule worker_protocol_error; the message names
 // the field and never quotes the frame.
-#ifndef CODEMODE_WORKER_MESSAGES_H_
-#define CODEMODE_WORKER_MESSAGES_H_
+#ifndef CODEMODE_PROTOCOL_WORKER_END_H_
+#define CODEMODE_PROTOCOL_WORKER_END_H_
 
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
-#include "worker/completion.h"
+#include "protocol/completion.h"
 
 namespace codemode::worker {
 
@@ -52,4 +52,4 @@ JsonLimits program_json_limits(std::uint64_t max_bytes);
 
 }  // namespace codemode::worker
 
-#endif  // CODEMODE_WORKER_MESSAGES_H_
+#endif  // CODEMODE_PROTOCOL_WORKER_END_H_

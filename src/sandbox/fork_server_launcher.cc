@@ -8,7 +8,7 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 
-#include "sandbox/fork_server_messages.h"
+#include "protocol/fork_server_messages.h"
 #include "sandbox/isolation_spawn.h"
 #include "sandbox/parent_thread.h"
 

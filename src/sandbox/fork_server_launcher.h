@@ -1,6 +1,6 @@
 // The fork-server launcher (spawn = fork_server): one `codemode-worker --fork-server` per
 // launcher, started at the first launch, asked for one child per launch over a SOCK_SEQPACKET
-// socket pair (src/sandbox/fork_server_messages.h). Per launch it makes the child's three pipes,
+// socket pair (src/protocol/fork_server_messages.h). Per launch it makes the child's three pipes,
 // sends the child's ends, and gets back the pid of a process that is this process's own child
 // (the server clones with CLONE_PARENT): the WorkerProcess it returns is killed and reaped exactly
 // like an executed worker's.

@@ -1,5 +1,5 @@
 // The process adapter: one fresh, confined codemode-worker per execution (process_adapter.h).
-#include "sandbox/process_adapter.h"
+#include "sandbox/process_adapter_impl.h"
 
 #include <errno.h>
 #include <linux/seccomp.h>
@@ -17,7 +17,7 @@
 
 #include "core/child_process.h"
 #include "sandbox/fork_server_launcher.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "sandbox/isolation_spawn.h"
 #include "sandbox/worker_session.h"
 

@@ -1,8 +1,9 @@
 // The process adapter's construction over any WorkerLauncher: the public make_process_adapter
-// (include/codemode/process_adapter.h) passes the exec launcher and the real availability probe;
-// tests pass launchers of test doubles (scripted fake workers) to exercise the protocol checks.
-#ifndef CODEMODE_SANDBOX_PROCESS_ADAPTER_H_
-#define CODEMODE_SANDBOX_PROCESS_ADAPTER_H_
+// (include/codemode/process_adapter.h) passes the launcher of options.spawn (the fork server by
+// default, exec on request) and the real availability probe; tests pass launchers of test doubles
+// (scripted fake workers) to exercise the protocol checks.
+#ifndef CODEMODE_SANDBOX_PROCESS_ADAPTER_IMPL_H_
+#define CODEMODE_SANDBOX_PROCESS_ADAPTER_IMPL_H_
 
 #include <functional>
 #include <memory>
@@ -43,4 +44,4 @@ bool worker_runs(const std::string& path, EngineProfile engine = EngineProfile::
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_PROCESS_ADAPTER_H_
+#endif  // CODEMODE_SANDBOX_PROCESS_ADAPTER_IMPL_H_

@@ -10,20 +10,11 @@
 
 #include "codemode/sandbox.h"
 #include "core/child_process.h"
+#include "protocol/cpu_backstop.h"
 
 namespace codemode::internal {
 
 using WorkerProcess = SpawnedChild;
-
-// The RLIMIT_CPU backstop above cpuMillis: the worker's watchdog stops the program long before.
-inline constexpr std::uint64_t kCpuBackstopSeconds = 5;
-
-// The RLIMIT_CPU soft limit, in seconds, a worker sets itself for a program of `cpu_millis`
-// (src/worker/worker.cc) and the parent measures a worker's end against: cpuMillis rounded up to
-// whole seconds, plus kCpuBackstopSeconds.
-constexpr std::uint64_t cpu_backstop_seconds(std::uint64_t cpu_millis) {
-  return (cpu_millis + 999) / 1000 + kCpuBackstopSeconds;
-}
 
 // What the parent knows about a worker whose stdout ended before its result frame.
 struct EarlyEnd {

@@ -10,7 +10,7 @@
 #include <variant>
 
 #include "core/pipe_io.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::internal {
 namespace {

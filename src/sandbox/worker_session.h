@@ -32,9 +32,9 @@
 #include <string_view>
 
 #include "codemode/sandbox.h"
-#include "sandbox/frame_codec.h"
-#include "sandbox/frame_format.h"
-#include "sandbox/worker_messages.h"
+#include "protocol/frame_codec.h"
+#include "protocol/frame_format.h"
+#include "protocol/parent_end.h"
 #include "sandbox/worker_process.h"
 #include "sandbox/worker_stdin.h"
 

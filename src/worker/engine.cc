@@ -20,14 +20,14 @@
 #include <new>
 #include <utility>
 
-#include "executor/outcome_messages.h"
+#include "core/json_refusals.h"
 #include "worker/engine_errors.h"
 #include "worker/engine_guest.h"
 #include "worker/engine_job_queue.h"
 #include "worker/engine_result.h"
 #include "worker/engine_runtime.h"
 #include "worker/engine_strings.h"
-#include "worker/messages.h"
+#include "protocol/worker_end.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {

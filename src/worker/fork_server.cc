@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "sandbox/fork_server_messages.h"
+#include "protocol/fork_server_messages.h"
 #include "worker/exit_codes.h"
 #include "worker/worker.h"
 

@@ -1,7 +1,7 @@
 // `codemode-worker --fork-server`: the zygote of fork-server mode (DESIGN.md "Process model").
 // It prepares one worker completely (engine, globals, self-hosted code, warm-ups; for the isolated
 // profile also the empty root) and then, per request from the library's launcher
-// (src/sandbox/fork_server_launcher.h, protocol in src/sandbox/fork_server_messages.h), creates
+// (src/sandbox/fork_server_launcher.h, protocol in src/protocol/fork_server_messages.h), creates
 // one child with clone(CLONE_PARENT): the child is the LIBRARY's child, which kills and reaps it
 // like an executed worker. The child puts the three pipe ends it was sent on fds 0, 1 and 2 and
 // lives the rest of a worker's life (worker.h: threads, start, confine, execute, result, _exit).

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "worker/fd_io.h"
 #include "worker/worker_error.h"
 

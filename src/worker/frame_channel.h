@@ -1,6 +1,6 @@
 // The worker's end of the wire protocol: blocking reads of whole frames from the parent (stdin)
 // and writes of frames to it (stdout), with write(2) only, never stdio. Framing lives in
-// sandbox/frame_codec.h; what each message means lives in worker/messages.h.
+// protocol/frame_codec.h; what each message means lives in protocol/worker_end.h.
 //
 // Thread-safety: one thread (the engine thread) uses the channel.
 #ifndef CODEMODE_WORKER_FRAME_CHANNEL_H_
@@ -11,7 +11,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
-#include "sandbox/frame_codec.h"
+#include "protocol/frame_codec.h"
 
 namespace codemode::worker {
 

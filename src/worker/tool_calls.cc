@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "executor/outcome_messages.h"
+#include "protocol/tool_refusal.h"
 
 namespace codemode::worker {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "worker/engine.h"
 #include "worker/frame_channel.h"
-#include "worker/messages.h"
+#include "protocol/worker_end.h"
 
 namespace codemode::worker {
 

@@ -6,7 +6,7 @@
 // refuses the namespaces gives UNSUPPORTED_PROFILE and never a run with less.
 #include <gtest/gtest.h>
 
-#include "sandbox/process_adapter.h"
+#include "sandbox/process_adapter_impl.h"
 #include "support/testhooks_fixture.h"
 
 namespace codemode {

@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "support/testhooks_fixture.h"
 
 namespace codemode {

@@ -1,7 +1,7 @@
-// The fork server's socket messages (src/sandbox/fork_server_messages.h), over a real
+// The fork server's socket messages (src/protocol/fork_server_messages.h), over a real
 // SOCK_SEQPACKET pair: a request carries exactly three fds, and anything else is refused with
 // every fd that arrived closed; a reply names a child or a failed clone.
-#include "sandbox/fork_server_messages.h"
+#include "protocol/fork_server_messages.h"
 
 #include <array>
 #include <cstring>

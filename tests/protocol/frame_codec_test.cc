@@ -1,12 +1,12 @@
-// The frame codec (src/sandbox/frame_codec.h): one test per malformed case, named after it, plus
+// The frame codec (src/protocol/frame_codec.h): one test per malformed case, named after it, plus
 // the round trip and the chunking the reader must tolerate.
-#include "sandbox/frame_codec.h"
+#include "protocol/frame_codec.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::internal {
 namespace {

@@ -1,10 +1,10 @@
-// The parent's checks of the worker's frames (src/sandbox/worker_messages.cc): one test per
+// The parent's checks of the worker's frames (src/protocol/parent_end.cc): one test per
 // malformed case, named after it, plus the shapes of the frames the parent writes.
-#include "sandbox/worker_messages.h"
+#include "protocol/parent_end.h"
 
 #include <gtest/gtest.h>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "support/program_fixture.h"
 
 namespace codemode::internal {

@@ -22,7 +22,7 @@
 
 #include "codemode/code_mode.h"
 
-#include "sandbox/process_adapter.h"
+#include "sandbox/process_adapter_impl.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
 #include "support/program_fixture.h"

@@ -14,7 +14,7 @@
 #include "codemode/command_tool.h"
 
 #include "core/sanitizer_build.h"
-#include "sandbox/process_adapter.h"
+#include "sandbox/process_adapter_impl.h"
 #include "sandbox/worker_launcher.h"
 #include "support/adapter_options.h"
 #include "support/catalog_fixture.h"

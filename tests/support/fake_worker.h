@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "codemode/json.h"
-#include "sandbox/frame_format.h"
-#include "sandbox/process_adapter.h"
+#include "protocol/frame_format.h"
+#include "sandbox/process_adapter_impl.h"
 #include "sandbox/worker_launcher.h"
 
 namespace codemode::testing {

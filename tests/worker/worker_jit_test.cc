@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sandbox/frame_format.h"
+#include "protocol/frame_format.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "sandbox/frame_codec.h"
-#include "sandbox/frame_format.h"
+#include "protocol/frame_codec.h"
+#include "protocol/frame_format.h"
 
 namespace codemode::testing {
 namespace {

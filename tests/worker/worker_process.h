@@ -1,5 +1,5 @@
 // A test double of the parent: spawns the real codemode-worker with pipes on its stdin and stdout,
-// speaks frames (sandbox/frame_codec.h) and reaps it. Every wait is bounded, so a broken worker
+// speaks frames (protocol/frame_codec.h) and reaps it. Every wait is bounded, so a broken worker
 // fails a test instead of hanging it. The worker runs in this test run's engine profile
 // (CODEMODE_TEST_ENGINE, support/adapter_options.h: with --jit for "jit") unless a test names one.
 #ifndef CODEMODE_TESTS_WORKER_WORKER_PROCESS_H_

@@ -1,4 +1,4 @@
-#include "mcp/tool_catalog.h"
+#include "mcp/catalog/tool_catalog.h"
 
 #include <utility>
 

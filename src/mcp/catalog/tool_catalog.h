@@ -4,8 +4,8 @@
 // tools/list entry and whether its output may be sent as structuredContent.
 //
 // Thread-safety: immutable once built; find and list may be called from any thread.
-#ifndef CODEMODE_MCP_TOOL_CATALOG_H_
-#define CODEMODE_MCP_TOOL_CATALOG_H_
+#ifndef CODEMODE_MCP_CATALOG_TOOL_CATALOG_H_
+#define CODEMODE_MCP_CATALOG_TOOL_CATALOG_H_
 
 #include <functional>
 #include <map>
@@ -52,4 +52,4 @@ Json describe_tool(const CatalogEntry& entry);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_TOOL_CATALOG_H_
+#endif  // CODEMODE_MCP_CATALOG_TOOL_CATALOG_H_

@@ -1,12 +1,27 @@
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
 
-#include "mcp/downstream_tools.h"
 
 namespace codemode::mcp {
+
+std::optional<Json> content_blocks_of(const Json& output) {
+  if (!output.is_object() || output.size() != 1 || !output.contains("content")) return std::nullopt;
+  const Json& blocks = output.at("content");
+  if (!blocks.is_array()) return std::nullopt;
+  const auto typed = [](const Json& block) {
+    return block.is_object() && block.contains("type") && block.at("type").is_string();
+  };
+  const auto not_text = [](const Json& block) { return block.at("type") != "text"; };
+  if (!std::all_of(blocks.begin(), blocks.end(), typed) ||
+      !std::any_of(blocks.begin(), blocks.end(), not_text)) {
+    return std::nullopt;
+  }
+  return blocks;
+}
 
 std::string json_text(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);

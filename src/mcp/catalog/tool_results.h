@@ -10,19 +10,25 @@
 // the tool's own words when it gave them (ToolOutcome::tool_message, exposeErrors).
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_MCP_TOOL_RESULTS_H_
-#define CODEMODE_MCP_TOOL_RESULTS_H_
+#ifndef CODEMODE_MCP_CATALOG_TOOL_RESULTS_H_
+#define CODEMODE_MCP_CATALOG_TOOL_RESULTS_H_
 
+#include <optional>
 #include <string_view>
 
 #include "codemode/json.h"
 #include "codemode/outcome.h"
 
-#include "mcp/tool_catalog.h"
+#include "mcp/catalog/tool_catalog.h"
 
 namespace codemode::mcp {
 
 Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry);
+
+// The content blocks of an output downstream_output (downstream/downstream_tools.h) made from non-text content: `output` is
+// exactly {content: [...]}, every block an object with a string type, at least one not "text".
+// nullopt for any other output. Direct mode returns these blocks to the client as they came.
+std::optional<Json> content_blocks_of(const Json& output);
 
 // A failed call: {code, message} as described above. `structured` says whether to add
 // structuredContent.
@@ -34,4 +40,4 @@ std::string json_text(const Json& value);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_TOOL_RESULTS_H_
+#endif  // CODEMODE_MCP_CATALOG_TOOL_RESULTS_H_

@@ -1,8 +1,8 @@
-#include "mcp/code_input.h"
+#include "mcp/code_tool/code_input.h"
 
 #include <cctype>
 
-#include "mcp/js_brace_scanner.h"
+#include "mcp/code_tool/js_brace_scanner.h"
 
 namespace codemode::mcp {
 namespace {

@@ -3,8 +3,8 @@
 // function expression (`async () => { ... }`), often inside a markdown fence; both are accepted
 // (docs/mcp.md, "Code mode"). The decision only chooses how the text is wrapped: a text that is
 // neither fails to compile in the sandbox like any other syntax error.
-#ifndef CODEMODE_MCP_CODE_INPUT_H_
-#define CODEMODE_MCP_CODE_INPUT_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_CODE_INPUT_H_
+#define CODEMODE_MCP_CODE_TOOL_CODE_INPUT_H_
 
 #include <string>
 #include <string_view>
@@ -45,4 +45,4 @@ CodeInput normalize_code_input(std::string_view code);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CODE_INPUT_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_CODE_INPUT_H_

@@ -1,9 +1,9 @@
-#include "mcp/code_prelude.h"
+#include "mcp/code_tool/code_prelude.h"
 
 #include <utility>
 #include <vector>
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -44,8 +44,8 @@
 // are dropped. Lines logged after main settled are dropped too.
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_MCP_CODE_PRELUDE_H_
-#define CODEMODE_MCP_CODE_PRELUDE_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_CODE_PRELUDE_H_
+#define CODEMODE_MCP_CODE_TOOL_CODE_PRELUDE_H_
 
 #include <cstdint>
 #include <string>
@@ -69,4 +69,4 @@ std::string code_epilogue();
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CODE_PRELUDE_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_CODE_PRELUDE_H_

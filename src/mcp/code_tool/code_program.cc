@@ -1,14 +1,14 @@
-#include "mcp/code_program.h"
+#include "mcp/code_tool/code_program.h"
 
 #include <cctype>
 #include <map>
 #include <set>
 
 #include "core/json_text.h"
-#include "mcp/code_prelude.h"
-#include "mcp/tool_results.h"
-#include "mcp/typescript_declarations.h"
-#include "mcp/typescript_identifiers.h"
+#include "mcp/code_tool/code_prelude.h"
+#include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/typescript_declarations.h"
+#include "mcp/code_tool/typescript_identifiers.h"
 
 namespace codemode::mcp {
 namespace {

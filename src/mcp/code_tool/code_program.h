@@ -27,8 +27,8 @@
 // named "help" or "search" is a collision.
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_MCP_CODE_PROGRAM_H_
-#define CODEMODE_MCP_CODE_PROGRAM_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_CODE_PROGRAM_H_
+#define CODEMODE_MCP_CODE_TOOL_CODE_PROGRAM_H_
 
 #include <cstdint>
 #include <string>
@@ -39,7 +39,7 @@
 #include "codemode/json.h"
 #include "codemode/tool.h"
 
-#include "mcp/code_input.h"
+#include "mcp/code_tool/code_input.h"
 
 namespace codemode::mcp {
 
@@ -80,4 +80,4 @@ Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CODE_PROGRAM_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_CODE_PROGRAM_H_

@@ -1,11 +1,11 @@
-#include "mcp/code_result.h"
+#include "mcp/code_tool/code_result.h"
 
 #include <optional>
 #include <string>
 
 #include "core/json_keys.h"
 #include "core/utf16.h"
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -15,12 +15,12 @@
 // compact JSON is within consoleLogBytes. Errors carry the logs beside code and message.
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_MCP_CODE_RESULT_H_
-#define CODEMODE_MCP_CODE_RESULT_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
+#define CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
 
 #include "codemode/json.h"
 
-#include "mcp/mcp_policy.h"
+#include "mcp/policy/mcp_policy.h"
 
 namespace codemode::mcp {
 
@@ -32,4 +32,4 @@ Json code_result(const Json& envelope, const McpPolicy& policy);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CODE_RESULT_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_

@@ -1,4 +1,4 @@
-#include "mcp/code_tool.h"
+#include "mcp/code_tool/code_tool.h"
 
 #include <algorithm>
 #include <atomic>
@@ -7,9 +7,9 @@
 #include "codemode/budget.h"
 #include "codemode/process_adapter.h"
 
-#include "mcp/code_result.h"
-#include "mcp/invocation_budget.h"
-#include "mcp/tool_results.h"
+#include "mcp/code_tool/code_result.h"
+#include "mcp/code_tool/invocation_budget.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -27,8 +27,8 @@
 // code_rejected with its message, except a rethrown host_calls_limit, which stays that code.
 //
 // Thread-safety: call may run on many threads at once.
-#ifndef CODEMODE_MCP_CODE_TOOL_H_
-#define CODEMODE_MCP_CODE_TOOL_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_
+#define CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_
 
 #include <memory>
 #include <stop_token>
@@ -39,10 +39,10 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "mcp/code_program.h"
-#include "mcp/mcp_policy.h"
-#include "mcp/server_capacity.h"
-#include "mcp/tool_catalog.h"
+#include "mcp/code_tool/code_program.h"
+#include "mcp/policy/mcp_policy.h"
+#include "mcp/policy/server_capacity.h"
+#include "mcp/catalog/tool_catalog.h"
 
 namespace codemode::mcp {
 
@@ -69,4 +69,4 @@ class CodeTool {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CODE_TOOL_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_

@@ -1,4 +1,4 @@
-#include "mcp/invocation_budget.h"
+#include "mcp/code_tool/invocation_budget.h"
 
 #include <algorithm>
 #include <utility>

@@ -13,8 +13,8 @@
 // life) finds the budget of the invocation a call belongs to.
 //
 // Thread-safety: every method may be called from any thread.
-#ifndef CODEMODE_MCP_INVOCATION_BUDGET_H_
-#define CODEMODE_MCP_INVOCATION_BUDGET_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_INVOCATION_BUDGET_H_
+#define CODEMODE_MCP_CODE_TOOL_INVOCATION_BUDGET_H_
 
 #include <atomic>
 #include <cstdint>
@@ -29,7 +29,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "mcp/mcp_policy.h"
+#include "mcp/policy/mcp_policy.h"
 
 namespace codemode::mcp {
 
@@ -89,4 +89,4 @@ class InvocationRegistry {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_INVOCATION_BUDGET_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_INVOCATION_BUDGET_H_

@@ -1,4 +1,4 @@
-#include "mcp/js_brace_scanner.h"
+#include "mcp/code_tool/js_brace_scanner.h"
 
 #include <algorithm>
 #include <cctype>

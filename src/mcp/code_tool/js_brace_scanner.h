@@ -22,8 +22,8 @@
 // trust the depths it has read so far to describe the whole text.
 //
 // Linear in the text: every character is read once, and nesting is an explicit stack.
-#ifndef CODEMODE_MCP_JS_BRACE_SCANNER_H_
-#define CODEMODE_MCP_JS_BRACE_SCANNER_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_JS_BRACE_SCANNER_H_
+#define CODEMODE_MCP_CODE_TOOL_JS_BRACE_SCANNER_H_
 
 #include <cstddef>
 #include <string_view>
@@ -85,4 +85,4 @@ class JsBraceScanner {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_JS_BRACE_SCANNER_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_JS_BRACE_SCANNER_H_

@@ -1,10 +1,10 @@
-#include "mcp/typescript_declarations.h"
+#include "mcp/code_tool/typescript_declarations.h"
 
 #include <map>
 #include <utility>
 
-#include "mcp/typescript_identifiers.h"
-#include "mcp/typescript_types.h"
+#include "mcp/code_tool/typescript_identifiers.h"
+#include "mcp/code_tool/typescript_types.h"
 
 namespace codemode::mcp {
 namespace {

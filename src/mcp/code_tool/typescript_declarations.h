@@ -4,8 +4,8 @@
 // tools/list gives the same bytes every time. When the full text would pass a size cap, the
 // declarations fall back to the namespaces and their method names, and the model discovers the
 // rest with codemode.help(name) in the sandbox.
-#ifndef CODEMODE_MCP_TYPESCRIPT_DECLARATIONS_H_
-#define CODEMODE_MCP_TYPESCRIPT_DECLARATIONS_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_DECLARATIONS_H_
+#define CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_DECLARATIONS_H_
 
 #include <cstddef>
 #include <string>
@@ -40,4 +40,4 @@ Result<std::string> render_declarations(const std::vector<ToolDeclaration>& tool
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_TYPESCRIPT_DECLARATIONS_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_DECLARATIONS_H_

@@ -1,4 +1,4 @@
-#include "mcp/typescript_identifiers.h"
+#include "mcp/code_tool/typescript_identifiers.h"
 
 #include <algorithm>
 #include <array>

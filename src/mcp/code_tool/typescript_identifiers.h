@@ -3,8 +3,8 @@
 // Tool and server names are chosen by others ("search-issues", "3d-render", "delete"), so each is
 // made a valid identifier the same way in the TypeScript declarations and in the sandbox's
 // wrappers; two names that become the same identifier are refused, never silently merged.
-#ifndef CODEMODE_MCP_TYPESCRIPT_IDENTIFIERS_H_
-#define CODEMODE_MCP_TYPESCRIPT_IDENTIFIERS_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_IDENTIFIERS_H_
+#define CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_IDENTIFIERS_H_
 
 #include <string>
 #include <string_view>
@@ -32,4 +32,4 @@ Result<std::vector<std::string>> sanitize_identifiers(const std::vector<std::str
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_TYPESCRIPT_IDENTIFIERS_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_IDENTIFIERS_H_

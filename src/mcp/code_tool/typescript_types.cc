@@ -1,11 +1,11 @@
-#include "mcp/typescript_types.h"
+#include "mcp/code_tool/typescript_types.h"
 
 #include <algorithm>
 #include <set>
 #include <string_view>
 #include <vector>
 
-#include "mcp/typescript_identifiers.h"
+#include "mcp/code_tool/typescript_identifiers.h"
 
 namespace codemode::mcp {
 namespace {

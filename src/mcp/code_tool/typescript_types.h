@@ -2,8 +2,8 @@
 // the declarations code mode shows a model. A description, not a check: the broker validates every
 // call against the real schema, so where a construct has no faithful TypeScript form the type is
 // widened (to `unknown` at worst), never narrowed. Descriptions become JSDoc.
-#ifndef CODEMODE_MCP_TYPESCRIPT_TYPES_H_
-#define CODEMODE_MCP_TYPESCRIPT_TYPES_H_
+#ifndef CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_TYPES_H_
+#define CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_TYPES_H_
 
 #include <string>
 
@@ -26,4 +26,4 @@ std::string jsdoc(const std::string& text, int indent);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_TYPESCRIPT_TYPES_H_
+#endif  // CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_TYPES_H_

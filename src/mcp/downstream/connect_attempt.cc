@@ -1,4 +1,4 @@
-#include "mcp/connect_attempt.h"
+#include "mcp/downstream/connect_attempt.h"
 
 #include <system_error>
 #include <utility>

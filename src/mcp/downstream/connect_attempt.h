@@ -13,8 +13,8 @@
 // Ownership: destroying the attempt cuts a start still in progress short (the connect function's
 // stop token fires) and joins the thread; the connection it made is shared with every waiter.
 // Thread-safety: every method is thread-safe.
-#ifndef CODEMODE_MCP_CONNECT_ATTEMPT_H_
-#define CODEMODE_MCP_CONNECT_ATTEMPT_H_
+#ifndef CODEMODE_MCP_DOWNSTREAM_CONNECT_ATTEMPT_H_
+#define CODEMODE_MCP_DOWNSTREAM_CONNECT_ATTEMPT_H_
 
 #include <condition_variable>
 #include <functional>
@@ -26,7 +26,7 @@
 
 #include "codemode/error.h"
 
-#include "mcp/downstream_connection.h"
+#include "mcp/downstream/downstream_connection.h"
 
 namespace codemode::mcp {
 
@@ -61,4 +61,4 @@ class ConnectAttempt {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CONNECT_ATTEMPT_H_
+#endif  // CODEMODE_MCP_DOWNSTREAM_CONNECT_ATTEMPT_H_

@@ -1,10 +1,10 @@
-#include "mcp/downstream_client.h"
+#include "mcp/downstream/downstream_client.h"
 
 #include <condition_variable>
 #include <optional>
 #include <utility>
 
-#include "mcp/mcp_server.h"
+#include "mcp/transport/mcp_endpoint.h"
 
 namespace codemode::mcp {
 namespace {

@@ -10,8 +10,8 @@
 //
 // Ownership: destroying the client cuts a start in progress short and kills and reaps the server.
 // Thread-safety: every method is thread-safe; no lock is held across a handshake.
-#ifndef CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
-#define CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
+#ifndef CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CLIENT_H_
+#define CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CLIENT_H_
 
 #include <memory>
 #include <mutex>
@@ -22,9 +22,9 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "mcp/connect_attempt.h"
-#include "mcp/downstream_connection.h"
-#include "mcp/mcp_config.h"
+#include "mcp/downstream/connect_attempt.h"
+#include "mcp/downstream/downstream_connection.h"
+#include "mcp/policy/mcp_config.h"
 
 namespace codemode::mcp {
 
@@ -60,4 +60,4 @@ class DownstreamClient {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_DOWNSTREAM_CLIENT_H_
+#endif  // CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CLIENT_H_

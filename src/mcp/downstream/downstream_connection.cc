@@ -1,10 +1,10 @@
-#include "mcp/downstream_connection.h"
+#include "mcp/downstream/downstream_connection.h"
 
 #include <utility>
 #include <variant>
 
-#include "mcp/json_rpc.h"
-#include "mcp/tool_results.h"
+#include "mcp/transport/json_rpc.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -18,8 +18,8 @@
 // the reader, and completes what is still in flight with "downstream_exited".
 // Thread-safety: every public method is thread-safe. Completions run on the reader thread or on
 // the caller's, never under a lock of the connection's.
-#ifndef CODEMODE_MCP_DOWNSTREAM_CONNECTION_H_
-#define CODEMODE_MCP_DOWNSTREAM_CONNECTION_H_
+#ifndef CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CONNECTION_H_
+#define CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CONNECTION_H_
 
 #include <atomic>
 #include <functional>
@@ -36,7 +36,7 @@
 
 #include "core/child_process.h"
 #include "core/pipe_io.h"
-#include "mcp/line_channel.h"
+#include "mcp/transport/line_channel.h"
 
 namespace codemode::mcp {
 
@@ -89,4 +89,4 @@ class DownstreamConnection : public std::enable_shared_from_this<DownstreamConne
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_DOWNSTREAM_CONNECTION_H_
+#endif  // CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_CONNECTION_H_

@@ -1,11 +1,11 @@
-#include "mcp/downstream_tools.h"
+#include "mcp/downstream/downstream_tools.h"
 
 #include <algorithm>
 #include <string>
 #include <utility>
 
 #include "core/json_text.h"
-#include "mcp/json_rpc.h"
+#include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
 namespace {
@@ -84,21 +84,6 @@ std::string joined_text(const Json& content) {
 }
 
 }  // namespace
-
-std::optional<Json> content_blocks_of(const Json& output) {
-  if (!output.is_object() || output.size() != 1 || !output.contains("content")) return std::nullopt;
-  const Json& blocks = output.at("content");
-  if (!blocks.is_array()) return std::nullopt;
-  const auto typed = [](const Json& block) {
-    return block.is_object() && block.contains("type") && block.at("type").is_string();
-  };
-  const auto not_text = [](const Json& block) { return block.at("type") != "text"; };
-  if (!std::all_of(blocks.begin(), blocks.end(), typed) ||
-      !std::any_of(blocks.begin(), blocks.end(), not_text)) {
-    return std::nullopt;
-  }
-  return blocks;
-}
 
 std::optional<Json> downstream_output(const Json& call_result) {
   if (!call_result.is_object()) return std::nullopt;

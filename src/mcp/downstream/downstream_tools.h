@@ -16,8 +16,8 @@
 // schema valijson refuses) is skipped and counted, never served half-checked.
 //
 // Thread-safety: the tools may be called concurrently; `client` must outlive them (they share it).
-#ifndef CODEMODE_MCP_DOWNSTREAM_TOOLS_H_
-#define CODEMODE_MCP_DOWNSTREAM_TOOLS_H_
+#ifndef CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_TOOLS_H_
+#define CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_TOOLS_H_
 
 #include <memory>
 #include <vector>
@@ -26,7 +26,7 @@
 #include "codemode/json.h"
 #include "codemode/tool.h"
 
-#include "mcp/downstream_client.h"
+#include "mcp/downstream/downstream_client.h"
 
 namespace codemode::mcp {
 
@@ -44,11 +44,6 @@ Result<Tool> downstream_tool(const std::shared_ptr<DownstreamClient>& client, co
 // A CallToolResult's value, as above; nullopt when isError is set or the result is malformed.
 std::optional<Json> downstream_output(const Json& call_result);
 
-// The content blocks of an output downstream_output made from non-text content: `output` is
-// exactly {content: [...]}, every block an object with a string type, at least one not "text".
-// nullopt for any other output. Direct mode returns these blocks to the client as they came.
-std::optional<Json> content_blocks_of(const Json& output);
-
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_DOWNSTREAM_TOOLS_H_
+#endif  // CODEMODE_MCP_DOWNSTREAM_DOWNSTREAM_TOOLS_H_

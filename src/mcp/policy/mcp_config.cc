@@ -1,4 +1,4 @@
-#include "mcp/mcp_config.h"
+#include "mcp/policy/mcp_config.h"
 
 #include <filesystem>
 #include <initializer_list>

@@ -12,8 +12,8 @@
 // Relative paths (a command with a "/", a cwd) are relative to the config file's directory.
 //
 // Thread-safety: plain values.
-#ifndef CODEMODE_MCP_MCP_CONFIG_H_
-#define CODEMODE_MCP_MCP_CONFIG_H_
+#ifndef CODEMODE_MCP_POLICY_MCP_CONFIG_H_
+#define CODEMODE_MCP_POLICY_MCP_CONFIG_H_
 
 #include <chrono>
 #include <string>
@@ -23,7 +23,7 @@
 #include "codemode/json.h"
 #include "codemode/tool.h"
 
-#include "mcp/mcp_policy.h"
+#include "mcp/policy/mcp_policy.h"
 
 namespace codemode::mcp {
 
@@ -59,4 +59,4 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_MCP_CONFIG_H_
+#endif  // CODEMODE_MCP_POLICY_MCP_CONFIG_H_

@@ -1,4 +1,4 @@
-#include "mcp/mcp_policy.h"
+#include "mcp/policy/mcp_policy.h"
 
 #include <algorithm>
 #include <cctype>

@@ -7,8 +7,8 @@
 // (host_calls -> host_calls_limit) is refused. docs/mcp.md documents every field.
 //
 // Thread-safety: plain values.
-#ifndef CODEMODE_MCP_MCP_POLICY_H_
-#define CODEMODE_MCP_MCP_POLICY_H_
+#ifndef CODEMODE_MCP_POLICY_MCP_POLICY_H_
+#define CODEMODE_MCP_POLICY_MCP_POLICY_H_
 
 #include <array>
 #include <cstdint>
@@ -89,4 +89,4 @@ Json describe_policy(const McpPolicy& policy);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_MCP_POLICY_H_
+#endif  // CODEMODE_MCP_POLICY_MCP_POLICY_H_

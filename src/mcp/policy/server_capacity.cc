@@ -1,4 +1,4 @@
-#include "mcp/server_capacity.h"
+#include "mcp/policy/server_capacity.h"
 
 #include <chrono>
 

@@ -10,8 +10,8 @@
 //
 // Ownership: slots are RAII; each holds the capacity alive, so a slot may outlive every session.
 // Thread-safety: every method is thread-safe.
-#ifndef CODEMODE_MCP_SERVER_CAPACITY_H_
-#define CODEMODE_MCP_SERVER_CAPACITY_H_
+#ifndef CODEMODE_MCP_POLICY_SERVER_CAPACITY_H_
+#define CODEMODE_MCP_POLICY_SERVER_CAPACITY_H_
 
 #include <cstdint>
 #include <memory>
@@ -19,7 +19,7 @@
 #include <semaphore>
 #include <stop_token>
 
-#include "mcp/mcp_policy.h"
+#include "mcp/policy/mcp_policy.h"
 
 namespace codemode::mcp {
 
@@ -85,4 +85,4 @@ class ServerCapacity::HostOperation {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_SERVER_CAPACITY_H_
+#endif  // CODEMODE_MCP_POLICY_SERVER_CAPACITY_H_

@@ -1,4 +1,4 @@
-#include "mcp/call_registry.h"
+#include "mcp/server/call_registry.h"
 
 #include <system_error>
 #include <utility>

@@ -5,8 +5,8 @@
 //
 // Thread-safety: every method is thread-safe. REQUIRES: stop_all_and_join before destruction of
 // anything the running calls use.
-#ifndef CODEMODE_MCP_CALL_REGISTRY_H_
-#define CODEMODE_MCP_CALL_REGISTRY_H_
+#ifndef CODEMODE_MCP_SERVER_CALL_REGISTRY_H_
+#define CODEMODE_MCP_SERVER_CALL_REGISTRY_H_
 
 #include <functional>
 #include <list>
@@ -55,4 +55,4 @@ class CallRegistry {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_CALL_REGISTRY_H_
+#endif  // CODEMODE_MCP_SERVER_CALL_REGISTRY_H_

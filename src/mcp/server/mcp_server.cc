@@ -1,4 +1,4 @@
-#include "mcp/mcp_server.h"
+#include "mcp/server/mcp_server.h"
 
 #include <utility>
 #include <variant>
@@ -6,7 +6,7 @@
 #include "codemode/budget.h"
 #include "codemode/code_mode.h"
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -16,8 +16,8 @@
 //
 // Thread-safety: handle is called from one thread (the transport's reader); `send` is called from
 // that thread and from call threads. shutdown() stops and joins every call.
-#ifndef CODEMODE_MCP_MCP_SERVER_H_
-#define CODEMODE_MCP_MCP_SERVER_H_
+#ifndef CODEMODE_MCP_SERVER_MCP_SERVER_H_
+#define CODEMODE_MCP_SERVER_MCP_SERVER_H_
 
 #include <atomic>
 #include <chrono>
@@ -28,20 +28,16 @@
 #include "codemode/json.h"
 #include "codemode/permissions.h"
 
-#include "mcp/call_registry.h"
-#include "mcp/code_tool.h"
-#include "mcp/http_transport.h"
-#include "mcp/json_rpc.h"
-#include "mcp/mcp_policy.h"
-#include "mcp/progress_heartbeat.h"
-#include "mcp/server_capacity.h"
-#include "mcp/tool_catalog.h"
+#include "mcp/server/call_registry.h"
+#include "mcp/code_tool/code_tool.h"
+#include "mcp/transport/mcp_endpoint.h"
+#include "mcp/transport/json_rpc.h"
+#include "mcp/policy/mcp_policy.h"
+#include "mcp/server/progress_heartbeat.h"
+#include "mcp/policy/server_capacity.h"
+#include "mcp/catalog/tool_catalog.h"
 
 namespace codemode::mcp {
-
-// The MCP versions served, newest first.
-inline constexpr std::string_view kLatestProtocolVersion = "2025-11-25";
-inline constexpr std::string_view kProtocolVersions[] = {"2025-11-25", "2025-06-18"};
 
 struct McpServerOptions {
   ToolCatalog catalog;
@@ -60,7 +56,7 @@ struct McpServerOptions {
   std::chrono::milliseconds progress_interval{1000};
 };
 
-// An McpEndpoint (http_transport.h), so the same server serves a stdio client or one HTTP session.
+// An McpEndpoint (transport/mcp_endpoint.h), so the same server serves a stdio client or one HTTP session.
 class McpServer : public McpEndpoint {
  public:
   using SendFn = std::function<void(const Json& message)>;
@@ -98,4 +94,4 @@ class McpServer : public McpEndpoint {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_MCP_SERVER_H_
+#endif  // CODEMODE_MCP_SERVER_MCP_SERVER_H_

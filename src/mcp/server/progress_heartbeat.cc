@@ -1,8 +1,8 @@
-#include "mcp/progress_heartbeat.h"
+#include "mcp/server/progress_heartbeat.h"
 
 #include <utility>
 
-#include "mcp/json_rpc.h"
+#include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
 

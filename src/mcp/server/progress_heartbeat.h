@@ -10,8 +10,8 @@
 // progress; the response is written after it.
 //
 // Thread-safety: owned by the call's thread; `send` is called from the heartbeat's own thread.
-#ifndef CODEMODE_MCP_PROGRESS_HEARTBEAT_H_
-#define CODEMODE_MCP_PROGRESS_HEARTBEAT_H_
+#ifndef CODEMODE_MCP_SERVER_PROGRESS_HEARTBEAT_H_
+#define CODEMODE_MCP_SERVER_PROGRESS_HEARTBEAT_H_
 
 #include <chrono>
 #include <condition_variable>
@@ -47,4 +47,4 @@ class ProgressHeartbeat {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_PROGRESS_HEARTBEAT_H_
+#endif  // CODEMODE_MCP_SERVER_PROGRESS_HEARTBEAT_H_

@@ -1,4 +1,4 @@
-#include "mcp/http_request.h"
+#include "mcp/transport/http_request.h"
 
 #include <algorithm>
 #include <cctype>

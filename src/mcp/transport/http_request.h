@@ -2,8 +2,8 @@
 // strictly from a bounded head, the body by Content-Length only. Anything it does not need (chunked
 // request bodies, obsolete line folding, HTTP/1.0 keep-alive rules) is refused with the status a
 // client can act on, rather than guessed at.
-#ifndef CODEMODE_MCP_HTTP_REQUEST_H_
-#define CODEMODE_MCP_HTTP_REQUEST_H_
+#ifndef CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_
+#define CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_
 
 #include <cstddef>
 #include <optional>
@@ -47,4 +47,4 @@ std::string_view http_reason_phrase(int status);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_HTTP_REQUEST_H_
+#endif  // CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_

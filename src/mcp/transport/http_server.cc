@@ -1,4 +1,4 @@
-#include "mcp/http_server.h"
+#include "mcp/transport/http_server.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <variant>
 
-#include "mcp/http_socket.h"
+#include "mcp/transport/http_socket.h"
 
 namespace codemode::mcp {
 namespace {

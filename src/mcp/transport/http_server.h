@@ -6,11 +6,17 @@
 // longer than that. It knows nothing of MCP: a handler gets each request and answers through its
 // HttpExchange.
 //
+// Why not cpp-httplib (which the design named): its timeouts restart on every read, so a client
+// that trickles a byte at a time holds a connection and its thread indefinitely; it has no cap per
+// client address, no way to close a connection on every refusal, and no way to stop a handler
+// blocked on a server-sent-event write when the server stops. Each of those is a finding of the
+// 2026-12 security review (docs/security.md). The head parser is fuzzed (fuzz/http_head_fuzzer.cc).
+//
 // Ownership and thread-safety: start returns the owner; destroying it stops accepting, shuts
 // every connection down (a handler blocked on its exchange sees stop_requested and failed writes)
 // and joins every thread. The handler runs on connection threads, several at once.
-#ifndef CODEMODE_MCP_HTTP_SERVER_H_
-#define CODEMODE_MCP_HTTP_SERVER_H_
+#ifndef CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_
+#define CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_
 
 #include <atomic>
 #include <chrono>
@@ -28,7 +34,7 @@
 
 #include "codemode/error.h"
 #include "core/unique_fd.h"
-#include "mcp/http_request.h"
+#include "mcp/transport/http_request.h"
 
 namespace codemode::mcp {
 
@@ -132,4 +138,4 @@ class HttpServer {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_HTTP_SERVER_H_
+#endif  // CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_

@@ -1,4 +1,4 @@
-#include "mcp/http_socket.h"
+#include "mcp/transport/http_socket.h"
 
 #include <errno.h>
 #include <poll.h>

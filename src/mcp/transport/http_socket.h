@@ -2,8 +2,8 @@
 // per-call timeout (SO_RCVTIMEO restarts on every recv, so a client sending a byte now and then
 // would hold its connection forever). A shutdown(2) of the socket from another thread ends a wait
 // at once.
-#ifndef CODEMODE_MCP_HTTP_SOCKET_H_
-#define CODEMODE_MCP_HTTP_SOCKET_H_
+#ifndef CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_
+#define CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_
 
 #include <chrono>
 #include <string>
@@ -33,4 +33,4 @@ void discard_pending(int fd);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_HTTP_SOCKET_H_
+#endif  // CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_

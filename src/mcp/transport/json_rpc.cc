@@ -1,4 +1,4 @@
-#include "mcp/json_rpc.h"
+#include "mcp/transport/json_rpc.h"
 
 #include <utility>
 

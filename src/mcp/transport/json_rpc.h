@@ -6,8 +6,8 @@
 // integers (MCP forbids null ids); `params` is an object when present. Internal to libcodemode.
 //
 // Thread-safety: pure functions.
-#ifndef CODEMODE_MCP_JSON_RPC_H_
-#define CODEMODE_MCP_JSON_RPC_H_
+#ifndef CODEMODE_MCP_TRANSPORT_JSON_RPC_H_
+#define CODEMODE_MCP_TRANSPORT_JSON_RPC_H_
 
 #include <cstddef>
 #include <optional>
@@ -68,4 +68,4 @@ bool is_rpc_id(const Json& id);
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_JSON_RPC_H_
+#endif  // CODEMODE_MCP_TRANSPORT_JSON_RPC_H_

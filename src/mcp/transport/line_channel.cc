@@ -1,4 +1,4 @@
-#include "mcp/line_channel.h"
+#include "mcp/transport/line_channel.h"
 
 #include <utility>
 

@@ -7,8 +7,8 @@
 // Ownership: neither owns its fd; the fd must outlive the object.
 // Thread-safety: one thread reads a LineReader; LineWriter::write_line may be called from any
 // thread.
-#ifndef CODEMODE_MCP_LINE_CHANNEL_H_
-#define CODEMODE_MCP_LINE_CHANNEL_H_
+#ifndef CODEMODE_MCP_TRANSPORT_LINE_CHANNEL_H_
+#define CODEMODE_MCP_TRANSPORT_LINE_CHANNEL_H_
 
 #include <cstddef>
 #include <mutex>
@@ -62,4 +62,4 @@ class LineWriter {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_LINE_CHANNEL_H_
+#endif  // CODEMODE_MCP_TRANSPORT_LINE_CHANNEL_H_

@@ -1,4 +1,4 @@
-#include "mcp/http_transport.h"
+#include "mcp/transport/streamable_http.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <netinet/in.h>
 #include <sys/random.h>
 
-#include "mcp/json_rpc.h"
+#include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
 namespace {

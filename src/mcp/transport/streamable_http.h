@@ -11,8 +11,8 @@
 //
 // Ownership and thread-safety: McpHttpTransport owns its sessions and their endpoints; destroying
 // it stops the HTTP server first, then ends every session.
-#ifndef CODEMODE_MCP_HTTP_TRANSPORT_H_
-#define CODEMODE_MCP_HTTP_TRANSPORT_H_
+#ifndef CODEMODE_MCP_TRANSPORT_STREAMABLE_HTTP_H_
+#define CODEMODE_MCP_TRANSPORT_STREAMABLE_HTTP_H_
 
 #include <chrono>
 #include <functional>
@@ -27,20 +27,10 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "mcp/http_server.h"
+#include "mcp/transport/http_server.h"
+#include "mcp/transport/mcp_endpoint.h"
 
 namespace codemode::mcp {
-
-// The server side of one MCP session, whatever the transport: it is handed each message the client
-// sent, and answers through the `send` it was made with (from any thread).
-class McpEndpoint {
- public:
-  virtual ~McpEndpoint() = default;
-  virtual void handle_line(std::string_view message) = 0;
-};
-
-using McpSendFn = std::function<void(const Json& message)>;
-using McpEndpointFactory = std::function<std::unique_ptr<McpEndpoint>(McpSendFn send)>;
 
 struct McpHttpOptions {
   HttpServerOptions http;     // address 127.0.0.1 by default
@@ -100,4 +90,4 @@ class McpHttpTransport {
 
 }  // namespace codemode::mcp
 
-#endif  // CODEMODE_MCP_HTTP_TRANSPORT_H_
+#endif  // CODEMODE_MCP_TRANSPORT_STREAMABLE_HTTP_H_

@@ -1,6 +1,6 @@
 // The code tool's input: a fence is removed, and a text is a function expression only when the
 // whole text is one; anything else is a body.
-#include "mcp/code_input.h"
+#include "mcp/code_tool/code_input.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/code_tool.h"
+#include "mcp/code_tool/code_tool.h"
 #include "mcp/text_tool.h"
 #include "support/process_support.h"
 

@@ -1,10 +1,10 @@
 // The code tool's program text: fences, bodies versus function expressions, method names and
 // their collisions, and the description's size cap.
-#include "mcp/code_program.h"
+#include "mcp/code_tool/code_program.h"
 
 #include <gtest/gtest.h>
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -2,11 +2,11 @@
 // finalResultBytes, logs beside it (present exactly when console capture is on, within their cap),
 // the two thrown shapes, and every other shape refused (only a program that broke out of its
 // wrapper can return one).
-#include "mcp/code_result.h"
+#include "mcp/code_tool/code_result.h"
 
 #include <gtest/gtest.h>
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

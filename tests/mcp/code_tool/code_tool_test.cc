@@ -3,7 +3,7 @@
 // exact rule each failure shows the program (host_calls_limit caught and rethrown,
 // host_concurrency_limit, invalid_arguments, tool_failed), and console capture on, off and past
 // its cap.
-#include "mcp/code_tool.h"
+#include "mcp/code_tool/code_tool.h"
 #include "mcp/text_tool.h"
 
 #include <chrono>
@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 #include "support/process_support.h"
 
 namespace codemode::mcp {

@@ -1,7 +1,7 @@
 // The per-invocation budgets codemode's broker counts in code mode: quota units (before dispatch,
 // all or none, never given back) and host-result bytes (per call, then cumulative, charged only
 // when delivered), and the registry that finds an invocation by its execution id.
-#include "mcp/invocation_budget.h"
+#include "mcp/code_tool/invocation_budget.h"
 
 #include <atomic>
 #include <thread>
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/tool_results.h"
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {

@@ -1,6 +1,6 @@
 // The JavaScript token scanner behind the code tool's input: depths, literals that hide brackets,
 // the regular-expression heuristic, line breaks, and the texts it refuses to read.
-#include "mcp/js_brace_scanner.h"
+#include "mcp/code_tool/js_brace_scanner.h"
 
 #include <gtest/gtest.h>
 

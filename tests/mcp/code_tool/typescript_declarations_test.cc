@@ -1,11 +1,11 @@
 // Code mode's TypeScript declarations: identifiers a program can write, types that describe (never
 // narrow) what the schemas accept, JSDoc that cannot end early, and the fallbacks past the size cap.
-#include "mcp/typescript_declarations.h"
+#include "mcp/code_tool/typescript_declarations.h"
 
 #include <gtest/gtest.h>
 
-#include "mcp/typescript_identifiers.h"
-#include "mcp/typescript_types.h"
+#include "mcp/code_tool/typescript_identifiers.h"
+#include "mcp/code_tool/typescript_types.h"
 
 namespace codemode::mcp {
 namespace {

@@ -2,7 +2,7 @@
 // waiting for the server to (re)start leaves on its own stop token, one start at a time, a start
 // nobody waits for any more ends without leaving a process or an fd behind, and whatever a server
 // started ends with it (restart, shutdown, a start that times out).
-#include "mcp/downstream_client.h"
+#include "mcp/downstream/downstream_client.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,7 +1,7 @@
 // How a downstream's tools/list entry becomes a Tool, and a CallToolResult becomes an output.
 // (Calls against real downstream servers are in tests/mcp/node.)
-#include "mcp/downstream_tools.h"
-#include "mcp/tool_results.h"
+#include "mcp/downstream/downstream_tools.h"
+#include "mcp/catalog/tool_results.h"
 
 #include <gtest/gtest.h>
 

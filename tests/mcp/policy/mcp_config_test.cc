@@ -1,5 +1,5 @@
 // The config file's schema: every bad field fails at load, naming the field.
-#include "mcp/mcp_config.h"
+#include "mcp/policy/mcp_config.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // The server-wide budgets: invocations and workers fail fast, each counted on its own; host
 // operations queue, and a queued wait ends when its stop token fires.
-#include "mcp/server_capacity.h"
+#include "mcp/policy/server_capacity.h"
 
 #include <chrono>
 #include <memory>

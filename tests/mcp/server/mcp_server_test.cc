@@ -1,6 +1,6 @@
 // McpServer over an in-memory transport: the lifecycle, tools/list, tools/call through the broker,
 // cancellation, the invocation cap and progress.
-#include "mcp/mcp_server.h"
+#include "mcp/server/mcp_server.h"
 
 #include <atomic>
 #include <chrono>

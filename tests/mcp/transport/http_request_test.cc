@@ -1,6 +1,6 @@
 // The HTTP request head parser: names lower-cased, values trimmed, path without query, and the
 // refusals with the status each deserves.
-#include "mcp/http_request.h"
+#include "mcp/transport/http_request.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // persistent and pipelined connections, event streams, the refusals a strict parser owes a
 // client, the connection caps (all, per client address), the deadlines that end slow clients,
 // and a stop that does not wait for a handler streaming forever.
-#include "mcp/http_server.h"
+#include "mcp/transport/http_server.h"
 
 #include <poll.h>
 
@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/http_test_client.h"
+#include "mcp/transport/http_test_client.h"
 
 namespace codemode::mcp {
 namespace {

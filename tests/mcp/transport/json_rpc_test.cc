@@ -1,5 +1,5 @@
 // The JSON-RPC 2.0 layer: each malformed case gets its own test, named for the rule it breaks.
-#include "mcp/json_rpc.h"
+#include "mcp/transport/json_rpc.h"
 
 #include <string>
 

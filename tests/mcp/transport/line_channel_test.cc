@@ -1,6 +1,6 @@
 // Newline-delimited framing over real pipes: whole lines, CRLF, lines split across writes, an
 // oversized line skipped without stopping the stream, end of stream, and the wake fd.
-#include "mcp/line_channel.h"
+#include "mcp/transport/line_channel.h"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 // (path, Origin, bearer token, protocol version, session), answers as events or as one JSON body,
 // progress routed to its request, 202 for notifications, DELETE, 405 for GET, clients that leave
 // in the middle of a stream, and who may listen where (a bearer token off loopback).
-#include "mcp/http_transport.h"
+#include "mcp/transport/streamable_http.h"
 
 #include <atomic>
 #include <chrono>
@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/http_test_client.h"
+#include "mcp/transport/http_test_client.h"
 
 namespace codemode::mcp {
 namespace {

@@ -1,0 +1,58 @@
+#include "protocol/tool_refusal.h"
+
+#include <array>
+#include <string>
+#include <utility>
+
+#include "core/identifiers.h"
+
+namespace codemode::internal {
+namespace {
+
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kBridgeMessages{{
+    {ErrorCode::kInvalidConfig, "The tool call was not configured correctly."},
+    {ErrorCode::kInvalidInput,
+     "The tool input was rejected: it is not plain JSON within maxToolInputBytes, or it does not "
+     "match the tool schema."},
+    {ErrorCode::kInvalidOutput, "The tool output was rejected."},
+    {ErrorCode::kInvalidJson, "The tool data must be bounded plain JSON."},
+    {ErrorCode::kPermissionDenied, "The tool call was not permitted."},
+    {ErrorCode::kBudgetExceeded, "The tool call did not fit the remaining budget."},
+    {ErrorCode::kLimitExceeded,
+     "The tool call exceeded a limit, such as the program's maxToolCalls or maxToolConcurrency."},
+    {ErrorCode::kCancelled, "The tool call was cancelled."},
+    {ErrorCode::kTimeout, "The tool call ran out of time."},
+    {ErrorCode::kToolFailed, "The tool call failed."},
+    {ErrorCode::kModelFailed, "A model call failed."},
+    {ErrorCode::kGuardBlocked, "A guard blocked the tool call."},
+    {ErrorCode::kGuardUnavailable, "A required guard could not decide on the tool call."},
+    {ErrorCode::kOutcomeUnknown, "The tool call may or may not have taken effect."},
+    {ErrorCode::kUnsupportedProfile, "The tool call is not supported here."},
+    {ErrorCode::kNotFound, "The tool call referred to something that does not exist."},
+    {ErrorCode::kConflict, "The execution has finished; it accepts no more tool calls."},
+    {ErrorCode::kStorageUnavailable, "Storage needed by the tool call is unavailable."},
+    {ErrorCode::kIntegrityViolation, "The tool call failed an integrity check."},
+}};
+
+}  // namespace
+
+std::string_view bridge_message(ErrorCode code) {
+  for (const auto& [known, message] : kBridgeMessages) {
+    if (known == code) return message;
+  }
+  return "The tool call failed.";
+}
+
+CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule) {
+  return CodeToolOutcome{.status = status_of(code),
+                         .output = std::nullopt,
+                         .code = code,
+                         .message = std::string(bridge_message(code)),
+                         .rule = is_rule_name(rule) ? std::string(rule) : default_rule(code)};
+}
+
+CodeToolOutcome bridge_refusal(const Error& error) {
+  return bridge_refusal(error.code, error.rule);
+}
+
+}  // namespace codemode::internal
