@@ -69,15 +69,9 @@ while True:
     sys.stdout.flush()
 )";
 
-// The fixture's start log, under the build tree (tests elsewhere count stray entries in /tmp).
+// The fixture's start log, in a directory of the test's own.
 class StartLog {
  public:
-  StartLog() {
-    static std::atomic<int> next = 0;
-    path_ = std::string(CODEMODE_BINARY_DIR) + "/downstream-client-test-" +
-            std::to_string(getpid()) + "-" + std::to_string(next++);
-  }
-  ~StartLog() { std::filesystem::remove(path_); }
   const std::string& path() const { return path_; }
   int starts() const {
     std::ifstream in(path_);
@@ -87,7 +81,8 @@ class StartLog {
   }
 
  private:
-  std::string path_;
+  testing::ScratchDir dir_;
+  std::string path_ = dir_.file("starts");
 };
 
 DownstreamServerConfig fixture(const StartLog& log, const std::string& mode, milliseconds timeout) {
