@@ -142,7 +142,7 @@ TEST_F(WorkerEndTest, SegfaultWithNoCallInFlight) {
   HookedMode mode;
   const CodeExecutionOutcome outcome =
       mode.run(testing::hook_program("() => { __codemodeTestHook('segfault'); return 1; }"));
-  testing::expect_sandbox_fault(outcome, "worker_exited");
+  ASSERT_NO_FATAL_FAILURE(testing::expect_sandbox_fault(outcome, "worker_exited"));
   EXPECT_EQ(outcome.error->message,
             "The sandbox worker ended before returning a result; its details are withheld.");
   EXPECT_EQ(outcome.usage.tool_calls, 0);
@@ -199,6 +199,7 @@ TEST_F(WorkerEndTest, HangWhileAPureToolCallIsInFlight) {
       "async (input, tools) => { const pending = tools.call('probe.wait', {});"
       "  __codemodeTestHook('hang'); return await pending; }",
       testing::hook_limits(200), tools));
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(outcome.usage.tool_calls, 1);
   EXPECT_EQ(outcome.usage.unknown_calls, 0);

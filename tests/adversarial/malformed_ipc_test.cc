@@ -124,7 +124,7 @@ TEST_P(MalformedIpcTest, EndsAsAProtocolErrorWithTheWorkerGone) {
   const ParamCase& c = GetParam();
   HookedMode mode;
   const CodeExecutionOutcome outcome = mode.run(writing_program(c.malformed.bytes, c.then));
-  testing::expect_sandbox_fault(outcome, "worker_protocol_error");
+  ASSERT_NO_FATAL_FAILURE(testing::expect_sandbox_fault(outcome, "worker_protocol_error"));
   EXPECT_EQ(outcome.error->message,
             "The sandbox worker broke the parent-worker protocol and was stopped; its details are "
             "withheld.");
@@ -171,6 +171,7 @@ TEST_F(MalformedIpcEdgeTest, TruncatedFrameThenHangEndsAtTheWallDeadline) {
                                          js_bytes(bytes) + "); __codemodeTestHook('hang'); }",
                                      testing::hook_limits(200)));
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(outcome.error->rule, "wall_time_limit");
   EXPECT_LT(mode.elapsed(), testing::slack(1500ms));

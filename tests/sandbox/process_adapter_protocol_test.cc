@@ -257,6 +257,7 @@ TEST(ProcessAdapterProtocol, SilentWorkerIsKilledAtTheWallDeadline) {
   CodeLimits limits = testing::reference_limits();
   limits.wall_time_millis = 200;
   const FakeRun run = run_fake(confined_frame() + "sleep 30", javascript_program(limits));
+  ASSERT_TRUE(run.outcome.error.has_value()) << to_json(run.outcome);
   EXPECT_EQ(run.outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(run.outcome.error->rule, "wall_time_limit");
   EXPECT_LT(run.elapsed, testing::slack(2s));
@@ -271,6 +272,7 @@ TEST(ProcessAdapterProtocol, CancellationKillsTheWorker) {
   const FakeRun run =
       run_fake(confined_frame() + "sleep 30", javascript_program(), caller.get_token());
   EXPECT_EQ(run.outcome.status, OutcomeStatus::kCancelled);
+  ASSERT_TRUE(run.outcome.error.has_value()) << to_json(run.outcome);
   EXPECT_EQ(run.outcome.error->code, ErrorCode::kCancelled);
   EXPECT_LT(run.elapsed, testing::slack(900ms));
 }

@@ -252,6 +252,7 @@ TEST_F(ProcessAdapterTest, SlowCommandToolHitsTheWallTime) {
       nullptr, standard_broker({.permissions = {.allow = {"tool:slow.sleep"}}, .budget = budget}));
   EXPECT_LT(std::chrono::steady_clock::now() - start, testing::slack(3s));
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(outcome.error->rule, "wall_time_limit");
 }
@@ -287,6 +288,7 @@ TEST_F(ProcessAdapterTest, CancellationKillsTheWorker) {
           real_adapter(), caller.get_token());
   EXPECT_LT(std::chrono::steady_clock::now() - start, testing::slack(3s));
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kCancelled);
 }
 

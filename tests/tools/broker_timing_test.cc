@@ -92,8 +92,8 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
         tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   }
-  expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown,
-                 "tool_timeout");
+  ASSERT_NO_FATAL_FAILURE(expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown,
+                                         ErrorCode::kOutcomeUnknown, "tool_timeout"));
   EXPECT_EQ(outcome.error->message, kUnknownMessage);
   EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kUnknown));
   EXPECT_EQ(budget->snapshot(), ledger(0, kCost, 1));

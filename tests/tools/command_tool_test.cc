@@ -204,6 +204,7 @@ TEST_F(CommandToolTest, CommandSeesOnlyAMinimalPath) {
 TEST_F(CommandToolTest, NonZeroExitFails) {
   const ToolOutcome outcome = call(load_one({{"command", {"/bin/sh", "-c", "echo 1; exit 3"}}}), 1);
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(outcome.receipt->execution, ExecutionState::kFailed);
 }
@@ -216,6 +217,7 @@ TEST_F(CommandToolTest, OutputThatIsNotJsonFails) {
 TEST_F(CommandToolTest, EndlessOutputIsCutAtTheCapAndFails) {
   const auto start = std::chrono::steady_clock::now();
   const ToolOutcome outcome = call(load_one({{"command", {"/usr/bin/yes"}}}), 1);
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);  // not TIMEOUT after 30 s
   EXPECT_LT(std::chrono::steady_clock::now() - start, testing::slack(10s));
 }
@@ -224,6 +226,7 @@ TEST_F(CommandToolTest, TimeoutKillsTheCommand) {
   const auto start = std::chrono::steady_clock::now();
   const ToolOutcome outcome =
       call(load_one({{"command", {"/bin/sleep", "30"}}, {"timeoutMs", 100}}), 1);
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   EXPECT_LT(std::chrono::steady_clock::now() - start, testing::slack(3s));
 }
