@@ -23,6 +23,7 @@
 
 #include "core/sanitizer_build.h"
 #include "core/unique_fd.h"
+#include "support/scratch_dir.h"
 #include "support/testhooks_fixture.h"
 
 namespace codemode {
@@ -30,25 +31,6 @@ namespace {
 
 using testing::HookedMode;
 using testing::js_bytes;
-
-// A fresh directory under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "codemode-os-XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 class OsConfinementTest : public ::testing::Test {
  protected:
@@ -73,8 +55,8 @@ class OsConfinementTest : public ::testing::Test {
 };
 
 TEST_F(OsConfinementTest, CreatingAFileKillsTheWorkerAndNoFileAppears) {
-  TempDir dir;
-  ASSERT_FALSE(dir.path().empty());
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
   const std::filesystem::path target = dir.path() / "created-by-worker";
   expect_killed("'create', " + js_bytes(target.string()));
   EXPECT_FALSE(std::filesystem::exists(target));
@@ -103,8 +85,8 @@ TEST_F(OsConfinementTest, ConnectingToALoopbackListenerKillsTheWorkerAndNothingC
 }
 
 TEST_F(OsConfinementTest, ExecutingABinaryKillsTheWorkerAndItNeverRuns) {
-  TempDir dir;
-  ASSERT_FALSE(dir.path().empty());
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
   const std::filesystem::path marker = dir.path() / "marker";
   const std::filesystem::path script = dir.path() / "make-marker";
   {

@@ -8,18 +8,16 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 
 #include "support/descendants.h"
 #include "support/process_support.h"
+#include "support/timing.h"
 
 namespace codemode::internal {
 namespace {
 
 using testing::run_process;
-
-bool process_exists(pid_t pid) { return std::filesystem::exists("/proc/" + std::to_string(pid)); }
 
 TEST(SpawnChild, GivesAnEmptyEnvironmentByDefault) {
   EXPECT_EQ(run_process({"/usr/bin/env"}, "").out, "");
@@ -89,9 +87,9 @@ TEST(ChildProcess, DestructorKillsAndReaps) {
     auto child = spawn_child({.path = "/bin/sleep", .argv = {"sleep", "100"}});
     ASSERT_TRUE(child.ok());
     pid = child->process.pid();
-    EXPECT_TRUE(process_exists(pid));
+    EXPECT_TRUE(testing::is_unreaped_child(pid));
   }
-  EXPECT_FALSE(process_exists(pid));  // neither running nor a zombie
+  EXPECT_FALSE(testing::is_unreaped_child(pid));  // neither running nor a zombie
   EXPECT_TRUE(testing::child_pids().empty());
 }
 
@@ -127,9 +125,9 @@ TEST(ChildProcess, MoveTransfersOwnership) {
   ChildProcess moved = std::move(child->process);
   EXPECT_FALSE(child->process.owned());
   EXPECT_EQ(moved.pid(), pid);
-  EXPECT_TRUE(process_exists(pid));
+  EXPECT_TRUE(testing::is_unreaped_child(pid));
   moved.kill_and_reap();
-  EXPECT_FALSE(process_exists(pid));
+  EXPECT_FALSE(testing::is_unreaped_child(pid));
 }
 
 TEST(SpawnChild, LeadsAGroupOfItsOwnOnlyWhenAsked) {
@@ -158,9 +156,10 @@ TEST(ChildProcess, KillAndReapEndsTheWholeGroup) {
   ASSERT_TRUE(dir.ok());
   auto child = spawn_leader(dir.file("jobs"), "wait");
   ASSERT_TRUE(child.ok());
-  const auto jobs = testing::wait_for_recorded(dir.file("jobs"), 2, std::chrono::seconds(5));
+  const auto jobs =
+      testing::wait_for_recorded(dir.file("jobs"), 2, testing::slack(std::chrono::seconds(5)));
   EXPECT_EQ(child->process.kill_and_reap()->signal, SIGKILL);
-  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(std::chrono::seconds(5))));
   EXPECT_EQ(jobs.size(), 2u);
 }
 
@@ -173,7 +172,7 @@ TEST(ChildProcess, ReapingALeaderThatExitedEndsWhatItLeft) {
   while (!(status = child->process.try_reap())) usleep(1000);
   EXPECT_EQ(status->exit_code, 0);  // the leader's own status, not the kill's
   const auto jobs = testing::recorded_processes(dir.file("jobs"));
-  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(std::chrono::seconds(5))));
   EXPECT_EQ(jobs.size(), 2u);
 }
 
@@ -182,9 +181,10 @@ TEST(ChildProcess, MoveKeepsTheGroup) {
   ASSERT_TRUE(dir.ok());
   auto child = spawn_leader(dir.file("jobs"), "wait");
   ASSERT_TRUE(child.ok());
-  const auto jobs = testing::wait_for_recorded(dir.file("jobs"), 2, std::chrono::seconds(5));
+  const auto jobs =
+      testing::wait_for_recorded(dir.file("jobs"), 2, testing::slack(std::chrono::seconds(5)));
   ChildProcess(std::move(child->process)).kill_and_reap();  // the moved-to owner ends the group
-  EXPECT_TRUE(testing::ended_or_killed(jobs, std::chrono::seconds(5)));
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(std::chrono::seconds(5))));
   EXPECT_EQ(jobs.size(), 2u);
 }
 

@@ -10,19 +10,13 @@
 
 #include <thread>
 
+#include "support/test_pipe.h"
+
 namespace codemode::internal {
 namespace {
 
-struct TestPipe {
-  UniqueFd read_end;
-  UniqueFd write_end;
-};
-
-TestPipe make_test_pipe() {
-  int fds[2];
-  EXPECT_EQ(pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
-  return {UniqueFd(fds[0]), UniqueFd(fds[1])};
-}
+using testing::make_test_pipe;
+using testing::TestPipe;
 
 TEST(WriteSome, WithoutAReaderReportsClosedAndRaisesNoSigpipe) {
   TestPipe pipe = make_test_pipe();

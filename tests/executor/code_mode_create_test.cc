@@ -67,6 +67,7 @@ TEST(CodeModeAvailability, NeverRunsOnAnUnavailableAdapter) {
     CodeExecutionOutcome outcome = mode->execute(testing::calculate_program(), {{"value", 1}},
                                                  testing::execute_options());
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
     EXPECT_NE(outcome.error->message.find("\"sandbox.unavailable\" is not available"),
               std::string::npos);

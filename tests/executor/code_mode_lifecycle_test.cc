@@ -50,6 +50,7 @@ TEST(CodeModeLifecycle, TheDeadlineWaitsForAnAdmittedCallToSettle) {
   release.release();
   CodeExecutionOutcome outcome = pending.get();
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(outcome.error->rule, "wall_time_limit");
   EXPECT_EQ(outcome.error->message,
@@ -122,6 +123,7 @@ TEST(CodeModeLifecycle, CancellationStopsTheAdapterAndEndsCancelled) {
   caller.request_stop();
   CodeExecutionOutcome outcome = pending.get();
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kCancelled);
   EXPECT_EQ(outcome.error->message, "The execution was cancelled by its signal.");
 }
@@ -211,6 +213,7 @@ TEST(CodeModeExecutionIds, RefuseARunningOrRecentlyFinishedId) {
   EXPECT_TRUE(pending.get().ok());
   CodeExecutionOutcome reused = mode->execute(program, {{"value", 1}}, execute_options("slow"));
   EXPECT_EQ(reused.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(reused.error.has_value()) << to_json(reused);
   EXPECT_EQ(reused.error->code, ErrorCode::kConflict);
   EXPECT_EQ(reused.error->message,
             "This executionId is running or was used recently by this executor. Pass a new "

@@ -42,6 +42,7 @@ TEST(CodeModeOutcome, ForcesReconciliationWhenAReceiptSaysUnknown) {
       },
       define_code_program(options).value());
   EXPECT_EQ(outcome.status, OutcomeStatus::kOutcomeUnknown);
+  ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
   EXPECT_EQ(outcome.error->code, ErrorCode::kOutcomeUnknown);
   EXPECT_EQ(outcome.error->message,
             "A tool call may or may not have taken effect, so the program's result was "
@@ -167,6 +168,7 @@ TEST(CodeModeOutcome, MapsEachSandboxReasonToAPreciseCode) {
     CodeExecutionOutcome outcome =
         run_with_result(SandboxResult::failure(c.reason), "reason-" + std::to_string(n++));
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, c.code);
     EXPECT_EQ(outcome.error->rule, to_string(c.reason));  // invalid_output: no fault said
     EXPECT_EQ(outcome.error->message, c.message);
@@ -203,6 +205,7 @@ TEST(CodeModeOutcome, NamesTheSandboxFaultAsTheRule) {
     EXPECT_EQ(result.reason, SandboxFailureReason::kSandboxError);
     CodeExecutionOutcome outcome = run_with_result(result, "fault-" + std::to_string(n++));
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
     EXPECT_EQ(outcome.error->rule, c.rule);
     EXPECT_EQ(outcome.error->message, c.message);
@@ -232,6 +235,7 @@ TEST(CodeModeOutcome, NamesTheOutputFaultAsTheRule) {
     EXPECT_EQ(result.reason, SandboxFailureReason::kInvalidOutput);
     CodeExecutionOutcome outcome = run_with_result(result, "output-" + std::to_string(n++));
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidOutput);
     EXPECT_EQ(outcome.error->rule, rule);
     messages.insert(outcome.error->message);
@@ -264,6 +268,7 @@ TEST(CodeModeOutcome, AFaultWithAnyOtherReasonOrWithSuccessIsAnInvalidResult) {
   for (const SandboxResult& result : {with_program_error, without_reason, with_success}) {
     CodeExecutionOutcome outcome = run_with_result(result, "bad-fault-" + std::to_string(n++));
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
+    ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
     EXPECT_EQ(outcome.error->rule, "sandbox_error");
     EXPECT_EQ(outcome.error->message, kSandboxMessage);

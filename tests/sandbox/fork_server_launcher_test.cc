@@ -5,7 +5,7 @@
 // no process and no fd.
 #include "sandbox/fork_server_launcher.h"
 
-#include <cerrno>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <future>
@@ -15,6 +15,7 @@
 #include <thread>
 
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +27,7 @@
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
 #include "support/program_fixture.h"
+#include "support/timing.h"
 
 namespace codemode::internal {
 namespace {
@@ -44,7 +46,17 @@ std::pair<char, pid_t> state_and_parent(pid_t pid) {
   return {state, parent};
 }
 
-bool gone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+// Whether thread `tid` of this process is blocked in poll(2), from /proc/self/task/<tid>/syscall
+// (the number of the system call it waits in): in a launch, only the wait for the server's reply.
+bool blocked_in_poll(pid_t tid) {
+  std::ifstream file("/proc/self/task/" + std::to_string(tid) + "/syscall");
+  long number = -1;
+  if (!(file >> number)) return false;  // "running", or the thread is gone
+#ifdef SYS_poll
+  if (number == SYS_poll) return true;
+#endif
+  return number == SYS_ppoll;
+}
 
 // Waits until the whole of child `pid` (every thread) has ended, and leaves it unreaped. Its
 // leader shows state Z earlier, while its other threads still exit.
@@ -80,8 +92,8 @@ TEST_F(ForkServerLauncherTest, WorkerIsThisProcesssOwnChildAndItsOwnerReapsIt) {
   EXPECT_EQ(state_and_parent(pid).second, getpid()) << "CLONE_PARENT: the launcher's child";
   EXPECT_EQ(state_and_parent(server).second, getpid());
   *worker = WorkerProcess{};  // killed and reaped by its owner
-  EXPECT_TRUE(gone(pid));
-  EXPECT_FALSE(gone(server)) << "the server serves the next launch";
+  EXPECT_FALSE(testing::is_unreaped_child(pid));
+  EXPECT_TRUE(testing::is_unreaped_child(server)) << "the server serves the next launch";
 }
 
 TEST_F(ForkServerLauncherTest, ServerKilledWhileIdleIsReplacedAtTheNextLaunch) {
@@ -93,20 +105,31 @@ TEST_F(ForkServerLauncherTest, ServerKilledWhileIdleIsReplacedAtTheNextLaunch) {
   ASSERT_TRUE(worker.ok()) << "a server found dead is replaced before the launch: "
                            << (worker.ok() ? "" : worker.error().rule);
   EXPECT_NE(fork_server_pid(*launcher_), first);
-  EXPECT_TRUE(gone(first)) << "the dead server was reaped";
+  EXPECT_FALSE(testing::is_unreaped_child(first)) << "the dead server was reaped";
 }
 
 TEST_F(ForkServerLauncherTest, ServerDyingDuringALaunchFailsThatLaunchOnly) {
   ASSERT_TRUE(launcher_->launch().ok());
   const pid_t first = fork_server_pid(*launcher_);
   ASSERT_EQ(kill(first, SIGSTOP), 0);
-  auto pending = std::async(std::launch::async, [&] { return launcher_->launch(); });
-  std::this_thread::sleep_for(100ms);
+  std::atomic<pid_t> launching{0};
+  auto pending = std::async(std::launch::async, [&] {
+    launching = static_cast<pid_t>(syscall(SYS_gettid));
+    return launcher_->launch();
+  });
+  // The kill lands once the launch waits for the stopped server's reply, however loaded the
+  // machine: a kill before the request was sent would test a server dead while idle instead.
+  const auto mid_launch = [&] { return launching != 0 && blocked_in_poll(launching); };
+  const auto give_up = std::chrono::steady_clock::now() + testing::slack(10s);
+  while (!mid_launch() && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(1ms);
+  }
+  EXPECT_TRUE(mid_launch()) << "the launch never waited for the server's reply";
   ASSERT_EQ(kill(first, SIGKILL), 0);
   Result<WorkerProcess> failed = pending.get();
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().rule, "fork_server_failed");
-  EXPECT_TRUE(gone(first));
+  EXPECT_FALSE(testing::is_unreaped_child(first));
   EXPECT_TRUE(launcher_->launch().ok()) << "the next launch starts a new server";
 }
 
@@ -125,7 +148,7 @@ TEST_F(ForkServerLauncherTest, DestroyingTheLauncherKillsAndReapsTheServerAndClo
   ASSERT_TRUE(launcher_->launch().ok());
   const pid_t server = fork_server_pid(*launcher_);
   launcher_.reset();
-  EXPECT_TRUE(gone(server));
+  EXPECT_FALSE(testing::is_unreaped_child(server));
   EXPECT_EQ(testing::open_fd_count(), fds_before);
 }
 

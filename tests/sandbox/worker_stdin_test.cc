@@ -14,22 +14,13 @@
 #include <thread>
 #include <vector>
 
-#include "core/unique_fd.h"
+#include "support/test_pipe.h"
 
 namespace codemode::internal {
 namespace {
 
-struct TestPipe {
-  UniqueFd read_end;
-  UniqueFd write_end;
-};
-
-// Both ends non-blocking, as the parent's end of a worker's stdin is.
-TestPipe make_test_pipe() {
-  int fds[2];
-  EXPECT_EQ(pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
-  return {UniqueFd(fds[0]), UniqueFd(fds[1])};
-}
+using testing::make_test_pipe;
+using testing::TestPipe;
 
 bool readable(int fd) {
   pollfd entry{fd, POLLIN, 0};

@@ -21,33 +21,13 @@
 #include <thread>
 #include <vector>
 
+#include "support/scratch_dir.h"
+
 namespace codemode::testing {
 
 // sh: appends "$! <its start time>" to the file named by $0.
 inline constexpr char kRecordLastJob[] =
     "echo $! $(/usr/bin/cut -d' ' -f22 /proc/$!/stat) >> \"$0\"";
-
-// A directory of the test's own under the build tree (not /tmp: tests elsewhere count stray
-// entries there), removed with what it holds.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = std::string(CODEMODE_BINARY_DIR) + "/scratch-XXXXXX";
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-
-  bool ok() const { return !path_.empty(); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 struct RecordedProcess {
   pid_t pid = 0;

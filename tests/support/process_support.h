@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <poll.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -75,6 +76,14 @@ inline std::vector<pid_t> child_pids() {
     if (parent == self) children.push_back(static_cast<pid_t>(std::stol(name)));
   }
   return children;
+}
+
+// Whether `pid` is a child of this process not yet reaped (running or a zombie). Asked of the
+// kernel, not of the shared process table: once reaped, the pid may at once be another process's
+// (tests run in parallel, and pids wrap), which kill(pid, 0) or /proc/<pid> would then see.
+inline bool is_unreaped_child(pid_t pid) {
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0;
 }
 
 // Whether `pid` is a live fork server (`codemode-worker --fork-server`, which an adapter in

@@ -268,7 +268,8 @@ TEST(InvokeToolTest, FailWithTextCarriesItBesideTheFixedMessage) {
   });
   auto budget = make_budget();
   ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
-  expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kToolFailed, "tool_failed");
+  ASSERT_NO_FATAL_FAILURE(
+      expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kToolFailed, "tool_failed"));
   EXPECT_EQ(outcome.error->message.find("rate limited"), std::string::npos);
   EXPECT_EQ(outcome.tool_message, "upstream said: rate limited");
   EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
@@ -321,8 +322,8 @@ TEST(InvokeToolTest, ThrowingToolWithEffectsIsOutcomeUnknownWithItsCostHeld) {
     Tool tool = make_tool(effects, throws());
     auto budget = make_budget();
     ToolOutcome outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
-    expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown,
-                   "tool_failed");
+    ASSERT_NO_FATAL_FAILURE(expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown,
+                                           ErrorCode::kOutcomeUnknown, "tool_failed"));
     EXPECT_EQ(outcome.error->message, kUnknownMessage);
     EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kUnknown));
     EXPECT_EQ(budget->snapshot(), ledger(0, kCost, 1));

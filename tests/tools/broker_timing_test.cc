@@ -5,10 +5,12 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <semaphore>
 #include <stop_token>
 #include <thread>
 
 #include "codemode/broker.h"
+#include "support/timing.h"
 #include "tools/broker_test_support.h"
 
 namespace codemode::testing {
@@ -18,9 +20,12 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
 // A tool that hands its responder to a thread which waits, without answering, until the call's
-// stop_token fires, and records that it was told to stop.
-ToolExecuteFn waits_for_stop(ToolThreads& threads, std::atomic<bool>& told_to_stop) {
-  return [&](const Json&, const ToolContext& context, ToolResponder respond) {
+// stop_token fires, and records that it was told to stop. `started`, when given, is released once
+// the tool runs.
+ToolExecuteFn waits_for_stop(ToolThreads& threads, std::atomic<bool>& told_to_stop,
+                             std::binary_semaphore* started = nullptr) {
+  return [&, started](const Json&, const ToolContext& context, ToolResponder respond) {
+    if (started != nullptr) started->release();
     threads.start([&told_to_stop, token = context.stop_token, respond] {
       std::mutex mu;
       std::condition_variable_any never;
@@ -70,7 +75,7 @@ TEST(InvokeToolTimingTest, ToolWithoutEffectsThatNeverAnswersTimesOutAndIsToldTo
     took = Clock::now() - start;
   }
   EXPECT_GE(took, 50ms);
-  EXPECT_LT(took, 5s);
+  EXPECT_LT(took, testing::slack(5s));
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kTimeout, "tool_timeout");
   EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kFailed));
   EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
@@ -87,8 +92,8 @@ TEST(InvokeToolTimingTest, WriteToolThatNeverAnswersTimesOutAsOutcomeUnknown) {
         tool_options(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), 50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
   }
-  expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown,
-                 "tool_timeout");
+  ASSERT_NO_FATAL_FAILURE(expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown,
+                                         ErrorCode::kOutcomeUnknown, "tool_timeout"));
   EXPECT_EQ(outcome.error->message, kUnknownMessage);
   EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kUnknown));
   EXPECT_EQ(budget->snapshot(), ledger(0, kCost, 1));
@@ -115,14 +120,17 @@ TEST(InvokeToolTimingTest, BlockingToolThatHonoursItsStopTokenEndsAsATimeout) {
 TEST(InvokeToolTimingTest, AnswerAfterTheTimeoutIsIgnored) {
   auto budget = make_budget();
   std::atomic<bool> answered_late{false};
+  std::binary_semaphore timed_out{0};  // released once invoke_tool has returned
   ToolOutcome outcome;
   {
     ToolThreads threads;
     Tool tool = make_tool(
         with_timeout(tool_options(ToolEffects::kNone,
                                   [&](const Json&, const ToolContext&, ToolResponder respond) {
-                                    threads.start([&answered_late, respond] {
-                                      std::this_thread::sleep_for(150ms);
+                                    threads.start([&answered_late, &timed_out, respond] {
+                                      // Bounded, so a call that never times out fails instead of
+                                      // hanging.
+                                      (void)timed_out.try_acquire_for(slack(10s));
                                       respond.succeed(Json{{"value", 1}});
                                       answered_late = true;
                                     });
@@ -130,19 +138,22 @@ TEST(InvokeToolTimingTest, AnswerAfterTheTimeoutIsIgnored) {
                      50ms));
     outcome = invoke_tool(tool, valid_input(), invoke_options(tool, budget));
     EXPECT_FALSE(answered_late);
+    timed_out.release();
   }
   EXPECT_TRUE(answered_late);
   expect_refusal(outcome, OutcomeStatus::kFailed, ErrorCode::kTimeout, "tool_timeout");
   EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
 }
 
-// Runs invoke_tool while another thread stops the caller's stop_token 30 ms in.
-ToolOutcome invoke_and_cancel(const Tool& tool, const std::shared_ptr<Budget>& budget) {
+// Runs invoke_tool while another thread stops the caller's stop_token once the tool has started
+// (released `started`): a stop before the dispatch is another case (AlreadyCancelled... below).
+ToolOutcome invoke_and_cancel(const Tool& tool, const std::shared_ptr<Budget>& budget,
+                              std::binary_semaphore& started) {
   std::stop_source caller;
   InvokeOptions options = invoke_options(tool, budget);
   options.stop_token = caller.get_token();
-  std::jthread canceller([caller]() mutable {
-    std::this_thread::sleep_for(30ms);
+  std::jthread canceller([caller, &started]() mutable {
+    (void)started.try_acquire_for(slack(10s));  // bounded: a tool never run fails the test
     caller.request_stop();
   });
   return invoke_tool(tool, valid_input(), options);
@@ -154,8 +165,10 @@ TEST(InvokeToolTimingTest, CallerCancellationOfAToolWithoutEffectsIsCancelled) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
+    std::binary_semaphore started{0};
     outcome = invoke_and_cancel(
-        make_tool(ToolEffects::kNone, waits_for_stop(threads, told_to_stop)), budget);
+        make_tool(ToolEffects::kNone, waits_for_stop(threads, told_to_stop, &started)), budget,
+        started);
   }
   expect_refusal(outcome, OutcomeStatus::kCancelled, ErrorCode::kCancelled, "cancelled");
   EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kFailed));
@@ -169,8 +182,10 @@ TEST(InvokeToolTimingTest, CallerCancellationOfAWriteToolIsOutcomeUnknown) {
   ToolOutcome outcome;
   {
     ToolThreads threads;
+    std::binary_semaphore started{0};
     outcome = invoke_and_cancel(
-        make_tool(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop)), budget);
+        make_tool(ToolEffects::kWrite, waits_for_stop(threads, told_to_stop, &started)), budget,
+        started);
   }
   expect_refusal(outcome, OutcomeStatus::kOutcomeUnknown, ErrorCode::kOutcomeUnknown, "cancelled");
   EXPECT_EQ(outcome.receipt, receipt(ExecutionState::kUnknown));
@@ -206,7 +221,11 @@ TEST(InvokeToolTimingTest, TimeoutWhileTheInputGuardRunsEndsBeforeDispatch) {
                    [&](const Json&, const ToolContext&, ToolResponder) { executed += 1; }),
       50ms);
   options.guards.input = [&](const Json&, const ToolContext& context) {
-    std::this_thread::sleep_for(120ms);
+    // Until the timeout stops it (bounded, so a timeout that never fires fails the test).
+    std::mutex mu;
+    std::condition_variable_any never;
+    std::unique_lock lock(mu);
+    never.wait_for(lock, context.stop_token, slack(10s), [] { return false; });
     guard_saw_stop = context.stop_token.stop_requested();
     return GuardVerdict::kAllow;
   };

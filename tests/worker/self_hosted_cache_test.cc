@@ -1,11 +1,11 @@
 // The self-hosted stencil cache next to the worker binary is a speed measure only: without it, or
 // with a stale one, the worker parses the self-hosted code and behaves the same.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "support/scratch_dir.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
@@ -16,12 +16,10 @@ namespace fs = std::filesystem;
 class SelfHostedCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("codemode-cache-test-" + std::to_string(getpid()));
-    fs::create_directories(dir_);
-    binary_ = dir_ / "codemode-worker";
+    ASSERT_TRUE(dir_.ok());
+    binary_ = dir_.path() / "codemode-worker";
     fs::copy_file(kWorkerBinary, binary_);
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   Execution run_here() {
     return execute("(input) => [input, new Date(0).toISOString(), [3, 1, 2].sort()]", "x", {},
@@ -32,7 +30,7 @@ class SelfHostedCacheTest : public ::testing::Test {
     EXPECT_EQ(run.output(), (Json{"x", "1970-01-01T00:00:00.000Z", {1, 2, 3}}));
   }
 
-  fs::path dir_;
+  ScratchDir dir_;  // the copied worker and its cache, removed after the test
   fs::path binary_;
 };
 

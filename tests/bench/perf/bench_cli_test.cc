@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "codemode/json.h"
+#include "support/scratch_dir.h"
 
 namespace codemode::perf {
 namespace {
@@ -20,11 +21,9 @@ namespace fs = std::filesystem;
 class BenchCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/codemode-bench-test.XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
+    ASSERT_TRUE(scratch_.ok());
+    dir_ = scratch_.path();
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // Runs the bench with `arguments`, its output discarded; returns its exit status and the JSON.
   int run(const std::string& arguments, Json& report) {
@@ -45,6 +44,7 @@ class BenchCliTest : public ::testing::Test {
     return nullptr;
   }
 
+  testing::ScratchDir scratch_;  // removed with its contents after the test
   fs::path dir_;
 };
 

@@ -14,8 +14,8 @@
 namespace codemode::soak {
 namespace {
 
-// Points TMPDIR into the build tree while a test runs, and restores it after: tests that run at
-// the same time (the process adapter stress test) watch /tmp, and must not see these entries.
+// Points TMPDIR into the build tree while a test runs, and restores it after: these entries are
+// named like a soak's, and a soak running beside the tests scans /tmp for such entries.
 class TmpdirInBuildTree {
  public:
   TmpdirInBuildTree() {

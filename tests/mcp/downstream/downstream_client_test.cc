@@ -15,6 +15,7 @@
 
 #include "support/descendants.h"
 #include "support/process_support.h"
+#include "support/timing.h"
 
 namespace codemode::mcp {
 namespace {
@@ -69,15 +70,9 @@ while True:
     sys.stdout.flush()
 )";
 
-// The fixture's start log, under the build tree (tests elsewhere count stray entries in /tmp).
+// The fixture's start log, in a directory of the test's own.
 class StartLog {
  public:
-  StartLog() {
-    static std::atomic<int> next = 0;
-    path_ = std::string(CODEMODE_BINARY_DIR) + "/downstream-client-test-" +
-            std::to_string(getpid()) + "-" + std::to_string(next++);
-  }
-  ~StartLog() { std::filesystem::remove(path_); }
   const std::string& path() const { return path_; }
   int starts() const {
     std::ifstream in(path_);
@@ -87,7 +82,8 @@ class StartLog {
   }
 
  private:
-  std::string path_;
+  testing::ScratchDir dir_;
+  std::string path_ = dir_.file("starts");
 };
 
 DownstreamServerConfig fixture(const StartLog& log, const std::string& mode, milliseconds timeout) {
@@ -163,7 +159,9 @@ bool children_back_to(const std::vector<pid_t>& baseline, milliseconds limit) {
 
 Result<Json> call_and_wait(DownstreamClient& client, const std::string& tool) {
   BackgroundCall call(client, tool);
-  if (!call.ended_within(milliseconds(5000))) return Error{ErrorCode::kTimeout, "test", "hung"};
+  if (!call.ended_within(testing::slack(milliseconds(5000)))) {
+    return Error{ErrorCode::kTimeout, "test", "hung"};
+  }
   return call.end().result;
 }
 
@@ -183,16 +181,16 @@ TEST(DownstreamClientTest, CallersWaitingForARestartEachLeaveOnTheirOwnStop) {
     std::this_thread::sleep_for(milliseconds(50));
     BackgroundCall second(*client, "echo");
     std::this_thread::sleep_for(milliseconds(50));
-    expect_cancelled_within(first, first.stop(), milliseconds(1000));
+    expect_cancelled_within(first, first.stop(), testing::slack(milliseconds(1000)));
     EXPECT_FALSE(second.ended_within(milliseconds(100)))
         << "the second caller left on the first's stop";
-    expect_cancelled_within(second, second.stop(), milliseconds(1000));
+    expect_cancelled_within(second, second.stop(), testing::slack(milliseconds(1000)));
     EXPECT_EQ(log.starts(), 2) << "the two callers did not share one restart";
   }
   const Clock::time_point destroying = Clock::now();
   client.reset();  // cuts the hanging restart short
-  EXPECT_LT(Clock::now() - destroying, milliseconds(2000));
-  EXPECT_TRUE(children_back_to(children, milliseconds(2000)));
+  EXPECT_LT(Clock::now() - destroying, testing::slack(milliseconds(2000)));
+  EXPECT_TRUE(children_back_to(children, testing::slack(milliseconds(2000))));
   EXPECT_EQ(testing::open_fd_count(), fds);
 }
 
@@ -204,10 +202,10 @@ TEST(DownstreamClientTest, AStartNobodyWaitsForEndsAtTheTimeoutWithItsProcessRea
   {
     BackgroundCall call(client, "echo");
     std::this_thread::sleep_for(milliseconds(100));
-    expect_cancelled_within(call, call.stop(), milliseconds(200));
+    expect_cancelled_within(call, call.stop(), testing::slack(milliseconds(200)));
   }
   // The client is still alive: the abandoned start ended on its own, at timeoutMs.
-  EXPECT_TRUE(children_back_to(children, milliseconds(3000)));
+  EXPECT_TRUE(children_back_to(children, testing::slack(milliseconds(3000))));
   EXPECT_EQ(testing::open_fd_count(), fds);
   EXPECT_EQ(log.starts(), 1);
 }
@@ -218,7 +216,7 @@ TEST(DownstreamClientTest, AStartItsCallerLeftIsFinishedAndUsedByTheNextCaller) 
   {
     BackgroundCall call(client, "echo");
     std::this_thread::sleep_for(milliseconds(50));
-    expect_cancelled_within(call, call.stop(), milliseconds(200));
+    expect_cancelled_within(call, call.stop(), testing::slack(milliseconds(200)));
   }
   std::this_thread::sleep_for(milliseconds(500));
   Result<Json> answered = call_and_wait(client, "echo");
@@ -236,7 +234,7 @@ TEST(DownstreamClientTest, ListToolsWaitsForTheStartBoundedByTheTimeout) {
   ASSERT_FALSE(tools.ok());
   EXPECT_EQ(tools.error().rule, "downstream_handshake");
   EXPECT_GE(took, milliseconds(300));
-  EXPECT_LT(took, milliseconds(2000));
+  EXPECT_LT(took, testing::slack(milliseconds(2000)));
 }
 
 TEST(DownstreamClientTest, ARestartEndsWhatTheDeadServerStarted) {
@@ -249,7 +247,7 @@ TEST(DownstreamClientTest, ARestartEndsWhatTheDeadServerStarted) {
   EXPECT_EQ(crashed.error().rule, "downstream_exited");
   EXPECT_TRUE(call_and_wait(client, "echo").ok()) << "the server was not restarted";
   const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
-  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(milliseconds(5000))))
       << "a job of the dead server outlived the restart";
   ASSERT_EQ(jobs.size(), 1u);
 }
@@ -262,7 +260,7 @@ TEST(DownstreamClientTest, ShutdownEndsWhatTheServerStarted) {
   ASSERT_TRUE(call_and_wait(*client, "spawn").ok());
   client.reset();
   const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
-  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(milliseconds(5000))))
       << "a job of the server outlived the client";
   ASSERT_EQ(jobs.size(), 1u);
 }
@@ -277,7 +275,7 @@ TEST(DownstreamClientTest, AStartThatTimesOutEndsWhatTheServerStarted) {
   ASSERT_FALSE(tools.ok());
   EXPECT_EQ(tools.error().rule, "downstream_handshake");
   const std::vector<testing::RecordedProcess> jobs = testing::recorded_processes(dir.file("jobs"));
-  EXPECT_TRUE(testing::ended_or_killed(jobs, milliseconds(5000)))
+  EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(milliseconds(5000))))
       << "a job of the server outlived its failed start";
   ASSERT_EQ(jobs.size(), 1u);
 }

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/timing.h"
+
 namespace codemode::mcp {
 namespace {
 
@@ -43,6 +45,16 @@ Tool scalar_tool() {
 // How many test.block calls have started running (inside the broker, holding a host operation).
 std::atomic<int> blocking_calls_started = 0;
 
+// Waits until more than `before` test.block calls have started, up to slack(5 s); whether they did.
+bool blocking_call_started_since(int before) {
+  const auto give_up = std::chrono::steady_clock::now() + testing::slack(5s);
+  while (blocking_calls_started == before) {
+    if (std::chrono::steady_clock::now() > give_up) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
 // Answers only when stopped: a call that waits for cancellation.
 Tool blocking_tool() {
   return make_tool("test.block", [](const Json&, const ToolContext& context, ToolResponder r) {
@@ -60,7 +72,7 @@ class Transcript {
     changed_.notify_all();
   }
   // The response to request `id`, waiting up to `timeout`; null if none came.
-  Json response(const Json& id, std::chrono::milliseconds timeout = 5s) {
+  Json response(const Json& id, std::chrono::milliseconds timeout = testing::slack(5s)) {
     std::unique_lock lock(mu_);
     Json found;
     changed_.wait_for(lock, timeout, [&] {
@@ -74,6 +86,16 @@ class Transcript {
   std::vector<Json> messages() {
     std::lock_guard lock(mu_);
     return messages_;
+  }
+  // Waits until at least `count` messages have method `method`, up to `timeout`; whether they did.
+  bool await_count(const std::string& method, std::size_t count,
+                   std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mu_);
+    return changed_.wait_for(lock, timeout, [&] {
+      std::size_t seen = 0;
+      for (const Json& m : messages_) seen += m.value("method", "") == method ? 1 : 0;
+      return seen >= count;
+    });
   }
 
  private:
@@ -226,14 +248,15 @@ TEST_F(McpServerTest, NonObjectArgumentsAreInvalidParams) {
 TEST_F(McpServerTest, CancelledCallStopsAndIsNotAnswered) {
   start();
   initialize();
+  const int started = blocking_calls_started;
   server_->handle_line(rpc_request(5, "tools/call", {{"name", "test.block"}}).dump());
-  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(blocking_call_started_since(started));
   const auto cancelled_at = std::chrono::steady_clock::now();
   server_->handle_line(
       rpc_notification("notifications/cancelled", {{"requestId", 5}, {"reason", "x"}}).dump());
   // The slot is freed: a new call is admitted even with a cap of one (see the next test).
   server_->shutdown();
-  EXPECT_LT(std::chrono::steady_clock::now() - cancelled_at, 2s);
+  EXPECT_LT(std::chrono::steady_clock::now() - cancelled_at, testing::slack(2s));
   EXPECT_TRUE(transcript_.response(5, 100ms).is_null());
 }
 
@@ -247,9 +270,10 @@ TEST_F(McpServerTest, InvocationsAboveTheServerCapFailFast) {
   server_->handle_line(rpc_notification("notifications/cancelled", {{"requestId", 1}}).dump());
   // Within 2 s of the cancel the slot is free again.
   Json third;
-  for (int attempt = 0; attempt < 40; ++attempt) {
+  const auto give_up = std::chrono::steady_clock::now() + testing::slack(2s);
+  for (int attempt = 0;; ++attempt) {
     third = call(100 + attempt, "test.scalar", Json::object()).at("result");
-    if (!third.contains("structuredContent")) break;
+    if (!third.contains("structuredContent") || std::chrono::steady_clock::now() > give_up) break;
     std::this_thread::sleep_for(50ms);
   }
   EXPECT_EQ(third.at("content")[0].at("text"), "42");
@@ -267,7 +291,7 @@ TEST_F(McpServerTest, SessionsSharingACapacityShareItsCaps) {
   other.handle_line(rpc_request(0, "initialize", {{"protocolVersion", "2025-11-25"}}).dump());
   const int started = blocking_calls_started;
   server_->handle_line(rpc_request(1, "tools/call", {{"name", "test.block"}}).dump());
-  while (blocking_calls_started == started) std::this_thread::sleep_for(1ms);
+  ASSERT_TRUE(blocking_call_started_since(started));
   // The second session's call is admitted (2 invocations) but queues for the one host operation.
   other.handle_line(rpc_request(1, "tools/call", {{"name", "test.scalar"}}).dump());
   EXPECT_TRUE(other_transcript.response(1, 300ms).is_null());
@@ -298,8 +322,9 @@ TEST_F(McpServerTest, ALongCallWithAProgressTokenGetsIncreasingProgressThenItsAn
   server_->handle_line(
       rpc_request(1, "tools/call", {{"name", "test.block"}, {"_meta", {{"progressToken", 7}}}})
           .dump());
-  std::this_thread::sleep_for(250ms);  // the fixture's interval is 50 ms
-  server_->shutdown();                 // stops the call: it answers tool_failed
+  // The fixture's interval is 50 ms: two notifications come about 100 ms in.
+  EXPECT_TRUE(transcript_.await_count("notifications/progress", 2, testing::slack(5s)));
+  server_->shutdown();  // stops the call: it answers tool_failed
   std::vector<int> progress;
   std::size_t answer_at = 0;
   const std::vector<Json> messages = transcript_.messages();

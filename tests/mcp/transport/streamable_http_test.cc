@@ -250,12 +250,16 @@ TEST_F(HttpTransportTest, IdleSessionsEndAtTheNextRequestButBusyOnesStay) {
   const std::string busy = "Mcp-Session-Id: " + open_session() + "\r\n";
   const std::string used = "Mcp-Session-Id: " + open_session() + "\r\n";
   const std::string ping = R"({"jsonrpc":"2.0","id":2,"method":"ping"})";
+  const auto opened = std::chrono::steady_clock::now();
   std::string held;
   std::thread holder([&] { held = post(R"({"jsonrpc":"2.0","id":3,"method":"hold"})", busy); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  EXPECT_TRUE(post(ping, used).starts_with("HTTP/1.1 200 "));
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  // 400 ms in: `idle` ends now; `busy` waits for its answer; `used` was used 200 ms ago.
+  // `used` is used every 20 ms (not at two instants 200 ms apart, which a loaded machine can
+  // stretch past the timeout) until `idle` has been idle longer than the timeout: from then on
+  // each request ends `idle`, while `busy` waits for its answer (600 ms) and `used` stays.
+  do {
+    EXPECT_TRUE(post(ping, used).starts_with("HTTP/1.1 200 "));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() - opened < std::chrono::milliseconds(400));
   EXPECT_TRUE(post(ping, used).starts_with("HTTP/1.1 200 "));
   holder.join();
   EXPECT_NE(held.find(R"("held":true)"), std::string::npos) << held;
