@@ -3,7 +3,7 @@
 function(codemode_sources out)
   set(files)
   foreach(dir IN LISTS ARGN)
-    file(GLOB dir_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cc)
+    file(GLOB dir_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/${dir}/*.cc)
     list(APPEND files ${dir_files})
   endforeach()
   set(${out} ${files} PARENT_SCOPE)
