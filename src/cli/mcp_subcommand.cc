@@ -87,6 +87,7 @@ Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
     return std::move(parsed).error();
   }
   options.allowed_origins = arguments.allowed_origins;
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): before any thread
   if (const char* token = std::getenv("CODEMODE_MCP_TOKEN"); token != nullptr) {
     options.bearer_token = token;
   }

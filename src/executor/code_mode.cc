@@ -208,6 +208,7 @@ CodeExecutionOutcome CodeMode::Impl::execute(const CodeProgram& program, const J
   auto reservation = registry.reserve(options.execution_id);
   if (!reservation.ok()) return failure(std::move(reservation).error(), early);
   // Snapshot first: the caller's object may change while the adapter is consulted.
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): a snapshot
   const Json snapshot = input;
   const internal::ExecutionLimits limits(program);
   if (Status status = limits.check_input(snapshot); !status.ok()) {

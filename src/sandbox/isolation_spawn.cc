@@ -48,6 +48,7 @@ void reset_signals() {
   }
   sigset_t none;
   sigemptyset(&none);
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): the clone child has one thread
   sigprocmask(SIG_SETMASK, &none, nullptr);
 }
 

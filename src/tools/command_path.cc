@@ -18,6 +18,7 @@ bool is_executable_file(const std::filesystem::path& path) {
 }
 
 std::optional<std::filesystem::path> search_path(const std::string& name) {
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): codemode never sets the environment
   const char* env = getenv("PATH");
   std::string_view rest = env ? std::string_view(env) : kDefaultSearchPath;
   while (!rest.empty()) {

@@ -92,10 +92,12 @@ template <typename Body>
 int main(int argc, char** argv) {
   // The parent passes an empty environment already; clear it anyway, before the engine reads any
   // of it (time zone, locale, engine tuning variables).
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): before any thread
   clearenv();
   // One malloc arena for every thread. glibc's extra arenas live in mmap'd heaps, and the first
   // time one shrinks, glibc opens /proc/sys/vm/overcommit_memory, which the system-call filter
   // kills. Must come before any thread allocates.
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): before any thread
   mallopt(M_ARENA_MAX, 1);
   // A parent that went away makes write(2) fail with EPIPE instead of killing the worker silently.
   signal(SIGPIPE, SIG_IGN);

@@ -50,6 +50,7 @@ bool root_directory_is_empty() {
   DIR* root = opendir("/");
   if (!root) return false;
   bool empty = true;
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): a DIR stream of its own
   while (const dirent* entry = readdir(root)) {
     const std::string_view name = entry->d_name;
     empty = empty && (name == "." || name == "..");

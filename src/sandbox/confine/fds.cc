@@ -96,6 +96,7 @@ Result<std::vector<int>> list_open_fds() {
   const int listing_fd = dirfd(dir.get());
   std::vector<int> fds;
   errno = 0;
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): a DIR stream of its own
   while (const dirent* entry = readdir(dir.get())) {
     const std::optional<int> fd = parse_fd(entry->d_name);
     if (fd && *fd != listing_fd) fds.push_back(*fd);

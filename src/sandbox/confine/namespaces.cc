@@ -60,6 +60,7 @@ Status pivot_to_empty_tmpfs() {
 bool root_is_empty() {
   std::unique_ptr<DIR, DirCloser> root(opendir("/"));
   if (!root) return false;
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): a DIR stream of its own
   while (const dirent* entry = readdir(root.get())) {
     const std::string_view name = entry->d_name;
     if (name != "." && name != "..") return false;
