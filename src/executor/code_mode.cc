@@ -50,7 +50,7 @@ bool is_bounded_text(const std::string& text) {
 
 Status check_execute_options(const ExecuteOptions& options) {
   auto invalid = [](std::string message) {
-    return Error{ErrorCode::kInvalidConfig, "execute_options", std::move(message)};
+    return Error::invalid_config("execute_options", std::move(message));
   };
   if (!is_bounded_text(options.run_id)) {
     return invalid("execute options need runId to be a nonempty string of at most 256 characters.");
@@ -226,29 +226,30 @@ namespace {
 
 Status check_code_mode_options(const CodeModeOptions& options) {
   if (!options.adapter) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options", "CodeModeOptions need an adapter."};
+    return Error::invalid_config("code_mode_options", "CodeModeOptions need an adapter.");
   }
   if (!options.invoke_tool) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "invokeTool must be a function that brokers each tool call."};
+    return Error::invalid_config("code_mode_options",
+                                 "invokeTool must be a function that brokers each tool call.");
   }
   if (options.unknown_outcomes != UnknownOutcomes::kEndExecution &&
       options.unknown_outcomes != UnknownOutcomes::kLeaveToProgram) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "unknownOutcomes must be end_execution or leave_to_program."};
+    return Error::invalid_config("code_mode_options",
+                                 "unknownOutcomes must be end_execution or leave_to_program.");
   }
   const std::string id = options.adapter->id();
   if (!internal::is_identifier(id)) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "The sandbox adapter id must start with a letter and contain at most 128 "
-                 "letters, digits, \".\", \"_\", \"/\" or \"-\"."};
+    return Error::invalid_config(
+        "code_mode_options",
+        "The sandbox adapter id must start with a letter and contain at most 128 "
+        "letters, digits, \".\", \"_\", \"/\" or \"-\".");
   }
   if (options.adapter->qualification() != AdapterQualification::kProduction &&
       !options.allow_test_adapter) {
-    return Error{ErrorCode::kUnsupportedProfile, "test_adapter",
-                 "Sandbox adapter \"" + id +
-                     "\" is qualified for tests only. Use a production adapter, or pass "
-                     "allowTestAdapter: true to accept its isolation."};
+    return Error::unsupported_profile(
+        "test_adapter", "Sandbox adapter \"" + id +
+                            "\" is qualified for tests only. Use a production adapter, or pass "
+                            "allowTestAdapter: true to accept its isolation.");
   }
   return {};
 }
@@ -263,8 +264,8 @@ Result<std::unique_ptr<CodeMode>> CodeMode::create(CodeModeOptions options) {
     auto impl = std::make_unique<Impl>(std::move(options));
     return std::unique_ptr<CodeMode>(new CodeMode(std::move(impl)));
   } catch (...) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "The Code Mode options could not be accepted."};
+    return Error::invalid_config("code_mode_options",
+                                 "The Code Mode options could not be accepted.");
   }
 }
 
@@ -284,8 +285,8 @@ CodeExecutionOutcome CodeMode::execute(const CodeProgram& program, const Json& i
   } catch (...) {
     // Only an allocation failure gets here; nothing of it may reach the caller but the fact.
     CodeExecutionOutcome outcome;
-    outcome.error = Error{ErrorCode::kToolFailed, "internal_error",
-                          "codemode failed internally; the execution's details are withheld."};
+    outcome.error = Error::tool_failed(
+        "internal_error", "codemode failed internally; the execution's details are withheld.");
     outcome.usage.maximum_cost_micros = program.maximum_cost_micros();
     return outcome;
   }

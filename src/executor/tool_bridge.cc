@@ -64,7 +64,7 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     return refuse_admitted(done, status.error());
   }
   if (std::optional<ErrorCode> aborted = abort_.code()) {
-    return refuse_admitted(done, Error{*aborted, "aborted", ""});
+    return refuse_admitted(done, Error::with_code(*aborted, "aborted", ""));
   }
   const Tool& tool = *program_.find_tool(tool_id);
   try {
@@ -78,13 +78,14 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     // The task could not be built (out of memory).
   }
   // No thread took the call: the broker never saw it, so it did not happen.
-  refuse_admitted(done, Error{ErrorCode::kToolFailed, "bridge_internal", ""});
+  refuse_admitted(done, Error::tool_failed("bridge_internal", ""));
 }
 
 Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
   std::lock_guard lock(mu_);
-  if (closed_with_) return Error{*closed_with_, "bridge_closed", ""};
-  if (std::optional<ErrorCode> aborted = abort_.code()) return Error{*aborted, "aborted", ""};
+  if (closed_with_) return Error::with_code(*closed_with_, "bridge_closed", "");
+  if (std::optional<ErrorCode> aborted = abort_.code())
+    return Error::with_code(*aborted, "aborted", "");
   if (Status status = limits_.admit_tool_call(tool_id, admitted_, in_flight_); !status.ok()) {
     return std::move(status).error();
   }

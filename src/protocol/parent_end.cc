@@ -14,7 +14,7 @@ namespace codemode::internal {
 namespace {
 
 Error protocol_error(std::string_view message) {
-  return Error{ErrorCode::kIntegrityViolation, "worker_protocol_error", std::string(message)};
+  return Error::integrity_violation("worker_protocol_error", std::string(message));
 }
 
 

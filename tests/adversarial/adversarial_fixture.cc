@@ -128,7 +128,7 @@ Result<CodeLimits> adversarial_limits(const std::map<std::string, std::int64_t>&
                                      internal::kCodeLimitFields.end(),
                                      [&](const auto& f) { return f.name == name; });
     if (field == internal::kCodeLimitFields.end()) {
-      return Error{ErrorCode::kInvalidConfig, "limits", "unknown limit " + name};
+      return Error::invalid_config("limits", "unknown limit " + name);
     }
     limits.*(field->member) = value;
   }

@@ -59,7 +59,7 @@ TEST(CodeModeBridge, DeniesUnlistedToolsAndClosesWhenTheAdapterReturns) {
       },
       [&](const Tool&, const Json&, const BrokerContext&) {
         ++broker_calls;
-        return ToolOutcome::failed({ErrorCode::kToolFailed, "x", "x"});
+        return ToolOutcome::failed(Error::tool_failed("x", "x"));
       });
   // The bridge outlives the adapter call only inside execute; a call during the adapter's return
   // path is refused. Check the denial and the closed bridge through a second program.
@@ -221,7 +221,7 @@ TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
       },
       [](const Tool& tool, const Json&, const BrokerContext& context) {
         return ToolOutcome::failed(
-            {ErrorCode::kBudgetExceeded, "budget_cost", "SECRET provider text"},
+            Error::budget_exceeded("budget_cost", "SECRET provider text"),
             testing::receipt_for(context, tool, ExecutionState::kNotStarted,
                                  Disclosure::kWithheld));
       });
@@ -255,7 +255,7 @@ TEST(CodeModeBridge, TheBrokersRuleReachesTheProgramOnlyAsARuleName) {
         return SandboxResult::success(request.input);
       },
       [&](const Tool& tool, const Json&, const BrokerContext& context) {
-        return ToolOutcome::failed({ErrorCode::kLimitExceeded, broker_rules[next++], "m"},
+        return ToolOutcome::failed(Error::limit_exceeded(broker_rules[next++], "m"),
                                    testing::receipt_for(context, tool, ExecutionState::kNotStarted,
                                                         Disclosure::kWithheld));
       });
@@ -300,7 +300,7 @@ TEST(CodeModeBridge, AToolsOwnWordsReachTheProgramOnlyForAToolFailure) {
       [&](const Tool& tool, const Json&, const BrokerContext& context) {
         const Case& c = cases[next++];
         ToolOutcome outcome = ToolOutcome::failed(
-            {c.code, c.rule, "fixed"},
+            Error::with_code(c.code, c.rule, "fixed"),
             testing::receipt_for(context, tool, ExecutionState::kFailed, Disclosure::kWithheld));
         outcome.tool_message = c.tool_message;
         return outcome;

@@ -38,7 +38,7 @@ TEST(CodeModeLifecycle, TheDeadlineWaitsForAnAdmittedCallToSettle) {
     release.acquire();
     broker_saw_stop = context.stop_token.stop_requested();
     return ToolOutcome::failed(
-        {ErrorCode::kTimeout, "x", "x"},
+        Error::timeout("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
   auto mode = testing::make_mode(call_then_wait_for_stop, blocked);
@@ -67,7 +67,7 @@ TEST(CodeModeLifecycle, CancellationWaitsForAnAdmittedCallToSettle) {
     broker_entered = true;
     release.acquire();
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "x", "x"},
+        Error::cancelled("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
   auto mode = testing::make_mode(call_then_wait_for_stop, blocked);
@@ -138,7 +138,7 @@ TEST(CodeModeLifecycle, AnUnknownCallOutranksTheAbort) {
                                                               const BrokerContext& context) {
     caller.request_stop();
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "x", "x"},
+        Error::cancelled("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
   });
   ExecuteOptions execute = execute_options();

@@ -37,7 +37,7 @@ TEST(CodeModeOutcome, ForcesReconciliationWhenAReceiptSaysUnknown) {
   CodeExecutionOutcome outcome = run_with_broker(
       [](const Tool& tool, const Json&, const BrokerContext& context) {
         return ToolOutcome::failed(
-            {ErrorCode::kOutcomeUnknown, "x", "private provider message"},
+            Error::outcome_unknown("x", "private provider message"),
             testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
       },
       define_code_program(options).value());
@@ -73,7 +73,7 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
                }}),
            .invoke_tool =
                [](const Tool& tool, const Json&, const BrokerContext& context) {
-                 return ToolOutcome::failed({ErrorCode::kOutcomeUnknown, "tool_timeout", "m"},
+                 return ToolOutcome::failed(Error::outcome_unknown("tool_timeout", "m"),
                                             testing::receipt_for(context, tool,
                                                                  ExecutionState::kUnknown,
                                                                  Disclosure::kWithheld));

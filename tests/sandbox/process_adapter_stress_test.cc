@@ -50,7 +50,7 @@ ToolBroker mixed_broker() {
     if (!input.contains("wait")) return testing::doubling_broker()(tool, input, context);
     while (!context.stop_token.stop_requested()) std::this_thread::sleep_for(1ms);
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "cancelled", "stopped"},
+        Error::cancelled("cancelled", "stopped"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
 }
