@@ -84,17 +84,6 @@ SandboxResult run_adapter(SandboxAdapter& adapter, const SandboxRequest& request
   }
 }
 
-// The adapter's result has exactly one of the two valid shapes (sandbox.h).
-bool has_valid_shape(const SandboxResult& result) {
-  if (result.succeeded) {
-    return result.output.has_value() && !result.reason && !result.program_error && !result.fault &&
-           !result.output_fault;
-  }
-  return !result.output.has_value() &&
-         (!result.fault || result.reason == SandboxFailureReason::kSandboxError) &&
-         (!result.output_fault || result.reason == SandboxFailureReason::kInvalidOutput);
-}
-
 // One execution, after its options, id, input and adapter were accepted.
 class ExecutionRun {
  public:
@@ -153,19 +142,15 @@ class ExecutionRun {
                                                        : internal::wall_timeout_error(),
                      usage);
     }
-    if (!has_valid_shape(result)) {
-      return failure(internal::sandbox_failure_error(SandboxFailureReason::kSandboxError), usage);
-    }
-    if (!result.succeeded) return adapter_failure(result, usage);
-    return checked_output(std::move(*result.output), usage);
+    if (!result.succeeded()) return adapter_failure(result, usage);
+    return checked_output(*std::move(result).output(), usage);
   }
 
   CodeExecutionOutcome adapter_failure(const SandboxResult& result,
                                        CodeExecutionUsage usage) const {
-    CodeExecutionOutcome outcome = failure(
-        internal::sandbox_failure_error(result.reason, result.fault, result.output_fault), usage);
-    if (result.reason == SandboxFailureReason::kProgramError && result.program_error) {
-      outcome.program_error = internal::cap_program_error(*result.program_error);
+    CodeExecutionOutcome outcome = failure(internal::sandbox_failure_error(result), usage);
+    if (result.program_error()) {
+      outcome.program_error = internal::cap_program_error(*result.program_error());
     }
     return outcome;
   }

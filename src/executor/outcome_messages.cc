@@ -84,29 +84,27 @@ std::string with_schema_detail(std::string_view sentence, std::string_view detai
 
 }  // namespace
 
-Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
-                            std::optional<SandboxFault> fault,
-                            std::optional<OutputFault> output_fault) {
-  if (output_fault && reason == SandboxFailureReason::kInvalidOutput) {
+Error sandbox_failure_error(const SandboxResult& result) {
+  if (std::optional<OutputFault> output_fault = result.output_fault()) {
     return invalid_output_error(*output_fault);
   }
   for (const FaultMapping& mapping : kFaultMappings) {
-    if (fault == mapping.fault && reason == SandboxFailureReason::kSandboxError) {
+    if (result.fault() == mapping.fault) {
       return Error::tool_failed(std::string(to_string(mapping.fault)),
                                 std::string(mapping.message));
     }
   }
-  if (!reason) {
-    return Error::tool_failed("sandbox_unexplained",
-                              "The program or its sandbox failed; the adapter did not report why.");
-  }
+  return sandbox_reason_error(result.reason().value_or(SandboxFailureReason::kSandboxError));
+}
+
+Error sandbox_reason_error(SandboxFailureReason reason) {
   for (const ReasonMapping& mapping : kReasonMappings) {
-    if (mapping.reason == *reason) {
+    if (mapping.reason == reason) {
       return Error::with_code(mapping.code, std::string(mapping.rule),
                               std::string(mapping.message));
     }
   }
-  return sandbox_failure_error(SandboxFailureReason::kSandboxError);
+  return sandbox_reason_error(SandboxFailureReason::kSandboxError);
 }
 
 Error invalid_input_bytes_error() {
@@ -126,7 +124,7 @@ Error invalid_output_error(OutputFault fault) {
       return Error::invalid_output(std::string(to_string(fault)), std::string(mapping.message));
     }
   }
-  return sandbox_failure_error(SandboxFailureReason::kInvalidOutput);
+  return sandbox_reason_error(SandboxFailureReason::kInvalidOutput);
 }
 
 Error invalid_output_schema_error(std::string_view schema_detail) {

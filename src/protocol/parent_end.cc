@@ -94,9 +94,10 @@ Result<WorkerMessage> parse_failed_result(const Json& frame) {
   if (!program_error.ok()) return std::move(program_error).error();
   Result<std::optional<OutputFault>> output_fault = parse_output_fault(frame, *reason);
   if (!output_fault.ok()) return std::move(output_fault).error();
-  SandboxResult result = SandboxResult::failure(*reason, std::move(*program_error));
-  result.output_fault = *output_fault;
-  return WorkerMessage(std::move(result));
+  // parse_output_fault set one only with kInvalidOutput, parse_program_error only with
+  // kProgramError.
+  if (*output_fault) return WorkerMessage(SandboxResult::failure(**output_fault));
+  return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));
 }
 
 Result<WorkerMessage> parse_result(Json& frame) {

@@ -86,26 +86,30 @@ std::optional<OutputFault> output_fault_from_string(std::string_view text) {
 }
 
 SandboxResult SandboxResult::success(Json output) {
-  return SandboxResult{.succeeded = true, .output = std::move(output)};
+  SandboxResult result;
+  result.output_ = std::move(output);
+  return result;
 }
 
 SandboxResult SandboxResult::failure(SandboxFailureReason reason,
                                      std::optional<ProgramError> program_error) {
-  return SandboxResult{.succeeded = false,
-                       .output = std::nullopt,
-                       .reason = reason,
-                       .program_error = std::move(program_error)};
+  SandboxResult result;
+  result.reason_ = reason;
+  if (reason == SandboxFailureReason::kProgramError) {
+    result.program_error_ = std::move(program_error);
+  }
+  return result;
 }
 
 SandboxResult SandboxResult::failure(SandboxFault fault) {
   SandboxResult result = failure(SandboxFailureReason::kSandboxError);
-  result.fault = fault;
+  result.fault_ = fault;
   return result;
 }
 
 SandboxResult SandboxResult::failure(OutputFault fault) {
   SandboxResult result = failure(SandboxFailureReason::kInvalidOutput);
-  result.output_fault = fault;
+  result.output_fault_ = fault;
   return result;
 }
 
