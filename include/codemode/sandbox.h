@@ -133,18 +133,39 @@ class CODEMODE_EXPORT SandboxResult {
 // What a program sees from tools.call: {status:"succeeded", output} or
 // {status, error:{code, rule, message}} with a fixed message written by codemode, or, for a call
 // the tool failed with ToolResponder::fail(text), that text (ToolOutcome::tool_message).
-struct CodeToolOutcome {
-  OutcomeStatus status = OutcomeStatus::kFailed;
-  std::optional<Json> output;  // set exactly when status is kSucceeded
-  ErrorCode code = ErrorCode::kToolFailed;  // meaningful only when not kSucceeded
-  std::string message;                      // meaningful only when not kSucceeded
-  // Meaningful only when not kSucceeded: the snake_case rule of the refusal or failure
-  // ("max_tool_calls", "input_schema", "tool_timeout", ...), at most 64 of [a-z0-9_]. Empty, or
-  // anything else, is shown as the code in lower case ("tool_failed").
-  std::string rule;
+// Only the named constructors build one, so it is a success with its output or a failure with
+// its code, rule and message, never a mix. A plain value: it owns its data; safe to move between
+// threads.
+class CODEMODE_EXPORT CodeToolOutcome {
+ public:
+  static CodeToolOutcome success(Json output);
+  // `status` is how the call ended (a kSucceeded status is taken as status_of(code)). `rule` is
+  // the snake_case rule of the refusal or failure ("max_tool_calls", "input_schema",
+  // "tool_timeout", ...), at most 64 of [a-z0-9_]; empty, or anything else, becomes the code in
+  // lower case ("tool_failed").
+  static CodeToolOutcome failure(OutcomeStatus status, ErrorCode code, std::string_view rule,
+                                 std::string message);
+
+  OutcomeStatus status() const { return status_; }
+  bool ok() const { return status_ == OutcomeStatus::kSucceeded; }
+  // Set exactly when ok().
+  const std::optional<Json>& output() const { return output_; }
+  // The failure: REQUIRES !ok() (a success has code TOOL_FAILED and an empty rule and message).
+  ErrorCode code() const { return code_; }
+  const std::string& rule() const { return rule_; }
+  const std::string& message() const { return message_; }
 
   // The guest-visible JSON form described above.
   Json to_json() const;
+
+ private:
+  CodeToolOutcome() = default;
+
+  OutcomeStatus status_ = OutcomeStatus::kFailed;
+  std::optional<Json> output_;
+  ErrorCode code_ = ErrorCode::kToolFailed;
+  std::string rule_;
+  std::string message_;
 };
 
 // The host side of tools.call, handed to SandboxAdapter::execute for one execution. It applies the

@@ -12,10 +12,6 @@
 namespace codemode::internal {
 namespace {
 
-CodeToolOutcome guest_success(Json output) {
-  return CodeToolOutcome{.status = OutcomeStatus::kSucceeded, .output = std::move(output)};
-}
-
 // A receipt is admitted only when it names exactly this call.
 bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::string& call_id,
                      const Tool& tool) {
@@ -150,17 +146,18 @@ ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
     return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
   }
   if (!succeeded) {
-    CodeToolOutcome guest = bridge_refusal(*outcome.error);
-    guest.status = outcome.status;
-    if (std::optional<std::string> words = shown_tool_message(outcome)) {
-      guest.message = std::move(*words);
-    }
-    return Settlement{std::move(guest), receipt};
+    // The broker's status; the tool's own words or, as for every refusal, the fixed message.
+    const Error& error = *outcome.error;
+    std::optional<std::string> words = shown_tool_message(outcome);
+    std::string message = words ? std::move(*words) : std::string(bridge_message(error.code));
+    return Settlement{
+        CodeToolOutcome::failure(outcome.status, error.code, error.rule, std::move(message)),
+        receipt};
   }
   if (Status shown = limits_.check_tool_output(*outcome.output); !shown.ok()) {
     return Settlement{bridge_refusal(shown.error()), std::nullopt};
   }
-  return Settlement{guest_success(*outcome.output), receipt};
+  return Settlement{CodeToolOutcome::success(*outcome.output), receipt};
 }
 
 void ExecutionBridge::account(const Tool& tool, const Settlement& settlement) {

@@ -132,10 +132,10 @@ Json start_message(const SandboxRequest& request, std::int64_t stack_bytes) {
 }
 
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) {
-  Json frame{{"type", "toolResult"}, {"callId", call_id}, {"status", to_string(outcome.status)}};
-  if (outcome.status == OutcomeStatus::kSucceeded) {
+  Json frame{{"type", "toolResult"}, {"callId", call_id}, {"status", to_string(outcome.status())}};
+  if (outcome.ok()) {
     frame["hasOutput"] = true;
-    frame["output"] = outcome.output.value_or(Json());
+    frame["output"] = outcome.output().value_or(Json());
   } else {
     frame["hasOutput"] = false;
     frame["error"] = std::move(outcome.to_json()["error"]);  // {code, rule, message}

@@ -99,8 +99,8 @@ TEST(CodeModeLifecycle, CallsDuringAnAbortGetTheAbortCode) {
       mode->execute(program_with_wall(10), {{"value", 1}}, execute_options());
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   ASSERT_TRUE(after_timeout.has_value());
-  EXPECT_EQ(after_timeout->status, OutcomeStatus::kFailed);
-  EXPECT_EQ(after_timeout->code, ErrorCode::kTimeout);
+  EXPECT_EQ(after_timeout->status(), OutcomeStatus::kFailed);
+  EXPECT_EQ(after_timeout->code(), ErrorCode::kTimeout);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
 
@@ -182,10 +182,10 @@ TEST(CodeModeLifecycle, BudgetExhaustionBlocksAndARefusalReleasesItsReservation)
       standard_broker({.permissions = {.allow = {"tool:number.double"}}, .budget = budget}));
   CodeExecutionOutcome outcome = mode->execute(program, {{"value", 2}}, execute_options());
   ASSERT_EQ(seen.size(), 3u);
-  EXPECT_EQ(seen[0].code, ErrorCode::kToolFailed);         // refused: its 5 micros come back
-  EXPECT_EQ(seen[1].status, OutcomeStatus::kSucceeded);    // spends the 5 micros
-  EXPECT_EQ(seen[2].status, OutcomeStatus::kBlocked);      // nothing left
-  EXPECT_EQ(seen[2].code, ErrorCode::kBudgetExceeded);
+  EXPECT_EQ(seen[0].code(), ErrorCode::kToolFailed);       // refused: its 5 micros come back
+  EXPECT_EQ(seen[1].status(), OutcomeStatus::kSucceeded);  // spends the 5 micros
+  EXPECT_EQ(seen[2].status(), OutcomeStatus::kBlocked);    // nothing left
+  EXPECT_EQ(seen[2].code(), ErrorCode::kBudgetExceeded);
   EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{5, 0, 2}));
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{3, 0, 5, 0, 20}));
 }

@@ -69,7 +69,8 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
                {.run = [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
                  seen = tools.call_and_wait("number.double", request.input);
                  // The program handles the failure and returns a value of its own.
-                 return SandboxResult::success(Json{{"value", seen->rule == "tool_timeout" ? 7 : 0}});
+                 return SandboxResult::success(
+                     Json{{"value", seen->rule() == "tool_timeout" ? 7 : 0}});
                }}),
            .invoke_tool =
                [](const Tool& tool, const Json&, const BrokerContext& context) {
@@ -84,7 +85,7 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
   CodeExecutionOutcome outcome =
       mode->execute(define_code_program(options).value(), {{"value", 1}}, execute_options());
   ASSERT_TRUE(seen.has_value());
-  EXPECT_EQ(seen->status, OutcomeStatus::kOutcomeUnknown);
+  EXPECT_EQ(seen->status(), OutcomeStatus::kOutcomeUnknown);
   ASSERT_TRUE(outcome.ok()) << outcome.error->rule;
   EXPECT_EQ(outcome.output, (Json{{"value", 7}}));
   EXPECT_EQ(outcome.usage.unknown_calls, 1);

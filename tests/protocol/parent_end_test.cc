@@ -252,18 +252,15 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
 }
 
 TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {
-  const Json result = tool_result_message(
-      2, CodeToolOutcome{.status = OutcomeStatus::kSucceeded, .output = Json(nullptr)});
+  const Json result = tool_result_message(2, CodeToolOutcome::success(Json(nullptr)));
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":2,"status":"succeeded",
                                     "hasOutput":true,"output":null})"));
 }
 
 TEST(ToolResultMessage, FailureHasAnErrorWithItsRuleAndNoOutput) {
-  const Json result =
-      tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
-                                             .code = ErrorCode::kPermissionDenied,
-                                             .message = "The tool call was not permitted.",
-                                             .rule = "permission"});
+  const Json result = tool_result_message(
+      1, CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied,
+                                  "permission", "The tool call was not permitted."));
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":1,"status":"blocked",
                                     "hasOutput":false,"error":{"code":"PERMISSION_DENIED",
                                     "rule":"permission",
@@ -272,10 +269,9 @@ TEST(ToolResultMessage, FailureHasAnErrorWithItsRuleAndNoOutput) {
 
 TEST(ToolResultMessage, ARuleThatIsNotARuleNameIsSentAsTheCodeInLowerCase) {
   for (const char* rule : {"", "Permission", "a rule with spaces", "x/y"}) {
-    const Json result = tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
-                                                               .code = ErrorCode::kPermissionDenied,
-                                                               .message = "m",
-                                                               .rule = rule});
+    const Json result = tool_result_message(
+        1,
+        CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied, rule, "m"));
     EXPECT_EQ(result.at("error").at("rule"), "permission_denied") << rule;
   }
 }

@@ -1,5 +1,6 @@
-// The adapter interface's values (sandbox.h): SandboxResult's named constructors are the only way
-// to build one, and each gives exactly one of the documented shapes.
+// The adapter interface's values (sandbox.h): the named constructors of SandboxResult and
+// CodeToolOutcome are the only way to build one, and each gives exactly one of the documented
+// shapes.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -13,6 +14,8 @@ namespace {
 
 static_assert(!std::is_default_constructible_v<SandboxResult>);
 static_assert(!std::is_aggregate_v<SandboxResult>);
+static_assert(!std::is_default_constructible_v<CodeToolOutcome>);
+static_assert(!std::is_aggregate_v<CodeToolOutcome>);
 
 constexpr std::array<SandboxFailureReason, 6> kReasons{
     SandboxFailureReason::kProgramError,       SandboxFailureReason::kCpuLimit,
@@ -113,6 +116,52 @@ TEST(SandboxResultTest, AnOutputFaultIsInvalidOutput) {
     EXPECT_EQ(result.output_fault(), fault);
     EXPECT_FALSE(result.fault().has_value());
     EXPECT_FALSE(result.program_error().has_value());
+  }
+}
+
+TEST(CodeToolOutcomeTest, SuccessHoldsItsOutputAndShowsOnlyIt) {
+  const CodeToolOutcome outcome = CodeToolOutcome::success(Json{{"value", 2}});
+  EXPECT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome.status(), OutcomeStatus::kSucceeded);
+  EXPECT_EQ(outcome.output(), (Json{{"value", 2}}));
+  EXPECT_EQ(outcome.to_json(), Json::parse(R"({"status":"succeeded","output":{"value":2}})"));
+  EXPECT_EQ(CodeToolOutcome::success(Json(nullptr)).to_json(),
+            Json::parse(R"({"status":"succeeded","output":null})"));
+}
+
+TEST(CodeToolOutcomeTest, FailureHoldsItsCodeRuleAndMessageAndNoOutput) {
+  const CodeToolOutcome outcome =
+      CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied,
+                               "tool_not_listed", "The tool call was not permitted.");
+  EXPECT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.status(), OutcomeStatus::kBlocked);
+  EXPECT_FALSE(outcome.output().has_value());
+  EXPECT_EQ(outcome.code(), ErrorCode::kPermissionDenied);
+  EXPECT_EQ(outcome.rule(), "tool_not_listed");
+  EXPECT_EQ(outcome.message(), "The tool call was not permitted.");
+  EXPECT_EQ(outcome.to_json(), Json::parse(R"({"status":"blocked","error":{
+      "code":"PERMISSION_DENIED","rule":"tool_not_listed",
+      "message":"The tool call was not permitted."}})"));
+}
+
+TEST(CodeToolOutcomeTest, AFailureIsNeverSucceeded) {
+  const CodeToolOutcome denied = CodeToolOutcome::failure(
+      OutcomeStatus::kSucceeded, ErrorCode::kPermissionDenied, "permission", "m");
+  EXPECT_FALSE(denied.ok());
+  EXPECT_EQ(denied.status(), OutcomeStatus::kBlocked);
+  EXPECT_FALSE(denied.output().has_value());
+  const CodeToolOutcome failed = CodeToolOutcome::failure(
+      OutcomeStatus::kSucceeded, ErrorCode::kToolFailed, "tool_failed", "m");
+  EXPECT_EQ(failed.status(), OutcomeStatus::kFailed);
+  EXPECT_EQ(failed.to_json().at("status"), "failed");
+}
+
+TEST(CodeToolOutcomeTest, ARuleThatIsNotARuleNameBecomesTheCodeInLowerCase) {
+  for (const char* rule : {"", "Permission", "a rule with spaces", "x/y"}) {
+    const CodeToolOutcome outcome =
+        CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied, rule, "m");
+    EXPECT_EQ(outcome.rule(), "permission_denied") << rule;
+    EXPECT_EQ(outcome.to_json().at("error").at("rule"), "permission_denied") << rule;
   }
 }
 

@@ -50,11 +50,11 @@ inline std::unique_ptr<CodeMode> make_mode(TestProgramFn run, ToolBroker broker)
 inline SandboxResult call_double(const SandboxRequest& request, ToolBridge& tools,
                                  std::stop_token) {
   CodeToolOutcome outcome = tools.call_and_wait("number.double", request.input);
-  if (outcome.status != OutcomeStatus::kSucceeded) {
+  if (!outcome.ok()) {
     return SandboxResult::failure(SandboxFailureReason::kProgramError,
-                                  ProgramError{"Error", outcome.message});
+                                  ProgramError{"Error", outcome.message()});
   }
-  return SandboxResult::success(*outcome.output);
+  return SandboxResult::success(*outcome.output());
 }
 
 }  // namespace codemode::testing
