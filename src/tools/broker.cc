@@ -232,13 +232,13 @@ Answer BrokerCall::dispatch() {
   execution_ = ExecutionState::kUnknown;  // from here on, the tool may have acted
   // Held across the catch so that a throw is reported as such, not as the responder being
   // abandoned during unwinding.
-  auto state = std::make_shared<ToolResponder::State>(slot_);
+  std::optional<ToolResponder> held = internal::ToolResponderAccess::for_slot(slot_);
   try {
-    internal::ToolAccess::execute(tool_)(input_, context_, ToolResponder(state));
+    internal::ToolAccess::execute(tool_)(input_, context_, *held);
   } catch (...) {
     slot_->answer(AnswerKind::kThrew);
   }
-  state.reset();  // the broker's own reference must not keep the call answerable
+  held.reset();  // the broker's own copy must not keep the call answerable
   return slot_->wait();
 }
 
