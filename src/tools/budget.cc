@@ -1,6 +1,7 @@
 #include "codemode/budget.h"
 
 #include <limits>
+#include <mutex>
 #include <utility>
 
 #include "codemode/json.h"
@@ -22,6 +23,15 @@ std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
+struct Budget::Ledger {
+  std::mutex mu;
+  BudgetSnapshot state;  // guarded by mu
+};
+
+Budget::Budget(BudgetLimits limits) : limits_(limits), ledger_(std::make_unique<Ledger>()) {}
+
+Budget::~Budget() = default;
+
 Result<std::shared_ptr<Budget>> Budget::create(BudgetLimits limits) {
   if (!in_range(limits.max_cost_micros, 0)) {
     return Error::invalid_config("budget",
@@ -39,30 +49,32 @@ Result<BudgetReservation> Budget::reserve(std::int64_t max_cost_micros) {
     return Error::invalid_config(
         "budget", "A budget reservation must be an integer from 0 to 2^53-1 micros.");
   }
-  std::lock_guard lock(mu_);
-  if (state_.calls >= limits_.max_calls) {
+  std::lock_guard lock(ledger_->mu);
+  BudgetSnapshot& state = ledger_->state;
+  if (state.calls >= limits_.max_calls) {
     return Error::budget_exceeded("budget_calls", "The budget has no tool calls left.");
   }
   const std::int64_t available =
-      limits_.max_cost_micros - state_.spent_micros - state_.reserved_micros;
+      limits_.max_cost_micros - state.spent_micros - state.reserved_micros;
   if (max_cost_micros > available) {
     return Error::budget_exceeded(
         "budget_cost", "The budget has too little money left for this tool's declared cost.");
   }
-  state_.calls += 1;
-  state_.reserved_micros += max_cost_micros;
+  state.calls += 1;
+  state.reserved_micros += max_cost_micros;
   return BudgetReservation(shared_from_this(), max_cost_micros);
 }
 
 BudgetSnapshot Budget::snapshot() const {
-  std::lock_guard lock(mu_);
-  return state_;
+  std::lock_guard lock(ledger_->mu);
+  return ledger_->state;
 }
 
 Status Budget::settle(std::int64_t bound, std::int64_t known, std::int64_t unknown) {
-  std::lock_guard lock(mu_);
-  state_.reserved_micros = saturating_add(state_.reserved_micros - bound, unknown);
-  state_.spent_micros = saturating_add(state_.spent_micros, known);
+  std::lock_guard lock(ledger_->mu);
+  BudgetSnapshot& state = ledger_->state;
+  state.reserved_micros = saturating_add(state.reserved_micros - bound, unknown);
+  state.spent_micros = saturating_add(state.spent_micros, known);
   if (known + unknown > bound) {
     return Error::budget_exceeded("budget_settlement",
                                   "A tool call settled more than it reserved from the budget.");
