@@ -59,7 +59,7 @@ Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
     if (!program.ok()) return program.error();
     subject->programs_.emplace(workload.name, std::move(program).value());
   }
-  Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
+  Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
       {.adapter = std::move(adapter), .invoke_tool = subject->timeline_.wrap(*broker)});
   if (!mode.ok()) return mode.error();
   subject->mode_ = std::move(mode).value();

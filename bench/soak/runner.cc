@@ -21,7 +21,7 @@ Result<std::unique_ptr<CodeMode>> make_mode(const std::string& worker, ToolBroke
         "A worker binary cannot run on this host (missing, not executable, or without "
         "seccomp support).");
   }
-  return create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(router)});
+  return CodeMode::create({.adapter = std::move(adapter), .invoke_tool = std::move(router)});
 }
 
 }  // namespace

@@ -254,10 +254,6 @@ Result<std::unique_ptr<CodeMode>> CodeMode::create(CodeModeOptions options) {
   }
 }
 
-Result<std::unique_ptr<CodeMode>> create_code_mode(CodeModeOptions options) {
-  return CodeMode::create(std::move(options));
-}
-
 CodeMode::CodeMode(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 CodeMode::~CodeMode() = default;
 

@@ -153,7 +153,7 @@ CodeMode& adversarial_mode() {
     // The host's environment holds the secret too; the worker and command tools get none of it.
     setenv("CODEMODE_ADVERSARIAL_TOKEN", kSecretToken, 1);
     auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 1'000'000}).value();
-    return create_code_mode(
+    return CodeMode::create(
                {.adapter = make_process_adapter(adapter_options(CODEMODE_WORKER_BINARY)),
                 .invoke_tool = standard_broker(
                     {.permissions = grants_for(adversarial_tools()), .budget = budget})})

@@ -64,7 +64,7 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
   options.tools = {define_tool(write).value()};
   std::optional<CodeToolOutcome> seen;
   auto mode =
-      create_code_mode(
+      CodeMode::create(
           {.adapter = make_test_sandbox_adapter(
                {.run = [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
                  seen = tools.call_and_wait("number.double", request.input);
@@ -95,7 +95,7 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
 
 TEST(CodeModeOutcome, AnUnknownOutcomesValueOutsideTheEnumIsRefused) {
   Result<std::unique_ptr<CodeMode>> mode =
-      create_code_mode({.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
+      CodeMode::create({.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
                         .invoke_tool = testing::doubling_broker(),
                         .allow_test_adapter = true,
                         .unknown_outcomes = static_cast<UnknownOutcomes>(7)});
@@ -350,7 +350,7 @@ TEST(CodeModeOutcome, SnapshotsTheInputBeforeConsultingTheAdapter) {
     input["value"] = 99;  // the caller changes its object while availability is checked
     return true;
   };
-  auto mode = create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
+  auto mode = CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
                   .value();
   CodeExecutionOutcome outcome =
       mode->execute(testing::calculate_program(), input, execute_options());

@@ -63,7 +63,7 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
-  Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
+  Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
       {.adapter = make_process_adapter({.worker_path = std::move(worker_path),
                                          .stack_bytes = shared->policy.stack_bytes}),
        .invoke_tool = [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
