@@ -55,7 +55,7 @@ int main() {
 
   // At most 20 calls in total, none of which may cost anything.
   auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 20}).value();
-  auto mode = create_code_mode({
+  auto mode = CodeMode::create({
       .adapter = make_process_adapter(),
       .invoke_tool = standard_broker({
           .permissions = {.allow = {"tool:catalog.price", "effect:read"}}, .budget = budget}),

@@ -27,7 +27,7 @@ Result<std::vector<Workload>> selected_workloads(const std::vector<std::string>&
     auto it =
         std::find_if(all.begin(), all.end(), [&](const Workload& w) { return w.name == name; });
     if (it == all.end()) {
-      return Error{ErrorCode::kInvalidConfig, "unknown_workload", "A workload name is unknown."};
+      return Error::invalid_config("unknown_workload", "A workload name is unknown.");
     }
     chosen.push_back(*it);
   }

@@ -37,9 +37,7 @@ struct Pipe {
   ScopedFd write;
 };
 
-Error child_error(const char* message) {
-  return Error{ErrorCode::kToolFailed, "child_process", message};
-}
+Error child_error(const char* message) { return Error::tool_failed("child_process", message); }
 
 // O_CLOEXEC, so a child spawned by another thread at the same time does not inherit our ends.
 Result<Pipe> make_pipe() {

@@ -45,8 +45,9 @@ Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
     ProcessAdapterOptions adapter_options, const std::vector<Workload>& workloads) {
   std::shared_ptr<SandboxAdapter> adapter = make_process_adapter(std::move(adapter_options));
   if (!adapter->is_available()) {
-    return Error{ErrorCode::kUnsupportedProfile, "adapter_unavailable",
-                 "The process adapter is not available on this host for this profile."};
+    return Error::unsupported_profile(
+        "adapter_unavailable",
+        "The process adapter is not available on this host for this profile.");
   }
   Result<BenchTools> tools = make_bench_tools();
   if (!tools.ok()) return tools.error();
@@ -58,7 +59,7 @@ Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
     if (!program.ok()) return program.error();
     subject->programs_.emplace(workload.name, std::move(program).value());
   }
-  Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
+  Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
       {.adapter = std::move(adapter), .invoke_tool = subject->timeline_.wrap(*broker)});
   if (!mode.ok()) return mode.error();
   subject->mode_ = std::move(mode).value();

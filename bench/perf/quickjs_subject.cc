@@ -11,7 +11,7 @@ namespace codemode::perf {
 namespace {
 
 Error unavailable(const char* reason) {
-  return Error{ErrorCode::kUnsupportedProfile, "baseline_unavailable", reason};
+  return Error::unsupported_profile("baseline_unavailable", reason);
 }
 
 std::string request_for(const Workload& workload) {

@@ -35,7 +35,7 @@ ToolOutcome ExecutionBrokers::route(const Tool& tool, const Json& input,
   if (broker) return broker(tool, input, context);
   // Unreachable while the REQUIRES above hold; refused before any effect, so the outcome shows it.
   return ToolOutcome::failed(
-      {ErrorCode::kInvalidConfig, "soak_unrouted", "The soak has no broker for this execution."});
+      Error::invalid_config("soak_unrouted", "The soak has no broker for this execution."));
 }
 
 void ExecutionBrokers::remove(const std::string& execution_id) {

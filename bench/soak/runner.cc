@@ -16,11 +16,12 @@ namespace {
 Result<std::unique_ptr<CodeMode>> make_mode(const std::string& worker, ToolBroker router) {
   std::shared_ptr<SandboxAdapter> adapter = make_process_adapter({.worker_path = worker});
   if (!adapter->is_available()) {
-    return Error{ErrorCode::kUnsupportedProfile, "adapter_unavailable",
-                 "A worker binary cannot run on this host (missing, not executable, or without "
-                 "seccomp support)."};
+    return Error::unsupported_profile(
+        "adapter_unavailable",
+        "A worker binary cannot run on this host (missing, not executable, or without "
+        "seccomp support).");
   }
-  return create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(router)});
+  return CodeMode::create({.adapter = std::move(adapter), .invoke_tool = std::move(router)});
 }
 
 }  // namespace
@@ -66,7 +67,7 @@ CodeExecutionOutcome SoakRunner::execute(std::size_t execution, const SoakKind& 
   ToolBroker broker = broker_for(kind, delayed_stop ? &*delayed_stop : nullptr);
   if (!broker) {
     CodeExecutionOutcome refused;
-    refused.error = Error{ErrorCode::kInvalidConfig, "budget", "The kind's budget is invalid."};
+    refused.error = Error::invalid_config("budget", "The kind's budget is invalid.");
     return refused;
   }
   const auto registration = brokers_.add(id, std::move(broker));

@@ -40,12 +40,12 @@ bool is_recent_codemode_entry(const std::filesystem::path& entry,
 Result<PrivateTmpdir> PrivateTmpdir::create() {
   std::string name = (base_temp_directory() / (std::string(kPrivatePrefix) + "XXXXXX")).string();
   if (mkdtemp(name.data()) == nullptr) {
-    return Error{ErrorCode::kStorageUnavailable, "soak_tmpdir",
-                 "The soak could not make its private temporary directory."};
+    return Error::storage_unavailable("soak_tmpdir",
+                                      "The soak could not make its private temporary directory.");
   }
   if (setenv("TMPDIR", name.c_str(), 1) != 0) {
     std::filesystem::remove(name);
-    return Error{ErrorCode::kStorageUnavailable, "soak_tmpdir", "The soak could not set TMPDIR."};
+    return Error::storage_unavailable("soak_tmpdir", "The soak could not set TMPDIR.");
   }
   return PrivateTmpdir(name);
 }

@@ -8,13 +8,13 @@
 // cost or not. Unknown cost stays reserved for good: the money may have been spent.
 //
 // Ownership: create returns a shared_ptr; each BudgetReservation keeps its Budget alive.
-// Thread-safety: every method is thread-safe; one Budget may be shared across threads.
+// Thread-safety: every method is thread-safe; one Budget may be shared across threads (its ledger
+// is guarded by a lock private to budget.cc).
 #ifndef CODEMODE_BUDGET_H_
 #define CODEMODE_BUDGET_H_
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 
 #include "codemode/error.h"
 #include "codemode/export.h"
@@ -49,15 +49,16 @@ class CODEMODE_EXPORT Budget : public std::enable_shared_from_this<Budget> {
 
   Budget(const Budget&) = delete;
   Budget& operator=(const Budget&) = delete;
+  ~Budget();
 
  private:
   friend class BudgetReservation;
-  explicit Budget(BudgetLimits limits) : limits_(limits) {}
+  struct Ledger;  // the snapshot and the lock that guards it
+  explicit Budget(BudgetLimits limits);
   Status settle(std::int64_t bound, std::int64_t known, std::int64_t unknown);
 
   const BudgetLimits limits_;
-  mutable std::mutex mu_;
-  BudgetSnapshot state_;
+  const std::unique_ptr<Ledger> ledger_;
 };
 
 // One reservation: move-only. Settle it once; a reservation destroyed unsettled releases its money

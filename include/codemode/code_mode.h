@@ -1,7 +1,7 @@
 // Start here. CodeMode runs a CodeProgram in a sandbox and returns an outcome; it never evaluates
 // a program itself and never falls back to running one outside a sandbox.
 //
-//   auto mode = create_code_mode({.adapter = make_process_adapter(),
+//   auto mode = CodeMode::create({.adapter = make_process_adapter(),
 //                                 .invoke_tool = standard_broker({.permissions = {...},
 //                                                                 .budget = budget})}).value();
 //   CodeExecutionOutcome outcome = mode->execute(program, input, {
@@ -15,6 +15,9 @@
 // broker); close the bridge and wait for every admitted call to settle; derive usage; map the
 // result; check the output against its schema.
 //
+// Ownership: CodeMode::create (the one way to make one) returns its sole owner; the CodeMode shares
+// the adapter (shared_ptr) and keeps a copy of the broker, and owns the threads its tool calls run
+// on. Outcomes are plain values owned by the caller.
 // Thread-safety: execute may be called from many threads at once. REQUIRES: no execute is running
 // when the CodeMode is destroyed.
 #ifndef CODEMODE_CODE_MODE_H_
@@ -146,9 +149,6 @@ class CODEMODE_EXPORT CodeMode {
 //    "maximumCostMicros"}, "evidence"?: [{"runId", "receipt": {"callId", "toolId", "execution",
 //    "disclosure"}}]}
 CODEMODE_EXPORT Json to_json(const CodeExecutionOutcome& outcome);
-
-// Same as CodeMode::create.
-CODEMODE_EXPORT Result<std::unique_ptr<CodeMode>> create_code_mode(CodeModeOptions options);
 
 }  // namespace codemode
 

@@ -5,7 +5,9 @@
 // compare `code` (or `rule`) and never parse `message`. Result<T> carries either a value or an
 // Error; codemode returns errors as values and never throws across its API.
 //
-// Thread-safety: plain values; safe to copy between threads.
+//   return Error::invalid_input("input_schema", "The input does not match the input schema.");
+//
+// Ownership and thread-safety: plain values that own their strings; safe to copy between threads.
 #ifndef CODEMODE_ERROR_H_
 #define CODEMODE_ERROR_H_
 
@@ -47,14 +49,43 @@ CODEMODE_EXPORT std::string_view to_string(ErrorCode code);
 // The inverse of to_string; nullopt for anything that is not one of the codes above.
 CODEMODE_EXPORT std::optional<ErrorCode> error_code_from_string(std::string_view text);
 
-struct Error {
-  ErrorCode code = ErrorCode::kInvalidConfig;
+// One error. Built only through the named constructors, one per ErrorCode (with_code when the
+// code is itself data, such as an abort's code), so every Error has a code, a rule and a message;
+// the fields are public to read and compare.
+struct CODEMODE_EXPORT Error {
+  ErrorCode code;
   // snake_case name of the limit or check, e.g. "max_tool_calls", "input_schema", "cpu_limit".
   std::string rule;
   // Written by codemode; names the rule; never echoes data.
   std::string message;
 
+  static Error invalid_config(std::string rule, std::string message);
+  static Error invalid_input(std::string rule, std::string message);
+  static Error invalid_output(std::string rule, std::string message);
+  static Error invalid_json(std::string rule, std::string message);
+  static Error permission_denied(std::string rule, std::string message);
+  static Error budget_exceeded(std::string rule, std::string message);
+  static Error limit_exceeded(std::string rule, std::string message);
+  static Error timeout(std::string rule, std::string message);
+  static Error cancelled(std::string rule, std::string message);
+  static Error tool_failed(std::string rule, std::string message);
+  static Error model_failed(std::string rule, std::string message);
+  static Error guard_blocked(std::string rule, std::string message);
+  static Error guard_unavailable(std::string rule, std::string message);
+  static Error outcome_unknown(std::string rule, std::string message);
+  static Error unsupported_profile(std::string rule, std::string message);
+  static Error not_found(std::string rule, std::string message);
+  static Error conflict(std::string rule, std::string message);
+  static Error storage_unavailable(std::string rule, std::string message);
+  static Error integrity_violation(std::string rule, std::string message);
+  // For a code decided elsewhere (a table, an abort, another Error's code).
+  static Error with_code(ErrorCode code, std::string rule, std::string message);
+
   friend bool operator==(const Error&, const Error&) = default;
+
+ private:
+  Error(ErrorCode error_code, std::string error_rule, std::string error_message)
+      : code(error_code), rule(std::move(error_rule)), message(std::move(error_message)) {}
 };
 
 // Result<T> holds a T or an Error. REQUIRES: value() only when ok(), error() only when !ok().

@@ -4,7 +4,7 @@
 // executor's ToolBridge. The worker is never reused: every execution gets a new process, and the
 // process is killed and reaped however the execution ends.
 //
-//   auto mode = create_code_mode({.adapter = make_process_adapter(),
+//   auto mode = CodeMode::create({.adapter = make_process_adapter(),
 //                                 .invoke_tool = standard_broker({...})}).value();
 //
 // What it reports (SandboxResult reasons and faults; the executor maps them to codes and rules,

@@ -5,6 +5,8 @@
 // Built in: the process adapter ("codemode.process", production: a fresh confined worker process
 // per execution) and the test adapter (test_sandbox.h: C++ callables, for tests only).
 //
+// Ownership: an adapter is shared (shared_ptr) by whoever holds it; a SandboxRequest and the
+// ToolBridge are borrowed for one execute; SandboxResult and CodeToolOutcome are plain values.
 // Thread-safety: an adapter's execute may be called from several threads at once, one call per
 // execution. The bridge's methods are thread-safe.
 #ifndef CODEMODE_SANDBOX_H_
@@ -15,6 +17,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "codemode/error.h"
 #include "codemode/export.h"
@@ -86,43 +89,83 @@ struct ProgramError {
   friend bool operator==(const ProgramError&, const ProgramError&) = default;
 };
 
-// What an adapter returns. Exactly one shape is valid:
-//   succeeded: output set; no reason, no program_error, no fault, no output_fault
-//   failed:    no output; reason usually set; program_error only with kProgramError; fault only
-//              with kSandboxError; output_fault only with kInvalidOutput
-// The executor treats any other combination as a sandbox failure (rule "sandbox_error").
-struct SandboxResult {
-  bool succeeded = false;
-  std::optional<Json> output;
-  std::optional<SandboxFailureReason> reason;
-  std::optional<ProgramError> program_error;
-  std::optional<SandboxFault> fault;
-  std::optional<OutputFault> output_fault;
-
+// What an adapter returns: a success with the program's output, or a failure with its reason.
+// Only the named constructors build one, so every result has one of these shapes:
+//   success(output)                    succeeded; output set
+//   failure(reason[, program_error])   failed; program_error kept only with kProgramError
+//   failure(SandboxFault)              failed with kSandboxError; fault set
+//   failure(OutputFault)               failed with kInvalidOutput; output_fault set
+// A plain value: it owns its output; safe to move between threads.
+class CODEMODE_EXPORT SandboxResult {
+ public:
   static SandboxResult success(Json output);
+  // `program_error` is dropped unless `reason` is kProgramError.
   static SandboxResult failure(SandboxFailureReason reason,
                                std::optional<ProgramError> program_error = {});
   // Reason kSandboxError with `fault`.
   static SandboxResult failure(SandboxFault fault);
   // Reason kInvalidOutput with `fault`.
   static SandboxResult failure(OutputFault fault);
+
+  bool succeeded() const { return output_.has_value(); }
+  // Set exactly when succeeded.
+  const std::optional<Json>& output() const& { return output_; }
+  std::optional<Json> output() && { return std::move(output_); }
+  // Set exactly when failed.
+  std::optional<SandboxFailureReason> reason() const { return reason_; }
+  // Set only when the reason is kProgramError (and the sandbox could report what was thrown).
+  const std::optional<ProgramError>& program_error() const { return program_error_; }
+  // Set only when the reason is kSandboxError (and the adapter named the fault).
+  std::optional<SandboxFault> fault() const { return fault_; }
+  // Set only when the reason is kInvalidOutput (and the adapter named the fault).
+  std::optional<OutputFault> output_fault() const { return output_fault_; }
+
+ private:
+  SandboxResult() = default;
+
+  std::optional<Json> output_;
+  std::optional<SandboxFailureReason> reason_;
+  std::optional<ProgramError> program_error_;
+  std::optional<SandboxFault> fault_;
+  std::optional<OutputFault> output_fault_;
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or
 // {status, error:{code, rule, message}} with a fixed message written by codemode, or, for a call
 // the tool failed with ToolResponder::fail(text), that text (ToolOutcome::tool_message).
-struct CodeToolOutcome {
-  OutcomeStatus status = OutcomeStatus::kFailed;
-  std::optional<Json> output;  // set exactly when status is kSucceeded
-  ErrorCode code = ErrorCode::kToolFailed;  // meaningful only when not kSucceeded
-  std::string message;                      // meaningful only when not kSucceeded
-  // Meaningful only when not kSucceeded: the snake_case rule of the refusal or failure
-  // ("max_tool_calls", "input_schema", "tool_timeout", ...), at most 64 of [a-z0-9_]. Empty, or
-  // anything else, is shown as the code in lower case ("tool_failed").
-  std::string rule;
+// Only the named constructors build one, so it is a success with its output or a failure with
+// its code, rule and message, never a mix. A plain value: it owns its data; safe to move between
+// threads.
+class CODEMODE_EXPORT CodeToolOutcome {
+ public:
+  static CodeToolOutcome success(Json output);
+  // `status` is how the call ended (a kSucceeded status is taken as status_of(code)). `rule` is
+  // the snake_case rule of the refusal or failure ("max_tool_calls", "input_schema",
+  // "tool_timeout", ...), at most 64 of [a-z0-9_]; empty, or anything else, becomes the code in
+  // lower case ("tool_failed").
+  static CodeToolOutcome failure(OutcomeStatus status, ErrorCode code, std::string_view rule,
+                                 std::string message);
+
+  OutcomeStatus status() const { return status_; }
+  bool ok() const { return status_ == OutcomeStatus::kSucceeded; }
+  // Set exactly when ok().
+  const std::optional<Json>& output() const { return output_; }
+  // The failure: REQUIRES !ok() (a success has code TOOL_FAILED and an empty rule and message).
+  ErrorCode code() const { return code_; }
+  const std::string& rule() const { return rule_; }
+  const std::string& message() const { return message_; }
 
   // The guest-visible JSON form described above.
   Json to_json() const;
+
+ private:
+  CodeToolOutcome() = default;
+
+  OutcomeStatus status_ = OutcomeStatus::kFailed;
+  std::optional<Json> output_;
+  ErrorCode code_ = ErrorCode::kToolFailed;
+  std::string rule_;
+  std::string message_;
 };
 
 // The host side of tools.call, handed to SandboxAdapter::execute for one execution. It applies the

@@ -14,7 +14,8 @@
 //       }});
 //
 // Ownership and thread-safety: a Tool is an immutable, reference-counted handle; copies share one
-// definition. Its execute function may be called from several threads at once.
+// definition. Its execute function may be called from several threads at once. The broker makes
+// one ToolResponder per call and hands it to execute; it may be answered from any thread.
 #ifndef CODEMODE_TOOL_H_
 #define CODEMODE_TOOL_H_
 
@@ -51,8 +52,14 @@ struct ToolContext {
   std::stop_token stop_token;
 };
 
-// The one-shot answer to a call. Copyable; every copy answers the same call; the first answer wins
-// and later ones are ignored, so answering from any thread, late or twice, is safe.
+namespace internal {
+struct ToolResponderAccess;
+}
+
+// The one-shot answer to a call. Only the broker makes one, for the call it runs; a tool receives
+// it in execute. Copyable; every copy answers the same call; the first answer wins and later ones
+// are ignored, so answering from any thread, late or twice, is safe. A moved-from responder
+// answers nothing.
 // If every copy is destroyed without an answer, the call ends as if execute had thrown: "failed"
 // for a kNone tool, "unknown" (it may have had its effect) for any other. An answer given before
 // execute throws stands.
@@ -71,10 +78,11 @@ class CODEMODE_EXPORT ToolResponder {
   // The call was refused before any effect; execution "not_started", nothing charged.
   void refuse() const;
 
+ private:
+  friend struct internal::ToolResponderAccess;
   struct State;
   explicit ToolResponder(std::shared_ptr<State> state);
 
- private:
   std::shared_ptr<State> state_;
 };
 

@@ -16,7 +16,7 @@ std::string dump_line(const Json& value) {
 }  // namespace
 
 Error usage_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "command_line", std::move(message)};
+  return Error::invalid_config("command_line", std::move(message));
 }
 
 Result<std::string> read_file(const std::string& path, std::size_t max_bytes,

@@ -38,8 +38,7 @@ Result<mcp::McpConfig> load_config(const McpArguments& arguments) {
 }
 
 Error server_error(const std::string& name, std::string_view why) {
-  return Error{ErrorCode::kInvalidConfig, "mcp_downstream",
-               "servers." + name + " " + std::string(why)};
+  return Error::invalid_config("mcp_downstream", "servers." + name + " " + std::string(why));
 }
 
 // Starts each downstream server and adds its tools; a server that cannot be started or listed,

@@ -128,7 +128,7 @@ Result<std::unique_ptr<CodeMode>> make_code_mode(const RunArguments& arguments,
                                                  const CodeProgram& program) {
   Result<std::shared_ptr<Budget>> budget = budget_for(program);
   if (!budget.ok()) return std::move(budget).error();
-  return create_code_mode(
+  return CodeMode::create(
       {.adapter = make_process_adapter({.worker_path = arguments.worker_path.value_or(""),
                                         .spawn = arguments.spawn,
                                         .isolation = arguments.isolation,

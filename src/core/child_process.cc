@@ -15,7 +15,7 @@ namespace codemode::internal {
 namespace {
 
 Error spawn_error() {
-  return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+  return Error::tool_failed("spawn_failed", "A child process could not be started.");
 }
 
 // One pipe: the child's end (blocking, kept >= 3) and the parent's end (non-blocking).

@@ -44,4 +44,84 @@ std::optional<ErrorCode> error_code_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+Error Error::with_code(ErrorCode code, std::string rule, std::string message) {
+  return Error(code, std::move(rule), std::move(message));
+}
+
+Error Error::invalid_config(std::string rule, std::string message) {
+  return Error(ErrorCode::kInvalidConfig, std::move(rule), std::move(message));
+}
+
+Error Error::invalid_input(std::string rule, std::string message) {
+  return Error(ErrorCode::kInvalidInput, std::move(rule), std::move(message));
+}
+
+Error Error::invalid_output(std::string rule, std::string message) {
+  return Error(ErrorCode::kInvalidOutput, std::move(rule), std::move(message));
+}
+
+Error Error::invalid_json(std::string rule, std::string message) {
+  return Error(ErrorCode::kInvalidJson, std::move(rule), std::move(message));
+}
+
+Error Error::permission_denied(std::string rule, std::string message) {
+  return Error(ErrorCode::kPermissionDenied, std::move(rule), std::move(message));
+}
+
+Error Error::budget_exceeded(std::string rule, std::string message) {
+  return Error(ErrorCode::kBudgetExceeded, std::move(rule), std::move(message));
+}
+
+Error Error::limit_exceeded(std::string rule, std::string message) {
+  return Error(ErrorCode::kLimitExceeded, std::move(rule), std::move(message));
+}
+
+Error Error::timeout(std::string rule, std::string message) {
+  return Error(ErrorCode::kTimeout, std::move(rule), std::move(message));
+}
+
+Error Error::cancelled(std::string rule, std::string message) {
+  return Error(ErrorCode::kCancelled, std::move(rule), std::move(message));
+}
+
+Error Error::tool_failed(std::string rule, std::string message) {
+  return Error(ErrorCode::kToolFailed, std::move(rule), std::move(message));
+}
+
+Error Error::model_failed(std::string rule, std::string message) {
+  return Error(ErrorCode::kModelFailed, std::move(rule), std::move(message));
+}
+
+Error Error::guard_blocked(std::string rule, std::string message) {
+  return Error(ErrorCode::kGuardBlocked, std::move(rule), std::move(message));
+}
+
+Error Error::guard_unavailable(std::string rule, std::string message) {
+  return Error(ErrorCode::kGuardUnavailable, std::move(rule), std::move(message));
+}
+
+Error Error::outcome_unknown(std::string rule, std::string message) {
+  return Error(ErrorCode::kOutcomeUnknown, std::move(rule), std::move(message));
+}
+
+Error Error::unsupported_profile(std::string rule, std::string message) {
+  return Error(ErrorCode::kUnsupportedProfile, std::move(rule), std::move(message));
+}
+
+Error Error::not_found(std::string rule, std::string message) {
+  return Error(ErrorCode::kNotFound, std::move(rule), std::move(message));
+}
+
+Error Error::conflict(std::string rule, std::string message) {
+  return Error(ErrorCode::kConflict, std::move(rule), std::move(message));
+}
+
+Error Error::storage_unavailable(std::string rule, std::string message) {
+  return Error(ErrorCode::kStorageUnavailable, std::move(rule), std::move(message));
+}
+
+Error Error::integrity_violation(std::string rule, std::string message) {
+  return Error(ErrorCode::kIntegrityViolation, std::move(rule), std::move(message));
+}
+
 }  // namespace codemode

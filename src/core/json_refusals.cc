@@ -7,7 +7,7 @@ namespace codemode::internal {
 namespace {
 
 Error refusal(std::string rule, std::string message) {
-  return Error{ErrorCode::kInvalidJson, std::move(rule), std::move(message)};
+  return Error::invalid_json(std::move(rule), std::move(message));
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ bool is_bounded_text(const std::string& text) {
 
 Status check_execute_options(const ExecuteOptions& options) {
   auto invalid = [](std::string message) {
-    return Error{ErrorCode::kInvalidConfig, "execute_options", std::move(message)};
+    return Error::invalid_config("execute_options", std::move(message));
   };
   if (!is_bounded_text(options.run_id)) {
     return invalid("execute options need runId to be a nonempty string of at most 256 characters.");
@@ -82,17 +82,6 @@ SandboxResult run_adapter(SandboxAdapter& adapter, const SandboxRequest& request
   } catch (...) {
     return SandboxResult::failure(SandboxFailureReason::kSandboxError);
   }
-}
-
-// The adapter's result has exactly one of the two valid shapes (sandbox.h).
-bool has_valid_shape(const SandboxResult& result) {
-  if (result.succeeded) {
-    return result.output.has_value() && !result.reason && !result.program_error && !result.fault &&
-           !result.output_fault;
-  }
-  return !result.output.has_value() &&
-         (!result.fault || result.reason == SandboxFailureReason::kSandboxError) &&
-         (!result.output_fault || result.reason == SandboxFailureReason::kInvalidOutput);
 }
 
 // One execution, after its options, id, input and adapter were accepted.
@@ -153,19 +142,15 @@ class ExecutionRun {
                                                        : internal::wall_timeout_error(),
                      usage);
     }
-    if (!has_valid_shape(result)) {
-      return failure(internal::sandbox_failure_error(SandboxFailureReason::kSandboxError), usage);
-    }
-    if (!result.succeeded) return adapter_failure(result, usage);
-    return checked_output(std::move(*result.output), usage);
+    if (!result.succeeded()) return adapter_failure(result, usage);
+    return checked_output(*std::move(result).output(), usage);
   }
 
   CodeExecutionOutcome adapter_failure(const SandboxResult& result,
                                        CodeExecutionUsage usage) const {
-    CodeExecutionOutcome outcome = failure(
-        internal::sandbox_failure_error(result.reason, result.fault, result.output_fault), usage);
-    if (result.reason == SandboxFailureReason::kProgramError && result.program_error) {
-      outcome.program_error = internal::cap_program_error(*result.program_error);
+    CodeExecutionOutcome outcome = failure(internal::sandbox_failure_error(result), usage);
+    if (result.program_error()) {
+      outcome.program_error = internal::cap_program_error(*result.program_error());
     }
     return outcome;
   }
@@ -227,29 +212,30 @@ namespace {
 
 Status check_code_mode_options(const CodeModeOptions& options) {
   if (!options.adapter) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options", "CodeModeOptions need an adapter."};
+    return Error::invalid_config("code_mode_options", "CodeModeOptions need an adapter.");
   }
   if (!options.invoke_tool) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "invokeTool must be a function that brokers each tool call."};
+    return Error::invalid_config("code_mode_options",
+                                 "invokeTool must be a function that brokers each tool call.");
   }
   if (options.unknown_outcomes != UnknownOutcomes::kEndExecution &&
       options.unknown_outcomes != UnknownOutcomes::kLeaveToProgram) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "unknownOutcomes must be end_execution or leave_to_program."};
+    return Error::invalid_config("code_mode_options",
+                                 "unknownOutcomes must be end_execution or leave_to_program.");
   }
   const std::string id = options.adapter->id();
   if (!internal::is_identifier(id)) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "The sandbox adapter id must start with a letter and contain at most 128 "
-                 "letters, digits, \".\", \"_\", \"/\" or \"-\"."};
+    return Error::invalid_config(
+        "code_mode_options",
+        "The sandbox adapter id must start with a letter and contain at most 128 "
+        "letters, digits, \".\", \"_\", \"/\" or \"-\".");
   }
   if (options.adapter->qualification() != AdapterQualification::kProduction &&
       !options.allow_test_adapter) {
-    return Error{ErrorCode::kUnsupportedProfile, "test_adapter",
-                 "Sandbox adapter \"" + id +
-                     "\" is qualified for tests only. Use a production adapter, or pass "
-                     "allowTestAdapter: true to accept its isolation."};
+    return Error::unsupported_profile(
+        "test_adapter", "Sandbox adapter \"" + id +
+                            "\" is qualified for tests only. Use a production adapter, or pass "
+                            "allowTestAdapter: true to accept its isolation.");
   }
   return {};
 }
@@ -264,13 +250,9 @@ Result<std::unique_ptr<CodeMode>> CodeMode::create(CodeModeOptions options) {
     auto impl = std::make_unique<Impl>(std::move(options));
     return std::unique_ptr<CodeMode>(new CodeMode(std::move(impl)));
   } catch (...) {
-    return Error{ErrorCode::kInvalidConfig, "code_mode_options",
-                 "The Code Mode options could not be accepted."};
+    return Error::invalid_config("code_mode_options",
+                                 "The Code Mode options could not be accepted.");
   }
-}
-
-Result<std::unique_ptr<CodeMode>> create_code_mode(CodeModeOptions options) {
-  return CodeMode::create(std::move(options));
 }
 
 CodeMode::CodeMode(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -285,8 +267,8 @@ CodeExecutionOutcome CodeMode::execute(const CodeProgram& program, const Json& i
   } catch (...) {
     // Only an allocation failure gets here; nothing of it may reach the caller but the fact.
     CodeExecutionOutcome outcome;
-    outcome.error = Error{ErrorCode::kToolFailed, "internal_error",
-                          "codemode failed internally; the execution's details are withheld."};
+    outcome.error = Error::tool_failed(
+        "internal_error", "codemode failed internally; the execution's details are withheld.");
     outcome.usage.maximum_cost_micros = program.maximum_cost_micros();
     return outcome;
   }

@@ -21,31 +21,31 @@ Status ExecutionLimits::check_input(const Json& input) const {
 Status ExecutionLimits::admit_tool_call(std::string_view tool_id, std::int64_t admitted,
                                         std::int64_t in_flight) const {
   if (program_.find_tool(tool_id) == nullptr) {
-    return Error{ErrorCode::kPermissionDenied, "tool_not_listed",
-                 std::string(bridge_message(ErrorCode::kPermissionDenied))};
+    return Error::permission_denied("tool_not_listed",
+                                    std::string(bridge_message(ErrorCode::kPermissionDenied)));
   }
   const CodeLimits& limits = program_.limits();
   if (admitted >= limits.max_tool_calls) {
-    return Error{ErrorCode::kLimitExceeded, "max_tool_calls",
-                 std::string(bridge_message(ErrorCode::kLimitExceeded))};
+    return Error::limit_exceeded("max_tool_calls",
+                                 std::string(bridge_message(ErrorCode::kLimitExceeded)));
   }
   if (in_flight >= limits.max_tool_concurrency) {
-    return Error{ErrorCode::kLimitExceeded, "max_tool_concurrency",
-                 std::string(bridge_message(ErrorCode::kLimitExceeded))};
+    return Error::limit_exceeded("max_tool_concurrency",
+                                 std::string(bridge_message(ErrorCode::kLimitExceeded)));
   }
   return {};
 }
 
 Status ExecutionLimits::check_tool_input(const Json& input) const {
   if (within_bytes(input, program_.limits().max_tool_input_bytes)) return {};
-  return Error{ErrorCode::kInvalidInput, "max_tool_input_bytes",
-               std::string(bridge_message(ErrorCode::kInvalidInput))};
+  return Error::invalid_input("max_tool_input_bytes",
+                              std::string(bridge_message(ErrorCode::kInvalidInput)));
 }
 
 Status ExecutionLimits::check_tool_output(const Json& output) const {
   if (within_bytes(output, program_.limits().max_output_bytes)) return {};
-  return Error{ErrorCode::kToolFailed, "max_tool_output_bytes",
-               std::string(bridge_message(ErrorCode::kToolFailed))};
+  return Error::tool_failed("max_tool_output_bytes",
+                            std::string(bridge_message(ErrorCode::kToolFailed)));
 }
 
 Status ExecutionLimits::check_result(const Json& result) const {

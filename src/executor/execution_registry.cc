@@ -14,9 +14,10 @@ ExecutionIdReservation::~ExecutionIdReservation() {
 Result<ExecutionIdReservation> ExecutionRegistry::reserve(const std::string& id) {
   std::lock_guard lock(mu_);
   if (running_.contains(id) || recent_.contains(id)) {
-    return Error{ErrorCode::kConflict, "execution_id_reused",
-                 "This executionId is running or was used recently by this executor. Pass a new "
-                 "executionId for each execution."};
+    return Error::conflict(
+        "execution_id_reused",
+        "This executionId is running or was used recently by this executor. Pass a new "
+        "executionId for each execution.");
   }
   running_.insert(id);
   return ExecutionIdReservation(this, id);

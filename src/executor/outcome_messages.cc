@@ -84,77 +84,77 @@ std::string with_schema_detail(std::string_view sentence, std::string_view detai
 
 }  // namespace
 
-Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
-                            std::optional<SandboxFault> fault,
-                            std::optional<OutputFault> output_fault) {
-  if (output_fault && reason == SandboxFailureReason::kInvalidOutput) {
+Error sandbox_failure_error(const SandboxResult& result) {
+  if (std::optional<OutputFault> output_fault = result.output_fault()) {
     return invalid_output_error(*output_fault);
   }
   for (const FaultMapping& mapping : kFaultMappings) {
-    if (fault == mapping.fault && reason == SandboxFailureReason::kSandboxError) {
-      return Error{ErrorCode::kToolFailed, std::string(to_string(mapping.fault)),
-                   std::string(mapping.message)};
+    if (result.fault() == mapping.fault) {
+      return Error::tool_failed(std::string(to_string(mapping.fault)),
+                                std::string(mapping.message));
     }
   }
-  if (!reason) {
-    return Error{ErrorCode::kToolFailed, "sandbox_unexplained",
-                 "The program or its sandbox failed; the adapter did not report why."};
-  }
+  return sandbox_reason_error(result.reason().value_or(SandboxFailureReason::kSandboxError));
+}
+
+Error sandbox_reason_error(SandboxFailureReason reason) {
   for (const ReasonMapping& mapping : kReasonMappings) {
-    if (mapping.reason == *reason) {
-      return Error{mapping.code, std::string(mapping.rule), std::string(mapping.message)};
+    if (mapping.reason == reason) {
+      return Error::with_code(mapping.code, std::string(mapping.rule),
+                              std::string(mapping.message));
     }
   }
-  return sandbox_failure_error(SandboxFailureReason::kSandboxError);
+  return sandbox_reason_error(SandboxFailureReason::kSandboxError);
 }
 
 Error invalid_input_bytes_error() {
-  return Error{ErrorCode::kInvalidInput, "max_input_bytes",
-               "The input is not plain JSON within the program's maxInputBytes limit."};
+  return Error::invalid_input(
+      "max_input_bytes", "The input is not plain JSON within the program's maxInputBytes limit.");
 }
 
 Error invalid_input_schema_error(std::string_view schema_detail) {
-  return Error{ErrorCode::kInvalidInput, "input_schema",
-               with_schema_detail("The input does not match the program's input schema.",
-                                  schema_detail)};
+  return Error::invalid_input(
+      "input_schema",
+      with_schema_detail("The input does not match the program's input schema.", schema_detail));
 }
 
 Error invalid_output_error(OutputFault fault) {
   for (const OutputFaultMapping& mapping : kOutputFaultMappings) {
     if (mapping.fault == fault) {
-      return Error{ErrorCode::kInvalidOutput, std::string(to_string(fault)),
-                   std::string(mapping.message)};
+      return Error::invalid_output(std::string(to_string(fault)), std::string(mapping.message));
     }
   }
-  return sandbox_failure_error(SandboxFailureReason::kInvalidOutput);
+  return sandbox_reason_error(SandboxFailureReason::kInvalidOutput);
 }
 
 Error invalid_output_schema_error(std::string_view schema_detail) {
-  return Error{ErrorCode::kInvalidOutput, "output_schema",
-               with_schema_detail("The program's result does not match its output schema.",
-                                  schema_detail)};
+  return Error::invalid_output(
+      "output_schema",
+      with_schema_detail("The program's result does not match its output schema.", schema_detail));
 }
 
 Error unknown_outcome_error() {
-  return Error{ErrorCode::kOutcomeUnknown, "unknown_tool_outcome",
-               "A tool call may or may not have taken effect, so the program's result was "
-               "discarded. Reconcile the effect (see evidence) before retrying."};
+  return Error::outcome_unknown(
+      "unknown_tool_outcome",
+      "A tool call may or may not have taken effect, so the program's result was "
+      "discarded. Reconcile the effect (see evidence) before retrying.");
 }
 
 Error cancelled_error() {
-  return Error{ErrorCode::kCancelled, "cancelled", "The execution was cancelled by its signal."};
+  return Error::cancelled("cancelled", "The execution was cancelled by its signal.");
 }
 
 Error wall_timeout_error() {
-  return Error{ErrorCode::kTimeout, "wall_time_limit",
-               "The execution ran longer than the program's wallTimeMillis limit."};
+  return Error::timeout("wall_time_limit",
+                        "The execution ran longer than the program's wallTimeMillis limit.");
 }
 
 Error adapter_unavailable_error(std::string_view adapter_id) {
-  return Error{ErrorCode::kUnsupportedProfile, "adapter_unavailable",
-               "Sandbox adapter \"" + std::string(adapter_id) +
-                   "\" is not available on this host, for example because its runtime or image is "
-                   "missing. Code Mode never runs a program outside its sandbox."};
+  return Error::unsupported_profile(
+      "adapter_unavailable",
+      "Sandbox adapter \"" + std::string(adapter_id) +
+          "\" is not available on this host, for example because its runtime or image is "
+          "missing. Code Mode never runs a program outside its sandbox.");
 }
 
 std::optional<ProgramError> cap_program_error(const ProgramError& error) {

@@ -2,6 +2,8 @@
 // protocol/tool_refusal.h, shared with the worker): how an
 // adapter's failure reason maps to a public code, and the executor's own outcomes. None of them
 // carries program text or tool data.
+//
+// Thread-safety: pure functions returning values.
 #ifndef CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_
 #define CODEMODE_EXECUTOR_OUTCOME_MESSAGES_H_
 
@@ -13,14 +15,13 @@
 
 namespace codemode::internal {
 
-// The public error for an adapter's failure reason; nullopt reason is a failure that did not say
-// why ("legacy" in the reference). With kSandboxError, `fault` (when set) becomes the rule; with
-// kInvalidOutput, `output_fault` does (invalid_output_error).
-// REQUIRES: fault only with kSandboxError, output_fault only with kInvalidOutput (the executor
-// checks the result's shape first).
-Error sandbox_failure_error(std::optional<SandboxFailureReason> reason,
-                            std::optional<SandboxFault> fault = std::nullopt,
-                            std::optional<OutputFault> output_fault = std::nullopt);
+// The public error for an adapter's failed result: with kSandboxError its fault (when set) is the
+// rule; with kInvalidOutput its output fault is (invalid_output_error); otherwise, or without a
+// fault, the reason's own rule (sandbox_reason_error). REQUIRES: !result.succeeded().
+Error sandbox_failure_error(const SandboxResult& result);
+// The public error for a failure reason without a fault: its code, the reason's name as the rule,
+// and a fixed message.
+Error sandbox_reason_error(SandboxFailureReason reason);
 
 // The executor's own outcomes.
 Error invalid_input_bytes_error();

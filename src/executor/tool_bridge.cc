@@ -12,10 +12,6 @@
 namespace codemode::internal {
 namespace {
 
-CodeToolOutcome guest_success(Json output) {
-  return CodeToolOutcome{.status = OutcomeStatus::kSucceeded, .output = std::move(output)};
-}
-
 // A receipt is admitted only when it names exactly this call.
 bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::string& call_id,
                      const Tool& tool) {
@@ -64,7 +60,7 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     return refuse_admitted(done, status.error());
   }
   if (std::optional<ErrorCode> aborted = abort_.code()) {
-    return refuse_admitted(done, Error{*aborted, "aborted", ""});
+    return refuse_admitted(done, Error::with_code(*aborted, "aborted", ""));
   }
   const Tool& tool = *program_.find_tool(tool_id);
   try {
@@ -78,13 +74,14 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     // The task could not be built (out of memory).
   }
   // No thread took the call: the broker never saw it, so it did not happen.
-  refuse_admitted(done, Error{ErrorCode::kToolFailed, "bridge_internal", ""});
+  refuse_admitted(done, Error::tool_failed("bridge_internal", ""));
 }
 
 Result<std::int64_t> ExecutionBridge::admit(std::string_view tool_id) {
   std::lock_guard lock(mu_);
-  if (closed_with_) return Error{*closed_with_, "bridge_closed", ""};
-  if (std::optional<ErrorCode> aborted = abort_.code()) return Error{*aborted, "aborted", ""};
+  if (closed_with_) return Error::with_code(*closed_with_, "bridge_closed", "");
+  if (std::optional<ErrorCode> aborted = abort_.code())
+    return Error::with_code(*aborted, "aborted", "");
   if (Status status = limits_.admit_tool_call(tool_id, admitted_, in_flight_); !status.ok()) {
     return std::move(status).error();
   }
@@ -149,17 +146,18 @@ ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
     return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
   }
   if (!succeeded) {
-    CodeToolOutcome guest = bridge_refusal(*outcome.error);
-    guest.status = outcome.status;
-    if (std::optional<std::string> words = shown_tool_message(outcome)) {
-      guest.message = std::move(*words);
-    }
-    return Settlement{std::move(guest), receipt};
+    // The broker's status; the tool's own words or, as for every refusal, the fixed message.
+    const Error& error = *outcome.error;
+    std::optional<std::string> words = shown_tool_message(outcome);
+    std::string message = words ? std::move(*words) : std::string(bridge_message(error.code));
+    return Settlement{
+        CodeToolOutcome::failure(outcome.status, error.code, error.rule, std::move(message)),
+        receipt};
   }
   if (Status shown = limits_.check_tool_output(*outcome.output); !shown.ok()) {
     return Settlement{bridge_refusal(shown.error()), std::nullopt};
   }
-  return Settlement{guest_success(*outcome.output), receipt};
+  return Settlement{CodeToolOutcome::success(*outcome.output), receipt};
 }
 
 void ExecutionBridge::account(const Tool& tool, const Settlement& settlement) {

@@ -14,8 +14,8 @@ Status parse_listen_address(const std::string& text, HttpServerOptions& options)
                           ? std::from_chars_result{end, std::errc::invalid_argument}
                           : std::from_chars(text.data() + colon + 1, end, port);
   if (parsed.ec != std::errc() || parsed.ptr != end || colon + 1 == text.size() || port > 65535) {
-    return Error{ErrorCode::kInvalidConfig, "http_listen",
-                 "--listen must be HOST:PORT with an IPv4 address and a port."};
+    return Error::invalid_config("http_listen",
+                                 "--listen must be HOST:PORT with an IPv4 address and a port.");
   }
   options.address = text.substr(0, colon);
   options.port = static_cast<std::uint16_t>(port);

@@ -17,8 +17,8 @@ constexpr std::string_view kFailTag = "fail";
 constexpr std::size_t kTagBytes = 4;
 
 Error fork_server_error() {
-  return Error{ErrorCode::kToolFailed, "fork_server_failed",
-               "The fork server did not answer as its protocol says."};
+  return Error::tool_failed("fork_server_failed",
+                            "The fork server did not answer as its protocol says.");
 }
 
 using Message = std::array<char, kForkMessageBytes>;

@@ -42,9 +42,8 @@ Error frame_error(FrameFault fault) {
       "A frame body is not bounded, plain JSON.",
       "A frame body is not a JSON object.",
   };
-  return Error{.code = ErrorCode::kIntegrityViolation,
-               .rule = std::string(kProtocolRule),
-               .message = std::string(kMessages[static_cast<std::size_t>(fault)])};
+  return Error::integrity_violation(std::string(kProtocolRule),
+                                    std::string(kMessages[static_cast<std::size_t>(fault)]));
 }
 
 FrameReader::FrameReader(std::size_t max_frame_bytes) : max_frame_bytes_(max_frame_bytes) {}

@@ -14,7 +14,7 @@ namespace codemode::internal {
 namespace {
 
 Error protocol_error(std::string_view message) {
-  return Error{ErrorCode::kIntegrityViolation, "worker_protocol_error", std::string(message)};
+  return Error::integrity_violation("worker_protocol_error", std::string(message));
 }
 
 
@@ -94,9 +94,10 @@ Result<WorkerMessage> parse_failed_result(const Json& frame) {
   if (!program_error.ok()) return std::move(program_error).error();
   Result<std::optional<OutputFault>> output_fault = parse_output_fault(frame, *reason);
   if (!output_fault.ok()) return std::move(output_fault).error();
-  SandboxResult result = SandboxResult::failure(*reason, std::move(*program_error));
-  result.output_fault = *output_fault;
-  return WorkerMessage(std::move(result));
+  // parse_output_fault set one only with kInvalidOutput, parse_program_error only with
+  // kProgramError.
+  if (*output_fault) return WorkerMessage(SandboxResult::failure(**output_fault));
+  return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));
 }
 
 Result<WorkerMessage> parse_result(Json& frame) {
@@ -131,10 +132,10 @@ Json start_message(const SandboxRequest& request, std::int64_t stack_bytes) {
 }
 
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) {
-  Json frame{{"type", "toolResult"}, {"callId", call_id}, {"status", to_string(outcome.status)}};
-  if (outcome.status == OutcomeStatus::kSucceeded) {
+  Json frame{{"type", "toolResult"}, {"callId", call_id}, {"status", to_string(outcome.status())}};
+  if (outcome.ok()) {
     frame["hasOutput"] = true;
-    frame["output"] = outcome.output.value_or(Json());
+    frame["output"] = outcome.output().value_or(Json());
   } else {
     frame["hasOutput"] = false;
     frame["error"] = std::move(outcome.to_json()["error"]);  // {code, rule, message}

@@ -4,8 +4,6 @@
 #include <string>
 #include <utility>
 
-#include "core/identifiers.h"
-
 namespace codemode::internal {
 namespace {
 
@@ -44,11 +42,7 @@ std::string_view bridge_message(ErrorCode code) {
 }
 
 CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule) {
-  return CodeToolOutcome{.status = status_of(code),
-                         .output = std::nullopt,
-                         .code = code,
-                         .message = std::string(bridge_message(code)),
-                         .rule = is_rule_name(rule) ? std::string(rule) : default_rule(code)};
+  return CodeToolOutcome::failure(status_of(code), code, rule, std::string(bridge_message(code)));
 }
 
 CodeToolOutcome bridge_refusal(const Error& error) {

@@ -16,7 +16,7 @@ namespace codemode::internal {
 namespace {
 
 Error start_failed() {
-  return Error{ErrorCode::kToolFailed, "fork_server_failed", "The fork server could not start."};
+  return Error::tool_failed("fork_server_failed", "The fork server could not start.");
 }
 
 class ForkServerLauncher final : public WorkerLauncher {

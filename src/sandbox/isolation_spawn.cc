@@ -17,7 +17,7 @@ namespace codemode::internal {
 namespace {
 
 Error spawn_error() {
-  return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+  return Error::tool_failed("spawn_failed", "A child process could not be started.");
 }
 
 std::vector<char*> c_strings(const std::vector<std::string>& strings) {

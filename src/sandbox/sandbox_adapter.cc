@@ -2,6 +2,7 @@
 #include <array>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include "codemode/sandbox.h"
@@ -86,36 +87,54 @@ std::optional<OutputFault> output_fault_from_string(std::string_view text) {
 }
 
 SandboxResult SandboxResult::success(Json output) {
-  return SandboxResult{.succeeded = true, .output = std::move(output)};
+  SandboxResult result;
+  result.output_ = std::move(output);
+  return result;
 }
 
 SandboxResult SandboxResult::failure(SandboxFailureReason reason,
                                      std::optional<ProgramError> program_error) {
-  return SandboxResult{.succeeded = false,
-                       .output = std::nullopt,
-                       .reason = reason,
-                       .program_error = std::move(program_error)};
+  SandboxResult result;
+  result.reason_ = reason;
+  if (reason == SandboxFailureReason::kProgramError) {
+    result.program_error_ = std::move(program_error);
+  }
+  return result;
 }
 
 SandboxResult SandboxResult::failure(SandboxFault fault) {
   SandboxResult result = failure(SandboxFailureReason::kSandboxError);
-  result.fault = fault;
+  result.fault_ = fault;
   return result;
 }
 
 SandboxResult SandboxResult::failure(OutputFault fault) {
   SandboxResult result = failure(SandboxFailureReason::kInvalidOutput);
-  result.output_fault = fault;
+  result.output_fault_ = fault;
   return result;
 }
 
+CodeToolOutcome CodeToolOutcome::success(Json output) {
+  CodeToolOutcome outcome;
+  outcome.status_ = OutcomeStatus::kSucceeded;
+  outcome.output_ = std::move(output);
+  return outcome;
+}
+
+CodeToolOutcome CodeToolOutcome::failure(OutcomeStatus status, ErrorCode code,
+                                         std::string_view rule, std::string message) {
+  CodeToolOutcome outcome;
+  outcome.status_ = status == OutcomeStatus::kSucceeded ? status_of(code) : status;
+  outcome.code_ = code;
+  outcome.rule_ = internal::is_rule_name(rule) ? std::string(rule) : internal::default_rule(code);
+  outcome.message_ = std::move(message);
+  return outcome;
+}
+
 Json CodeToolOutcome::to_json() const {
-  if (status == OutcomeStatus::kSucceeded) {
-    return Json{{"status", "succeeded"}, {"output", output.value_or(Json())}};
-  }
-  const std::string shown = internal::is_rule_name(rule) ? rule : internal::default_rule(code);
-  return Json{{"status", to_string(status)},
-              {"error", Json{{"code", to_string(code)}, {"rule", shown}, {"message", message}}}};
+  if (ok()) return Json{{"status", "succeeded"}, {"output", output_.value_or(Json())}};
+  return Json{{"status", to_string(status_)},
+              {"error", Json{{"code", to_string(code_)}, {"rule", rule_}, {"message", message_}}}};
 }
 
 CodeToolOutcome ToolBridge::call_and_wait(std::string_view tool_id, Json input) {

@@ -39,7 +39,7 @@ class IsolatedExecWorkerLauncher final : public WorkerLauncher {
   Result<WorkerProcess> launch() override {
     std::optional<StdioPipes> pipes = make_stdio_pipes();
     if (!pipes) {
-      return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+      return Error::tool_failed("spawn_failed", "A child process could not be started.");
     }
     Result<ChildProcess> child = spawn_in_namespaces(
         {.path = path_,

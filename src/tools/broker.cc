@@ -61,15 +61,13 @@ constexpr std::string_view kUnknownMessage =
     "The external operation may have occurred. Reconcile its outcome before retrying.";
 
 Error to_error(const Refusal& refusal) {
-  return Error{.code = refusal.code,
-               .rule = std::string(refusal.rule),
-               .message = std::string(refusal.message)};
+  return Error::with_code(refusal.code, std::string(refusal.rule), std::string(refusal.message));
 }
 
 Error option_error(std::string_view field, std::string_view requirement) {
   std::string message = "Invoke option '";
   message.append(field).append("' ").append(requirement);
-  return Error{.code = ErrorCode::kInvalidConfig, .rule = "invoke_options", .message = message};
+  return Error::invalid_config("invoke_options", message);
 }
 
 bool is_valid_id(std::string_view id) {
@@ -234,13 +232,13 @@ Answer BrokerCall::dispatch() {
   execution_ = ExecutionState::kUnknown;  // from here on, the tool may have acted
   // Held across the catch so that a throw is reported as such, not as the responder being
   // abandoned during unwinding.
-  auto state = std::make_shared<ToolResponder::State>(slot_);
+  std::optional<ToolResponder> held = internal::ToolResponderAccess::for_slot(slot_);
   try {
-    internal::ToolAccess::execute(tool_)(input_, context_, ToolResponder(state));
+    internal::ToolAccess::execute(tool_)(input_, context_, *held);
   } catch (...) {
     slot_->answer(AnswerKind::kThrew);
   }
-  state.reset();  // the broker's own reference must not keep the call answerable
+  held.reset();  // the broker's own copy must not keep the call answerable
   return slot_->wait();
 }
 
@@ -284,9 +282,7 @@ ToolOutcome BrokerCall::unanswered(const Refusal& reason) {
   }
   execution_ = ExecutionState::kUnknown;
   settle(0, tool_.cost_micros());
-  return refused(Error{.code = ErrorCode::kOutcomeUnknown,
-                       .rule = std::string(reason.rule),
-                       .message = std::string(kUnknownMessage)});
+  return refused(Error::outcome_unknown(std::string(reason.rule), std::string(kUnknownMessage)));
 }
 
 // Step 8-9: the output crosses the JSON boundary, the schema and the guard before release.

@@ -1,6 +1,7 @@
 #include "codemode/budget.h"
 
 #include <limits>
+#include <mutex>
 #include <utility>
 
 #include "codemode/json.h"
@@ -10,10 +11,6 @@ namespace {
 
 bool in_range(std::int64_t value, std::int64_t low) {
   return value >= low && value <= kMaxSafeInteger;
-}
-
-Error budget_error(ErrorCode code, std::string rule, std::string message) {
-  return Error{.code = code, .rule = std::move(rule), .message = std::move(message)};
 }
 
 // Settlements beyond the reservation are recorded, so spent can outgrow the limit; saturate rather
@@ -26,14 +23,22 @@ std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
+struct Budget::Ledger {
+  std::mutex mu;
+  BudgetSnapshot state;  // guarded by mu
+};
+
+Budget::Budget(BudgetLimits limits) : limits_(limits), ledger_(std::make_unique<Ledger>()) {}
+
+Budget::~Budget() = default;
+
 Result<std::shared_ptr<Budget>> Budget::create(BudgetLimits limits) {
   if (!in_range(limits.max_cost_micros, 0)) {
-    return budget_error(ErrorCode::kInvalidConfig, "budget",
-                        "Budget max_cost_micros must be an integer from 0 to 2^53-1.");
+    return Error::invalid_config("budget",
+                                 "Budget max_cost_micros must be an integer from 0 to 2^53-1.");
   }
   if (!in_range(limits.max_calls, 1)) {
-    return budget_error(ErrorCode::kInvalidConfig, "budget",
-                        "Budget max_calls must be an integer from 1 to 2^53-1.");
+    return Error::invalid_config("budget", "Budget max_calls must be an integer from 1 to 2^53-1.");
   }
   // Not make_shared: the constructor is private so that every Budget is owned by a shared_ptr.
   return std::shared_ptr<Budget>(new Budget(limits));
@@ -41,37 +46,38 @@ Result<std::shared_ptr<Budget>> Budget::create(BudgetLimits limits) {
 
 Result<BudgetReservation> Budget::reserve(std::int64_t max_cost_micros) {
   if (!in_range(max_cost_micros, 0)) {
-    return budget_error(ErrorCode::kInvalidConfig, "budget",
-                        "A budget reservation must be an integer from 0 to 2^53-1 micros.");
+    return Error::invalid_config(
+        "budget", "A budget reservation must be an integer from 0 to 2^53-1 micros.");
   }
-  std::lock_guard lock(mu_);
-  if (state_.calls >= limits_.max_calls) {
-    return budget_error(ErrorCode::kBudgetExceeded, "budget_calls",
-                        "The budget has no tool calls left.");
+  std::lock_guard lock(ledger_->mu);
+  BudgetSnapshot& state = ledger_->state;
+  if (state.calls >= limits_.max_calls) {
+    return Error::budget_exceeded("budget_calls", "The budget has no tool calls left.");
   }
   const std::int64_t available =
-      limits_.max_cost_micros - state_.spent_micros - state_.reserved_micros;
+      limits_.max_cost_micros - state.spent_micros - state.reserved_micros;
   if (max_cost_micros > available) {
-    return budget_error(ErrorCode::kBudgetExceeded, "budget_cost",
-                        "The budget has too little money left for this tool's declared cost.");
+    return Error::budget_exceeded(
+        "budget_cost", "The budget has too little money left for this tool's declared cost.");
   }
-  state_.calls += 1;
-  state_.reserved_micros += max_cost_micros;
+  state.calls += 1;
+  state.reserved_micros += max_cost_micros;
   return BudgetReservation(shared_from_this(), max_cost_micros);
 }
 
 BudgetSnapshot Budget::snapshot() const {
-  std::lock_guard lock(mu_);
-  return state_;
+  std::lock_guard lock(ledger_->mu);
+  return ledger_->state;
 }
 
 Status Budget::settle(std::int64_t bound, std::int64_t known, std::int64_t unknown) {
-  std::lock_guard lock(mu_);
-  state_.reserved_micros = saturating_add(state_.reserved_micros - bound, unknown);
-  state_.spent_micros = saturating_add(state_.spent_micros, known);
+  std::lock_guard lock(ledger_->mu);
+  BudgetSnapshot& state = ledger_->state;
+  state.reserved_micros = saturating_add(state.reserved_micros - bound, unknown);
+  state.spent_micros = saturating_add(state.spent_micros, known);
   if (known + unknown > bound) {
-    return budget_error(ErrorCode::kBudgetExceeded, "budget_settlement",
-                        "A tool call settled more than it reserved from the budget.");
+    return Error::budget_exceeded("budget_settlement",
+                                  "A tool call settled more than it reserved from the budget.");
   }
   return {};
 }
@@ -95,12 +101,11 @@ BudgetReservation::~BudgetReservation() {
 
 Status BudgetReservation::settle(std::int64_t known_micros, std::int64_t unknown_micros) {
   if (!budget_) {
-    return budget_error(ErrorCode::kConflict, "budget_settled_twice",
-                        "This budget reservation was settled already.");
+    return Error::conflict("budget_settled_twice", "This budget reservation was settled already.");
   }
   if (!in_range(known_micros, 0) || !in_range(unknown_micros, 0)) {
-    return budget_error(ErrorCode::kInvalidConfig, "budget",
-                        "A budget settlement must use integers from 0 to 2^53-1 micros.");
+    return Error::invalid_config("budget",
+                                 "A budget settlement must use integers from 0 to 2^53-1 micros.");
   }
   return std::exchange(budget_, nullptr)->settle(bound_, known_micros, unknown_micros);
 }

@@ -35,7 +35,7 @@ constexpr std::int64_t kDefaultTimeoutMillis = 30'000;
 Error file_error(std::string_view field, std::string_view requirement) {
   std::string message(field);
   message.append(" ").append(requirement);
-  return Error{ErrorCode::kInvalidConfig, "tools_file", std::move(message)};
+  return Error::invalid_config("tools_file", std::move(message));
 }
 
 std::string field(std::size_t index, std::string_view key = {}) {

@@ -12,16 +12,13 @@ constexpr std::size_t kMaxGrantLength = 384;
 
 Status check_grant_list(const Permissions& permissions) {
   if (permissions.allow.size() > kMaxGrants) {
-    return Error{.code = ErrorCode::kInvalidConfig,
-                 .rule = "permissions",
-                 .message = "Permissions allow holds more than 4096 grants."};
+    return Error::invalid_config("permissions", "Permissions allow holds more than 4096 grants.");
   }
   for (const std::string& grant : permissions.allow) {
     const std::size_t length = internal::utf16_length(grant);
     if (length == 0 || length > kMaxGrantLength) {
-      return Error{.code = ErrorCode::kInvalidConfig,
-                   .rule = "permissions",
-                   .message = "Permissions allow entries must be 1 to 384 characters."};
+      return Error::invalid_config("permissions",
+                                   "Permissions allow entries must be 1 to 384 characters.");
     }
   }
   return {};
@@ -46,9 +43,7 @@ Status check_permissions(const Tool& tool, const Permissions& permissions) {
                                                      permissions.allow.end());
   for (const std::string& grant : required_grants(tool)) {
     if (!allowed.contains(grant)) {
-      return Error{.code = ErrorCode::kPermissionDenied,
-                   .rule = "permission",
-                   .message = "The caller lacks a grant this tool requires."};
+      return Error::permission_denied("permission", "The caller lacks a grant this tool requires.");
     }
   }
   return {};

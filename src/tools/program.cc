@@ -31,11 +31,11 @@ struct CodeProgram::Definition {
 namespace {
 
 Error config_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "program_definition", std::move(message)};
+  return Error::invalid_config("program_definition", std::move(message));
 }
 
 Error limits_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "limits", std::move(message)};
+  return Error::invalid_config("limits", std::move(message));
 }
 
 // A text field: nonempty after trimming, at most `max` UTF-16 code units.
@@ -70,8 +70,7 @@ Status check_source(const CodeProgramOptions& options) {
     return config_error("source must be a nonempty string of valid UTF-8.");
   }
   if (options.source.size() > kMaxSourceBytes) {
-    return Error{ErrorCode::kLimitExceeded, "source_bytes_limit",
-                 "Program source is larger than 1 MiB."};
+    return Error::limit_exceeded("source_bytes_limit", "Program source is larger than 1 MiB.");
   }
   return {};
 }
@@ -107,8 +106,8 @@ Status check_tools(const std::vector<Tool>& tools) {
   std::set<std::string, std::less<>> seen;
   for (const Tool& tool : tools) {
     if (!seen.insert(tool.id()).second) {
-      return Error{ErrorCode::kConflict, "duplicate_tool",
-                   "Program tools contain \"" + tool.id() + "\" twice; tool ids must be unique."};
+      return Error::conflict("duplicate_tool", "Program tools contain \"" + tool.id() +
+                                                   "\" twice; tool ids must be unique.");
     }
   }
   return {};
@@ -119,8 +118,9 @@ Result<std::int64_t> maximum_cost(const std::vector<Tool>& tools, const CodeLimi
   std::int64_t most = 0;
   for (const Tool& tool : tools) most = std::max(most, tool.cost_micros());
   if (most != 0 && most > kMaxSafeInteger / limits.max_tool_calls) {
-    return Error{ErrorCode::kLimitExceeded, "cost_overflow",
-                 "The largest tool costMicros times limits.maxToolCalls is larger than 2^53 - 1."};
+    return Error::limit_exceeded(
+        "cost_overflow",
+        "The largest tool costMicros times limits.maxToolCalls is larger than 2^53 - 1.");
   }
   return most * limits.max_tool_calls;
 }
@@ -142,8 +142,9 @@ Status check_imports(const std::vector<std::string>& imports) {
   for (const std::string& specifier : imports) {
     if (Status status = check_import(specifier); !status.ok()) return status;
     if (!seen.insert(specifier).second) {
-      return Error{ErrorCode::kConflict, "duplicate_import",
-                   "approvedImports lists the same module twice; entries must be unique."};
+      return Error::conflict(
+          "duplicate_import",
+          "approvedImports lists the same module twice; entries must be unique.");
     }
   }
   return {};

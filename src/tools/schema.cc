@@ -28,7 +28,7 @@ constexpr JsonLimits kValueShape{.max_bytes = std::numeric_limits<std::size_t>::
                                  .max_values = std::numeric_limits<std::size_t>::max()};
 
 Error validation_error(std::string message) {
-  return Error{ErrorCode::kInvalidInput, "schema", std::move(message)};
+  return Error::invalid_input("schema", std::move(message));
 }
 
 // The deepest value path valijson reported: the most specific failure.

@@ -80,7 +80,7 @@ bool has_same_instance_cycle(const Json& root, const Json* start,
 }  // namespace
 
 Error schema_config_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "schema", std::move(message)};
+  return Error::invalid_config("schema", std::move(message));
 }
 
 Status check_schema_document(const Json& document) {

@@ -12,8 +12,8 @@ namespace codemode::internal {
 namespace {
 
 Error pattern_error(const std::string& where, std::string_view problem) {
-  return Error{ErrorCode::kInvalidConfig, "schema_pattern",
-               "The schema's pattern " + where + " " + std::string(problem) + "."};
+  return Error::invalid_config("schema_pattern",
+                               "The schema's pattern " + where + " " + std::string(problem) + ".");
 }
 
 std::string_view refusal_problem(EcmaRegexRefusal refusal) {

@@ -21,7 +21,7 @@ constexpr std::chrono::milliseconds kMaxTimeout{2'147'483'647};
 Error definition_error(std::string_view field, std::string_view requirement) {
   std::string message = "Tool definition field '";
   message.append(field).append("' ").append(requirement);
-  return Error{.code = ErrorCode::kInvalidConfig, .rule = "tool_definition", .message = message};
+  return Error::invalid_config("tool_definition", message);
 }
 
 Status check_text(std::string_view field, std::string_view value, std::size_t max_units) {

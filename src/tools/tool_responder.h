@@ -4,6 +4,8 @@
 // deadline timer or the caller's stop_token (timed out, cancelled). Because those last two are
 // answers too, an answer the tool gives after its timeout is late and ignored by construction.
 //
+// Ownership: the broker and every ToolResponder copy (through their shared State) share the slot;
+// the State lives exactly as long as some copy does.
 // Thread-safety: every method may be called from any thread.
 #ifndef CODEMODE_TOOLS_TOOL_RESPONDER_H_
 #define CODEMODE_TOOLS_TOOL_RESPONDER_H_
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "codemode/json.h"
 #include "codemode/tool.h"
@@ -68,6 +71,17 @@ struct ToolResponder::State {
   const std::shared_ptr<internal::ResponseSlot> slot;
 };
 
+namespace internal {
+
+// How the broker (and the responder's own tests) make a ToolResponder: the constructor and its
+// State are private to the public API.
+struct ToolResponderAccess {
+  static ToolResponder for_slot(std::shared_ptr<ResponseSlot> slot) {
+    return ToolResponder(std::make_shared<ToolResponder::State>(std::move(slot)));
+  }
+};
+
+}  // namespace internal
 }  // namespace codemode
 
 #endif  // CODEMODE_TOOLS_TOOL_RESPONDER_H_

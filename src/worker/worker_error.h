@@ -1,5 +1,7 @@
 // Errors inside the worker. They all end the execution as sandbox_error (which the executor reports
 // as TOOL_FAILED, rule sandbox_error), so they share that code; the rule names the failing step.
+//
+// Thread-safety: pure functions returning values.
 #ifndef CODEMODE_WORKER_WORKER_ERROR_H_
 #define CODEMODE_WORKER_WORKER_ERROR_H_
 
@@ -11,8 +13,7 @@
 namespace codemode::worker {
 
 inline Error worker_error(std::string_view rule, std::string_view message) {
-  return Error{
-      .code = ErrorCode::kToolFailed, .rule = std::string(rule), .message = std::string(message)};
+  return Error::tool_failed(std::string(rule), std::string(message));
 }
 
 // A message from the parent that breaks the protocol (docs/protocol.md).

@@ -128,7 +128,7 @@ Result<CodeLimits> adversarial_limits(const std::map<std::string, std::int64_t>&
                                      internal::kCodeLimitFields.end(),
                                      [&](const auto& f) { return f.name == name; });
     if (field == internal::kCodeLimitFields.end()) {
-      return Error{ErrorCode::kInvalidConfig, "limits", "unknown limit " + name};
+      return Error::invalid_config("limits", "unknown limit " + name);
     }
     limits.*(field->member) = value;
   }
@@ -153,7 +153,7 @@ CodeMode& adversarial_mode() {
     // The host's environment holds the secret too; the worker and command tools get none of it.
     setenv("CODEMODE_ADVERSARIAL_TOKEN", kSecretToken, 1);
     auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 1'000'000}).value();
-    return create_code_mode(
+    return CodeMode::create(
                {.adapter = make_process_adapter(adapter_options(CODEMODE_WORKER_BINARY)),
                 .invoke_tool = standard_broker(
                     {.permissions = grants_for(adversarial_tools()), .budget = budget})})

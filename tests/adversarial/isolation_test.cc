@@ -126,7 +126,7 @@ TEST(IsolationUnavailable, RefusedNamespacesAreUnsupportedProfileNeverLess) {
       hooks_adapter(SpawnMode::kForkServer, IsolationProfile::kIsolated), [] { return false; });
   EXPECT_EQ(adapter->id(), "codemode.isolated");
   auto mode =
-      create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
+      CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
   const CodeExecutionOutcome outcome =
       mode->execute(testing::hook_program("() => __codemodeTestHook('isolation')"), Json::object(),
                     testing::execute_options("unsupported"));

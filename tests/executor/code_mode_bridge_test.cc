@@ -59,7 +59,7 @@ TEST(CodeModeBridge, DeniesUnlistedToolsAndClosesWhenTheAdapterReturns) {
       },
       [&](const Tool&, const Json&, const BrokerContext&) {
         ++broker_calls;
-        return ToolOutcome::failed({ErrorCode::kToolFailed, "x", "x"});
+        return ToolOutcome::failed(Error::tool_failed("x", "x"));
       });
   // The bridge outlives the adapter call only inside execute; a call during the adapter's return
   // path is refused. Check the denial and the closed bridge through a second program.
@@ -67,10 +67,10 @@ TEST(CodeModeBridge, DeniesUnlistedToolsAndClosesWhenTheAdapterReturns) {
       mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
   EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   ASSERT_TRUE(denied.has_value());
-  EXPECT_EQ(denied->status, OutcomeStatus::kBlocked);
-  EXPECT_EQ(denied->code, ErrorCode::kPermissionDenied);
-  EXPECT_EQ(denied->message, "The tool call was not permitted.");
-  EXPECT_EQ(denied->rule, "tool_not_listed");
+  EXPECT_EQ(denied->status(), OutcomeStatus::kBlocked);
+  EXPECT_EQ(denied->code(), ErrorCode::kPermissionDenied);
+  EXPECT_EQ(denied->message(), "The tool call was not permitted.");
+  EXPECT_EQ(denied->rule(), "tool_not_listed");
   EXPECT_EQ(broker_calls, 0);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
@@ -95,10 +95,10 @@ TEST(CodeModeBridge, RefusesCallsAfterTheProgramFinished) {
   EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   EXPECT_EQ(outcome.usage.tool_calls, 1);
   ASSERT_TRUE(late.has_value());
-  EXPECT_EQ(late->status, OutcomeStatus::kFailed);
-  EXPECT_EQ(late->code, ErrorCode::kConflict);
-  EXPECT_EQ(late->message, "The execution has finished; it accepts no more tool calls.");
-  EXPECT_EQ(late->rule, "bridge_closed");
+  EXPECT_EQ(late->status(), OutcomeStatus::kFailed);
+  EXPECT_EQ(late->code(), ErrorCode::kConflict);
+  EXPECT_EQ(late->message(), "The execution has finished; it accepts no more tool calls.");
+  EXPECT_EQ(late->rule(), "bridge_closed");
 }
 
 TEST(CodeModeBridge, RefusesConcurrentCallsPastTheLimitWithoutQueueing) {
@@ -121,18 +121,18 @@ TEST(CodeModeBridge, RefusesConcurrentCallsPastTheLimitWithoutQueueing) {
                    [&](CodeToolOutcome outcome) { first.set_value(std::move(outcome)); });
         second = tools.call_and_wait("number.double", request.input);
         release.release();
-        return SandboxResult::success(*first.get_future().get().output);
+        return SandboxResult::success(*first.get_future().get().output());
       },
       blocking);
   CodeExecutionOutcome outcome = mode->execute(program, {{"value", 2}}, execute_options());
   ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   EXPECT_EQ(*outcome.output, (Json{{"value", 4}}));
   ASSERT_TRUE(second.has_value());
-  EXPECT_EQ(second->code, ErrorCode::kLimitExceeded);
-  EXPECT_EQ(second->message,
+  EXPECT_EQ(second->code(), ErrorCode::kLimitExceeded);
+  EXPECT_EQ(second->message(),
             "The tool call exceeded a limit, such as the program's maxToolCalls or "
             "maxToolConcurrency.");
-  EXPECT_EQ(second->rule, "max_tool_concurrency");
+  EXPECT_EQ(second->rule(), "max_tool_concurrency");
   EXPECT_EQ(broker_calls, 1);
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 1, 0, 2}));
 }
@@ -144,8 +144,8 @@ TEST(CodeModeBridge, RefusesCallsPastMaxToolCalls) {
       [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
         for (int i = 0; i < 6; ++i) {
           CodeToolOutcome outcome = tools.call_and_wait("number.double", request.input);
-          codes.push_back(outcome.status == OutcomeStatus::kSucceeded ? ErrorCode{} : outcome.code);
-          if (outcome.status != OutcomeStatus::kSucceeded) rules.push_back(outcome.rule);
+          codes.push_back(outcome.ok() ? ErrorCode{} : outcome.code());
+          if (!outcome.ok()) rules.push_back(outcome.rule());
         }
         return SandboxResult::success(request.input);
       },
@@ -176,8 +176,8 @@ TEST(CodeModeBridge, OversizedToolInputKeepsItsSlotButIsNotCounted) {
       mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
   ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   ASSERT_TRUE(refused.has_value());
-  EXPECT_EQ(refused->code, ErrorCode::kInvalidInput);
-  EXPECT_EQ(refused->rule, "max_tool_input_bytes");
+  EXPECT_EQ(refused->code(), ErrorCode::kInvalidInput);
+  EXPECT_EQ(refused->rule(), "max_tool_input_bytes");
   EXPECT_EQ(broker_calls, 0);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
@@ -221,17 +221,17 @@ TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
       },
       [](const Tool& tool, const Json&, const BrokerContext& context) {
         return ToolOutcome::failed(
-            {ErrorCode::kBudgetExceeded, "budget_cost", "SECRET provider text"},
+            Error::budget_exceeded("budget_cost", "SECRET provider text"),
             testing::receipt_for(context, tool, ExecutionState::kNotStarted,
                                  Disclosure::kWithheld));
       });
   CodeExecutionOutcome outcome =
       mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
   ASSERT_TRUE(seen.has_value());
-  EXPECT_EQ(seen->status, OutcomeStatus::kBlocked);
-  EXPECT_EQ(seen->code, ErrorCode::kBudgetExceeded);
-  EXPECT_EQ(seen->message, "The tool call did not fit the remaining budget.");
-  EXPECT_EQ(seen->rule, "budget_cost");
+  EXPECT_EQ(seen->status(), OutcomeStatus::kBlocked);
+  EXPECT_EQ(seen->code(), ErrorCode::kBudgetExceeded);
+  EXPECT_EQ(seen->message(), "The tool call did not fit the remaining budget.");
+  EXPECT_EQ(seen->rule(), "budget_cost");
   EXPECT_EQ(seen->to_json().dump().find("SECRET"), std::string::npos);
   EXPECT_EQ(to_json(outcome).dump().find("SECRET"), std::string::npos);
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 0, 0, 4}));
@@ -250,12 +250,12 @@ TEST(CodeModeBridge, TheBrokersRuleReachesTheProgramOnlyAsARuleName) {
   auto mode = testing::make_mode(
       [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
         for (int i = 0; i < 4; ++i) {
-          rules.push_back(tools.call_and_wait("number.double", request.input).rule);
+          rules.push_back(tools.call_and_wait("number.double", request.input).rule());
         }
         return SandboxResult::success(request.input);
       },
       [&](const Tool& tool, const Json&, const BrokerContext& context) {
-        return ToolOutcome::failed({ErrorCode::kLimitExceeded, broker_rules[next++], "m"},
+        return ToolOutcome::failed(Error::limit_exceeded(broker_rules[next++], "m"),
                                    testing::receipt_for(context, tool, ExecutionState::kNotStarted,
                                                         Disclosure::kWithheld));
       });
@@ -293,14 +293,14 @@ TEST(CodeModeBridge, AToolsOwnWordsReachTheProgramOnlyForAToolFailure) {
   auto mode = testing::make_mode(
       [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
         for (std::size_t i = 0; i < cases.size(); ++i) {
-          shown.push_back(tools.call_and_wait("number.double", request.input).message);
+          shown.push_back(tools.call_and_wait("number.double", request.input).message());
         }
         return SandboxResult::success(request.input);
       },
       [&](const Tool& tool, const Json&, const BrokerContext& context) {
         const Case& c = cases[next++];
         ToolOutcome outcome = ToolOutcome::failed(
-            {c.code, c.rule, "fixed"},
+            Error::with_code(c.code, c.rule, "fixed"),
             testing::receipt_for(context, tool, ExecutionState::kFailed, Disclosure::kWithheld));
         outcome.tool_message = c.tool_message;
         return outcome;

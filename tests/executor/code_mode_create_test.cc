@@ -1,4 +1,4 @@
-// create_code_mode: qualification rules and option checks; adapter availability.
+// CodeMode::create: qualification rules and option checks; adapter availability.
 #include <gtest/gtest.h>
 
 #include "support/executor_fixture.h"
@@ -10,14 +10,14 @@ using testing::FakeAdapter;
 
 TEST(CreateCodeMode, RefusesATestAdapterWithoutTheOptIn) {
   auto adapter = make_test_sandbox_adapter({.id = "sandbox.test", .run = testing::call_double});
-  auto mode = create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()});
+  auto mode = CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()});
   ASSERT_FALSE(mode.ok());
   EXPECT_EQ(mode.error().code, ErrorCode::kUnsupportedProfile);
   EXPECT_EQ(mode.error().rule, "test_adapter");
   EXPECT_EQ(mode.error().message,
             "Sandbox adapter \"sandbox.test\" is qualified for tests only. Use a production "
             "adapter, or pass allowTestAdapter: true to accept its isolation.");
-  EXPECT_TRUE(create_code_mode({.adapter = adapter,
+  EXPECT_TRUE(CodeMode::create({.adapter = adapter,
                                 .invoke_tool = testing::doubling_broker(),
                                 .allow_test_adapter = true})
                   .ok());
@@ -28,7 +28,7 @@ TEST(CreateCodeMode, AcceptsAProductionAdapterEitherWay) {
     auto adapter = std::make_shared<FakeAdapter>("sandbox.production",
                                                  AdapterQualification::kProduction,
                                                  testing::call_double);
-    EXPECT_TRUE(create_code_mode({.adapter = adapter,
+    EXPECT_TRUE(CodeMode::create({.adapter = adapter,
                                   .invoke_tool = testing::doubling_broker(),
                                   .allow_test_adapter = allow})
                     .ok());
@@ -36,16 +36,16 @@ TEST(CreateCodeMode, AcceptsAProductionAdapterEitherWay) {
 }
 
 TEST(CreateCodeMode, RequiresAnAdapterAndABroker) {
-  auto no_adapter = create_code_mode({.invoke_tool = testing::doubling_broker()});
+  auto no_adapter = CodeMode::create({.invoke_tool = testing::doubling_broker()});
   ASSERT_FALSE(no_adapter.ok());
   EXPECT_EQ(no_adapter.error().code, ErrorCode::kInvalidConfig);
-  auto no_broker = create_code_mode(
+  auto no_broker = CodeMode::create(
       {.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
        .allow_test_adapter = true});
   ASSERT_FALSE(no_broker.ok());
   EXPECT_EQ(no_broker.error().message,
             "invokeTool must be a function that brokers each tool call.");
-  auto bad_id = create_code_mode(
+  auto bad_id = CodeMode::create(
       {.adapter = make_test_sandbox_adapter({.id = "1bad", .run = testing::call_double}),
        .invoke_tool = testing::doubling_broker(),
        .allow_test_adapter = true});
@@ -62,7 +62,7 @@ TEST(CodeModeAvailability, NeverRunsOnAnUnavailableAdapter) {
       if (throws) throw std::runtime_error("SECRET path /etc/x");
       return false;
     };
-    auto mode = create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
+    auto mode = CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
                     .value();
     CodeExecutionOutcome outcome = mode->execute(testing::calculate_program(), {{"value", 1}},
                                                  testing::execute_options());

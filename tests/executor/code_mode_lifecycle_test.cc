@@ -38,7 +38,7 @@ TEST(CodeModeLifecycle, TheDeadlineWaitsForAnAdmittedCallToSettle) {
     release.acquire();
     broker_saw_stop = context.stop_token.stop_requested();
     return ToolOutcome::failed(
-        {ErrorCode::kTimeout, "x", "x"},
+        Error::timeout("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
   auto mode = testing::make_mode(call_then_wait_for_stop, blocked);
@@ -67,7 +67,7 @@ TEST(CodeModeLifecycle, CancellationWaitsForAnAdmittedCallToSettle) {
     broker_entered = true;
     release.acquire();
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "x", "x"},
+        Error::cancelled("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
   auto mode = testing::make_mode(call_then_wait_for_stop, blocked);
@@ -99,8 +99,8 @@ TEST(CodeModeLifecycle, CallsDuringAnAbortGetTheAbortCode) {
       mode->execute(program_with_wall(10), {{"value", 1}}, execute_options());
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   ASSERT_TRUE(after_timeout.has_value());
-  EXPECT_EQ(after_timeout->status, OutcomeStatus::kFailed);
-  EXPECT_EQ(after_timeout->code, ErrorCode::kTimeout);
+  EXPECT_EQ(after_timeout->status(), OutcomeStatus::kFailed);
+  EXPECT_EQ(after_timeout->code(), ErrorCode::kTimeout);
   EXPECT_EQ(outcome.usage.tool_calls, 0);
 }
 
@@ -138,7 +138,7 @@ TEST(CodeModeLifecycle, AnUnknownCallOutranksTheAbort) {
                                                               const BrokerContext& context) {
     caller.request_stop();
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "x", "x"},
+        Error::cancelled("x", "x"),
         testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
   });
   ExecuteOptions execute = execute_options();
@@ -182,10 +182,10 @@ TEST(CodeModeLifecycle, BudgetExhaustionBlocksAndARefusalReleasesItsReservation)
       standard_broker({.permissions = {.allow = {"tool:number.double"}}, .budget = budget}));
   CodeExecutionOutcome outcome = mode->execute(program, {{"value", 2}}, execute_options());
   ASSERT_EQ(seen.size(), 3u);
-  EXPECT_EQ(seen[0].code, ErrorCode::kToolFailed);         // refused: its 5 micros come back
-  EXPECT_EQ(seen[1].status, OutcomeStatus::kSucceeded);    // spends the 5 micros
-  EXPECT_EQ(seen[2].status, OutcomeStatus::kBlocked);      // nothing left
-  EXPECT_EQ(seen[2].code, ErrorCode::kBudgetExceeded);
+  EXPECT_EQ(seen[0].code(), ErrorCode::kToolFailed);       // refused: its 5 micros come back
+  EXPECT_EQ(seen[1].status(), OutcomeStatus::kSucceeded);  // spends the 5 micros
+  EXPECT_EQ(seen[2].status(), OutcomeStatus::kBlocked);    // nothing left
+  EXPECT_EQ(seen[2].code(), ErrorCode::kBudgetExceeded);
   EXPECT_EQ(budget->snapshot(), (BudgetSnapshot{5, 0, 2}));
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{3, 0, 5, 0, 20}));
 }

@@ -125,9 +125,9 @@ TEST(ResultMessage, SucceededCarriesItsOutputNullIncluded) {
       frame(R"({"type":"result","status":"succeeded","hasOutput":true,"output":null})"));
   ASSERT_TRUE(message.ok());
   const auto& result = std::get<SandboxResult>(*message);
-  EXPECT_TRUE(result.succeeded);
-  ASSERT_TRUE(result.output.has_value());
-  EXPECT_TRUE(result.output->is_null());
+  EXPECT_TRUE(result.succeeded());
+  ASSERT_TRUE(result.output().has_value());
+  EXPECT_TRUE(result.output()->is_null());
 }
 
 TEST(ResultMessage, SucceededWithoutPresenceBitOrOutput) {
@@ -146,9 +146,9 @@ TEST(ResultMessage, FailedCarriesItsReason) {
       parse_worker_message(frame(R"({"type":"result","status":"failed","reason":"memory_limit"})"));
   ASSERT_TRUE(message.ok());
   const auto& result = std::get<SandboxResult>(*message);
-  EXPECT_FALSE(result.succeeded);
-  EXPECT_EQ(result.reason, SandboxFailureReason::kMemoryLimit);
-  EXPECT_FALSE(result.program_error.has_value());
+  EXPECT_FALSE(result.succeeded());
+  EXPECT_EQ(result.reason(), SandboxFailureReason::kMemoryLimit);
+  EXPECT_FALSE(result.program_error().has_value());
 }
 
 TEST(ResultMessage, FailedWithProgramError) {
@@ -157,7 +157,7 @@ TEST(ResultMessage, FailedWithProgramError) {
           "programError":{"name":"TypeError","message":"x is not a function"}})"));
   ASSERT_TRUE(message.ok());
   const auto& result = std::get<SandboxResult>(*message);
-  EXPECT_EQ(result.program_error, (ProgramError{"TypeError", "x is not a function"}));
+  EXPECT_EQ(result.program_error(), (ProgramError{"TypeError", "x is not a function"}));
 }
 
 TEST(ResultMessage, ForgedReason) {
@@ -192,9 +192,9 @@ TEST(ResultMessage, InvalidOutputCarriesItsRule) {
         {"type", "result"}, {"status", "failed"}, {"reason", "invalid_output"}, {"rule", rule}});
     ASSERT_TRUE(message.ok()) << message.error().message;
     const auto& result = std::get<SandboxResult>(*message);
-    EXPECT_EQ(result.reason, SandboxFailureReason::kInvalidOutput);
-    ASSERT_TRUE(result.output_fault.has_value());
-    EXPECT_EQ(to_string(*result.output_fault), rule);
+    EXPECT_EQ(result.reason(), SandboxFailureReason::kInvalidOutput);
+    ASSERT_TRUE(result.output_fault().has_value());
+    EXPECT_EQ(to_string(*result.output_fault()), rule);
   }
 }
 
@@ -252,18 +252,15 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
 }
 
 TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {
-  const Json result = tool_result_message(
-      2, CodeToolOutcome{.status = OutcomeStatus::kSucceeded, .output = Json(nullptr)});
+  const Json result = tool_result_message(2, CodeToolOutcome::success(Json(nullptr)));
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":2,"status":"succeeded",
                                     "hasOutput":true,"output":null})"));
 }
 
 TEST(ToolResultMessage, FailureHasAnErrorWithItsRuleAndNoOutput) {
-  const Json result =
-      tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
-                                             .code = ErrorCode::kPermissionDenied,
-                                             .message = "The tool call was not permitted.",
-                                             .rule = "permission"});
+  const Json result = tool_result_message(
+      1, CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied,
+                                  "permission", "The tool call was not permitted."));
   EXPECT_EQ(result, Json::parse(R"({"type":"toolResult","callId":1,"status":"blocked",
                                     "hasOutput":false,"error":{"code":"PERMISSION_DENIED",
                                     "rule":"permission",
@@ -272,10 +269,9 @@ TEST(ToolResultMessage, FailureHasAnErrorWithItsRuleAndNoOutput) {
 
 TEST(ToolResultMessage, ARuleThatIsNotARuleNameIsSentAsTheCodeInLowerCase) {
   for (const char* rule : {"", "Permission", "a rule with spaces", "x/y"}) {
-    const Json result = tool_result_message(1, CodeToolOutcome{.status = OutcomeStatus::kBlocked,
-                                                               .code = ErrorCode::kPermissionDenied,
-                                                               .message = "m",
-                                                               .rule = rule});
+    const Json result = tool_result_message(
+        1,
+        CodeToolOutcome::failure(OutcomeStatus::kBlocked, ErrorCode::kPermissionDenied, rule, "m"));
     EXPECT_EQ(result.at("error").at("rule"), "permission_denied") << rule;
   }
 }

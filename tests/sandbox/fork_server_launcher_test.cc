@@ -161,7 +161,7 @@ TEST(ForkServerAdapter, RunningWorkerFinishesAfterTheServerDies) {
   const ToolBroker doubling = testing::doubling_broker();
   pid_t killed = -1;
   auto mode =
-      create_code_mode({.adapter = adapter,
+      CodeMode::create({.adapter = adapter,
                         .invoke_tool =
                             [&](const Tool& tool, const Json& input, const BrokerContext& context) {
                               killed = fork_server_pid(*launcher);

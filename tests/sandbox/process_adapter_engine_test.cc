@@ -25,7 +25,7 @@ constexpr EngineProfile kInterpreter = EngineProfile::kInterpreter;
 
 CodeExecutionOutcome run(std::shared_ptr<SandboxAdapter> adapter, std::string source) {
   auto mode =
-      create_code_mode({.adapter = std::move(adapter), .invoke_tool = testing::doubling_broker()})
+      CodeMode::create({.adapter = std::move(adapter), .invoke_tool = testing::doubling_broker()})
           .value();
   return mode->execute(testing::any_json_program(std::move(source)), nullptr,
                        testing::execute_options());

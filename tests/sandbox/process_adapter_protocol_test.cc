@@ -41,7 +41,7 @@ FakeRun run_fake(const std::string& script, const CodeProgram& program = javascr
     return testing::doubling_broker()(tool, input, context);
   };
   auto mode =
-      create_code_mode({.adapter = testing::fake_worker_adapter(script), .invoke_tool = counting})
+      CodeMode::create({.adapter = testing::fake_worker_adapter(script), .invoke_tool = counting})
           .value();
   ExecuteOptions options = testing::execute_options();
   options.stop_token = stop;
@@ -162,7 +162,7 @@ TEST(ProcessAdapterProtocol, WorkerThatNeverReadsCannotGrowTheParentsQueue) {
   std::string script = confined_frame();
   for (int id = 1; id <= 40; ++id) script += tool_call_frame(id, {{"value", id}});
   auto calls = std::make_shared<std::atomic<int>>(0);
-  auto mode = create_code_mode(
+  auto mode = CodeMode::create(
                   {.adapter = testing::fake_worker_adapter(script + "sleep 60"),
                    .invoke_tool = [calls](const Tool& tool, const Json&,
                                           const BrokerContext& context) {
@@ -279,7 +279,7 @@ TEST(ProcessAdapterProtocol, CancellationKillsTheWorker) {
 
 TEST(ProcessAdapterProtocol, UnsupportedProgramsNeverLaunchAWorker) {
   auto launches = std::make_shared<std::atomic<int>>(0);
-  auto mode = create_code_mode({.adapter = testing::fake_worker_adapter("exit 1", launches),
+  auto mode = CodeMode::create({.adapter = testing::fake_worker_adapter("exit 1", launches),
                                 .invoke_tool = testing::doubling_broker()})
                   .value();
   CodeProgramOptions typescript = testing::calculate_options();  // language typescript

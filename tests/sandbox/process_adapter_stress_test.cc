@@ -50,7 +50,7 @@ ToolBroker mixed_broker() {
     if (!input.contains("wait")) return testing::doubling_broker()(tool, input, context);
     while (!context.stop_token.stop_requested()) std::this_thread::sleep_for(1ms);
     return ToolOutcome::failed(
-        {ErrorCode::kCancelled, "cancelled", "stopped"},
+        Error::cancelled("cancelled", "stopped"),
         testing::receipt_for(context, tool, ExecutionState::kNotStarted, Disclosure::kWithheld));
   };
 }
@@ -86,12 +86,12 @@ void run_stress(bool check_files) {
   const auto tmp_before = testing::directory_entries("/tmp");
   const auto shm_before = testing::directory_entries("/dev/shm");
   auto mode =
-      create_code_mode(
+      CodeMode::create(
           {.adapter = make_process_adapter(testing::adapter_options(*testing::worker_binary())),
            .invoke_tool = mixed_broker()})
           .value();
   auto hooks_mode =
-      create_code_mode({.adapter = make_process_adapter(testing::adapter_options(*hooks)),
+      CodeMode::create({.adapter = make_process_adapter(testing::adapter_options(*hooks)),
                         .invoke_tool = mixed_broker()})
           .value();
   const std::vector<Kind> all = kinds();

@@ -53,7 +53,7 @@ CodeExecutionOutcome run(const CodeProgram& program, const Json& input, ToolBrok
                          std::shared_ptr<SandboxAdapter> adapter = real_adapter(),
                          std::stop_token stop = {}) {
   auto mode =
-      create_code_mode({.adapter = std::move(adapter), .invoke_tool = std::move(broker)}).value();
+      CodeMode::create({.adapter = std::move(adapter), .invoke_tool = std::move(broker)}).value();
   ExecuteOptions options = testing::execute_options();
   options.stop_token = stop;
   return mode->execute(program, input, options);
@@ -304,7 +304,7 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) 
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
   auto adapter = make_process_adapter(testing::adapter_options(*hooks));
   auto mode =
-      create_code_mode({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
+      CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
   const CodeExecutionOutcome killed =
       mode->execute(any_json_program("() => __codemodeTestHook('socket')"), nullptr,
                     testing::execute_options("e-1"));
@@ -322,7 +322,7 @@ TEST_F(ProcessAdapterTest, SanitizerReportInTheWorkerIsWorkerExited) {
   if (!internal::kSanitizerBuild) GTEST_SKIP() << "sanitizer builds only (CODEMODE_SANITIZE=ON)";
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   if (!hooks) GTEST_SKIP() << "codemode-worker-testhooks is not built in this configuration.";
-  auto mode = create_code_mode({.adapter = make_process_adapter(testing::adapter_options(*hooks)),
+  auto mode = CodeMode::create({.adapter = make_process_adapter(testing::adapter_options(*hooks)),
                                 .invoke_tool = testing::doubling_broker()})
                   .value();
   for (const char* hook : {"heap_overflow", "signed_overflow"}) {

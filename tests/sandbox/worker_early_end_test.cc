@@ -12,7 +12,7 @@ namespace {
 constexpr std::uint64_t kBackstopSeconds = 6;  // cpuMillis 1 .. 1000
 constexpr std::int64_t kBackstopMicros = 6'000'000;
 
-std::optional<SandboxFault> fault_of(const SandboxResult& result) { return result.fault; }
+std::optional<SandboxFault> fault_of(const SandboxResult& result) { return result.fault(); }
 
 SandboxResult ended(ExitStatus status, bool confined = true, bool mid_frame = false) {
   return result_of_early_end({.status = status,
@@ -33,7 +33,7 @@ TEST(WorkerEarlyEnd, StatusFiveOrSigxcpuWithLittleCpuIsWorkerExited) {
         ExitStatus{.signal = SIGXCPU, .cpu_micros = 20'000},
         ExitStatus{.signal = SIGKILL, .cpu_micros = kBackstopMicros - 1'100'000}}) {
     const SandboxResult result = ended(status);
-    EXPECT_EQ(result.reason, SandboxFailureReason::kSandboxError);
+    EXPECT_EQ(result.reason(), SandboxFailureReason::kSandboxError);
     EXPECT_EQ(fault_of(result), SandboxFault::kWorkerExited);
   }
 }
@@ -47,8 +47,8 @@ TEST(WorkerEarlyEnd, CpuTimeAtTheBackstopIsTheCpuLimitHoweverItEnded) {
         ExitStatus{.signal = SIGXCPU, .cpu_micros = kBackstopMicros - 12'000},
         ExitStatus{.exit_code = 5, .cpu_micros = kBackstopMicros - 900'000}}) {
     const SandboxResult result = ended(status, /*confined=*/true, /*mid_frame=*/true);
-    EXPECT_EQ(result.reason, SandboxFailureReason::kCpuLimit);
-    EXPECT_FALSE(result.fault.has_value());
+    EXPECT_EQ(result.reason(), SandboxFailureReason::kCpuLimit);
+    EXPECT_FALSE(result.fault().has_value());
   }
 }
 

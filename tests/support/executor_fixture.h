@@ -1,4 +1,5 @@
 // Helpers for executor tests: build an executor around a C++ "program" and a broker.
+// The caller owns each CodeMode made here; it is as thread-safe as any (code_mode.h).
 #ifndef CODEMODE_TESTS_SUPPORT_EXECUTOR_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_EXECUTOR_FIXTURE_H_
 
@@ -40,7 +41,7 @@ inline ToolBroker doubling_broker() {
 }
 
 inline std::unique_ptr<CodeMode> make_mode(TestProgramFn run, ToolBroker broker) {
-  return create_code_mode({.adapter = make_test_sandbox_adapter({.run = std::move(run)}),
+  return CodeMode::create({.adapter = make_test_sandbox_adapter({.run = std::move(run)}),
                            .invoke_tool = std::move(broker),
                            .allow_test_adapter = true})
       .value();
@@ -50,11 +51,11 @@ inline std::unique_ptr<CodeMode> make_mode(TestProgramFn run, ToolBroker broker)
 inline SandboxResult call_double(const SandboxRequest& request, ToolBridge& tools,
                                  std::stop_token) {
   CodeToolOutcome outcome = tools.call_and_wait("number.double", request.input);
-  if (outcome.status != OutcomeStatus::kSucceeded) {
+  if (!outcome.ok()) {
     return SandboxResult::failure(SandboxFailureReason::kProgramError,
-                                  ProgramError{"Error", outcome.message});
+                                  ProgramError{"Error", outcome.message()});
   }
-  return SandboxResult::success(*outcome.output);
+  return SandboxResult::success(*outcome.output());
 }
 
 }  // namespace codemode::testing

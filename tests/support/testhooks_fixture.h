@@ -2,6 +2,8 @@
 // misbehave from native code while its program runs (src/worker/test_hooks.h): a CodeMode that
 // counts broker calls, programs that call __codemodeTestHook, the bytes of hand-made frames, and
 // what this process can see of the worker in /proc.
+// A HookedMode owns its CodeMode; it is not thread-safe (run counts and times one execution at a
+// time).
 #ifndef CODEMODE_TESTS_SUPPORT_TESTHOOKS_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_TESTHOOKS_FIXTURE_H_
 
@@ -90,7 +92,7 @@ class HookedMode {
     options.permissions.allow.insert(options.permissions.allow.end(),
                                      {"effect:read", "effect:write", "effect:host"});
     ToolBroker inner = standard_broker(std::move(options));
-    mode_ = create_code_mode(
+    mode_ = CodeMode::create(
                 {.adapter = make_process_adapter(
                      adapter.value_or(adapter_options(*testhooks_worker_binary()))),
                  .invoke_tool =

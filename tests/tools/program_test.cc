@@ -19,7 +19,8 @@ using testing::double_tool_options;
 Error definition_error(CodeProgramOptions options) {
   Result<CodeProgram> program = define_code_program(std::move(options));
   EXPECT_FALSE(program.ok());
-  return program.ok() ? Error{} : program.error();
+  // A program that was defined has no error; this one fails the caller's checks too.
+  return program.ok() ? Error::tool_failed("defined", "The program was defined.") : program.error();
 }
 
 void expect_config_error(CodeProgramOptions options, const std::string& message) {

@@ -4,12 +4,13 @@
 
 #include <chrono>
 #include <thread>
+#include <utility>
 
 namespace codemode::internal {
 namespace {
 
 ToolResponder responder_for(const std::shared_ptr<ResponseSlot>& slot) {
-  return ToolResponder(std::make_shared<ToolResponder::State>(slot));
+  return ToolResponderAccess::for_slot(slot);
 }
 
 TEST(ToolResponderTest, FirstAnswerWinsAndLaterOnesAreIgnored) {
@@ -94,12 +95,18 @@ TEST(ToolResponderTest, TheBrokersOwnAnswerBlocksLaterToolAnswers) {
   EXPECT_EQ(slot->wait().kind, AnswerKind::kTimedOut);
 }
 
-TEST(ToolResponderTest, AResponderWithoutStateIgnoresAnswers) {
-  ToolResponder responder(nullptr);
+TEST(ToolResponderTest, AMovedFromResponderIgnoresAnswers) {
+  auto slot = std::make_shared<ResponseSlot>();
+  ToolResponder responder = responder_for(slot);
+  ToolResponder moved = std::move(responder);
+  // NOLINTBEGIN(bugprone-use-after-move): answering from a moved-from responder is the test.
   responder.succeed(Json(1));
   responder.fail();
   responder.refuse();
-  SUCCEED();  // nothing to answer, and nothing crashed
+  // NOLINTEND(bugprone-use-after-move)
+  EXPECT_FALSE(slot->answered());  // nothing answered, and nothing crashed
+  moved.succeed(Json(2));
+  EXPECT_EQ(slot->wait().output, Json(2));
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ Status ToolCatalog::add(Tool tool, ToolOrigin origin) {
                      .origin = origin,
                      .output_schema = is_object_schema(output) ? output : Json()};
   if (!entries_.emplace(tool.id(), std::move(entry)).second) {
-    return Error{ErrorCode::kConflict, "tool_name_collision", "Two tools have the same name."};
+    return Error::conflict("tool_name_collision", "Two tools have the same name.");
   }
   return {};
 }

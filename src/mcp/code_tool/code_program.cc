@@ -65,8 +65,8 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
     // help and search are codemode's own; a namespace cannot take their place.
     const bool reserved = method.space == "help" || method.space == "search";
     if (reserved || !seen.emplace(method.space, method.method).second) {
-      return Error{ErrorCode::kConflict, "method_name_collision",
-                   "Two tools have the same codemode method name."};
+      return Error::conflict("method_name_collision",
+                             "Two tools have the same codemode method name.");
     }
     methods.push_back(std::move(method));
   }

@@ -48,8 +48,8 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   shared->capacity = std::move(capacity);
   shared->tools = catalog.tools();
   if (shared->tools.size() > kMaxProgramTools) {
-    return Error{ErrorCode::kInvalidConfig, "mcp_config",
-                 "Code mode serves at most 128 tools; the config declares more."};
+    return Error::invalid_config("mcp_config",
+                                 "Code mode serves at most 128 tools; the config declares more.");
   }
   Result<std::vector<CodeMethod>> methods = code_methods(shared->tools);
   if (!methods.ok()) return std::move(methods).error();
@@ -63,7 +63,7 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
-  Result<std::unique_ptr<CodeMode>> mode = create_code_mode(
+  Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
       {.adapter = make_process_adapter({.worker_path = std::move(worker_path),
                                          .stack_bytes = shared->policy.stack_bytes}),
        .invoke_tool = [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
@@ -112,9 +112,9 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   const std::shared_ptr<InvocationBudget> invocation =
       shared.invocations.find(context.execution_id);
   if (!invocation) {
-    return not_started(Error{ErrorCode::kToolFailed, "invocation_unknown",
-                             "The call belongs to no running invocation."},
-                       tool, context);
+    return not_started(
+        Error::tool_failed("invocation_unknown", "The call belongs to no running invocation."),
+        tool, context);
   }
   if (Status units = invocation->reserve_units(tool.id()); !units.ok()) {
     return not_started(std::move(units).error(), tool, context);
@@ -122,8 +122,7 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   const std::unique_ptr<ServerCapacity::HostOperation> slot =
       shared.capacity->wait_for_host_operation(context.stop_token);
   if (!slot) {
-    return not_started(Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."}, tool,
-                       context);
+    return not_started(Error::cancelled("cancelled", "The call was cancelled."), tool, context);
   }
   std::shared_ptr<Budget> budget =
       Budget::create({.max_cost_micros = tool.cost_micros(), .max_calls = 1}).value();

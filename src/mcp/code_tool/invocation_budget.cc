@@ -14,7 +14,7 @@ bool names_tool(const QuotaClass& quota, std::string_view tool_id) {
 }
 
 Error limit_error(std::string rule, std::string message) {
-  return Error{ErrorCode::kLimitExceeded, std::move(rule), std::move(message)};
+  return Error::limit_exceeded(std::move(rule), std::move(message));
 }
 
 }  // namespace

@@ -52,9 +52,10 @@ Result<std::vector<std::string>> sanitize_identifiers(const std::vector<std::str
     std::string identifier = sanitize_identifier(name);
     const auto [at, inserted] = owner.emplace(identifier, &name);
     if (!inserted && *at->second != name) {
-      return Error{ErrorCode::kInvalidConfig, "identifier_collision",
-                   "The " + std::string(what) + " names \"" + *at->second + "\" and \"" + name +
-                       "\" both become the identifier " + identifier + "."};
+      return Error::invalid_config("identifier_collision",
+                                   "The " + std::string(what) + " names \"" + *at->second +
+                                       "\" and \"" + name + "\" both become the identifier " +
+                                       identifier + ".");
     }
     identifiers.push_back(std::move(identifier));
   }

@@ -8,7 +8,7 @@ namespace {
 
 // What a start that could not run gets, as DownstreamConnection::start reports it.
 Error start_failed_error() {
-  return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+  return Error::tool_failed("spawn_failed", "A child process could not be started.");
 }
 
 }  // namespace

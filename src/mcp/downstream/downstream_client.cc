@@ -12,8 +12,8 @@ namespace {
 constexpr int kMaxListPages = 64;
 
 Error handshake_error() {
-  return Error{ErrorCode::kToolFailed, "downstream_handshake",
-               "The downstream MCP server did not complete initialize."};
+  return Error::tool_failed("downstream_handshake",
+                            "The downstream MCP server did not complete initialize.");
 }
 
 bool speaks_our_version(const Json& result) {
@@ -48,8 +48,7 @@ Result<Json> request_sync(DownstreamConnection& connection, std::string_view met
   lock.lock();
   slot->done.wait(lock, answered);
   if (abort.stop_requested()) return call_cancelled_error();
-  return Error{ErrorCode::kTimeout, "downstream_timeout",
-               "The downstream MCP server did not answer in time."};
+  return Error::timeout("downstream_timeout", "The downstream MCP server did not answer in time.");
 }
 
 // Runs on a ConnectAttempt's thread. On failure the connection is destroyed here, which kills and
@@ -98,8 +97,8 @@ Result<Json> DownstreamClient::list_tools() {
     Result<Json> answer = request_sync(**connected, "tools/list", params, config_.timeout, {});
     if (!answer.ok()) return answer;
     if (!answer->is_object() || !answer->contains("tools") || !answer->at("tools").is_array()) {
-      return Error{ErrorCode::kToolFailed, "downstream_protocol",
-                   "The downstream MCP server's tools/list result is malformed."};
+      return Error::tool_failed("downstream_protocol",
+                                "The downstream MCP server's tools/list result is malformed.");
     }
     for (const Json& tool : answer->at("tools")) tools.push_back(tool);
     if (!answer->contains("nextCursor") || !answer->at("nextCursor").is_string()) return tools;

@@ -10,15 +10,13 @@ namespace codemode::mcp {
 namespace {
 
 Error exited_error() {
-  return Error{ErrorCode::kToolFailed, "downstream_exited",
-               "The downstream MCP server exited before it answered."};
+  return Error::tool_failed("downstream_exited",
+                            "The downstream MCP server exited before it answered.");
 }
 
 }  // namespace
 
-Error call_cancelled_error() {
-  return Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled."};
-}
+Error call_cancelled_error() { return Error::cancelled("cancelled", "The call was cancelled."); }
 
 struct DownstreamConnection::Pending {
   Completion done;
@@ -35,7 +33,7 @@ Result<std::shared_ptr<DownstreamConnection>> DownstreamConnection::start(
   spawn.group = internal::ChildProcess::Group::kOwn;
   std::optional<internal::EventFd> wake = internal::EventFd::create();
   if (!wake) {
-    return Error{ErrorCode::kToolFailed, "spawn_failed", "A child process could not be started."};
+    return Error::tool_failed("spawn_failed", "A child process could not be started.");
   }
   Result<internal::SpawnedChild> child = internal::spawn_child(spawn);
   if (!child.ok()) return std::move(child).error();
@@ -170,8 +168,8 @@ void DownstreamConnection::handle_line(std::string_view line) {
   if (message.kind != RpcMessage::Kind::kResponse || !message.id.is_number_integer()) return;
   const std::int64_t id = message.id.get<std::int64_t>();
   if (message.result) return complete(id, *message.result);
-  complete(id, Error{ErrorCode::kToolFailed, "downstream_error",
-                     "The downstream MCP server answered with an error."});
+  complete(id, Error::tool_failed("downstream_error",
+                                  "The downstream MCP server answered with an error."));
 }
 
 // codemode declares no client capabilities, so a server has nothing to ask of it but ping.

@@ -15,7 +15,7 @@ constexpr std::size_t kMaxDescriptionBytes = 4096;
 using internal::cut_utf8;
 
 Error unusable(std::string_view why) {
-  return Error{ErrorCode::kInvalidConfig, "downstream_tool", std::string(why)};
+  return Error::invalid_config("downstream_tool", std::string(why));
 }
 
 // At most kMaxDescriptionBytes, cut on a UTF-8 character boundary; never empty.

@@ -19,7 +19,7 @@ constexpr std::size_t kMaxEnvEntries = 256;
 constexpr std::int64_t kMaxTimeoutMillis = 2'147'483'647;
 
 Error config_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "mcp_config", std::move(message)};
+  return Error::invalid_config("mcp_config", std::move(message));
 }
 
 using internal::only_keys;

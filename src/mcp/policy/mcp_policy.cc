@@ -45,7 +45,7 @@ const std::array<std::string_view, 15> kBuiltInLimitCodes{{
 namespace {
 
 Error policy_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "mcp_config", std::move(message)};
+  return Error::invalid_config("mcp_config", std::move(message));
 }
 
 const PolicyField* find_field(std::string_view name) {

@@ -173,7 +173,7 @@ Json McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
   std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
   const Json input = request.params.value("arguments", Json::object());
   ToolOutcome outcome = ToolOutcome::failed(
-      Error{ErrorCode::kCancelled, "cancelled", "The call was cancelled before it started."});
+      Error::cancelled("cancelled", "The call was cancelled before it started."));
   if (std::unique_ptr<ServerCapacity::HostOperation> slot =
           capacity_->wait_for_host_operation(stop)) {
     // A fresh budget per call: one call at most the tool's declared cost.

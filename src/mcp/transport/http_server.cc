@@ -19,7 +19,7 @@ using internal::UniqueFd;
 constexpr std::string_view kHeadEnd = "\r\n\r\n";
 
 Error listen_error(std::string message) {
-  return Error{ErrorCode::kInvalidConfig, "http_listen", std::move(message)};
+  return Error::invalid_config("http_listen", std::move(message));
 }
 
 std::string status_line_and_headers(int status, const HttpHeaders& headers) {

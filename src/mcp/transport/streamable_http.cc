@@ -226,21 +226,22 @@ class McpHttpTransport::Session : public std::enable_shared_from_this<Session> {
 Status check_http_access(const McpHttpOptions& options) {
   in_addr address{};
   if (::inet_pton(AF_INET, options.http.address.c_str(), &address) != 1) {
-    return Error{ErrorCode::kInvalidConfig, "http_listen",
-                 "The listen address is not an IPv4 address."};
+    return Error::invalid_config("http_listen", "The listen address is not an IPv4 address.");
   }
   if (!options.bearer_token && !is_loopback_address(address)) {
-    return Error{ErrorCode::kInvalidConfig, "http_token_required",
-                 "A listen address that is not loopback (127.0.0.0/8) requires a bearer token "
-                 "(codemode mcp reads it from the environment variable CODEMODE_MCP_TOKEN)."};
+    return Error::invalid_config(
+        "http_token_required",
+        "A listen address that is not loopback (127.0.0.0/8) requires a bearer token "
+        "(codemode mcp reads it from the environment variable CODEMODE_MCP_TOKEN).");
   }
   const auto visible = [](char c) { return c > ' ' && c < 0x7F; };
   if (options.bearer_token &&
       (options.bearer_token->empty() ||
        !std::all_of(options.bearer_token->begin(), options.bearer_token->end(), visible))) {
-    return Error{ErrorCode::kInvalidConfig, "http_token",
-                 "The bearer token (CODEMODE_MCP_TOKEN) must not be empty, and may hold only "
-                 "visible ASCII characters."};
+    return Error::invalid_config(
+        "http_token",
+        "The bearer token (CODEMODE_MCP_TOKEN) must not be empty, and may hold only "
+        "visible ASCII characters.");
   }
   return {};
 }

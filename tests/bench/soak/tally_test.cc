@@ -27,7 +27,7 @@ CodeExecutionOutcome succeeded(Json output) {
 CodeExecutionOutcome failed(ErrorCode code, std::string rule) {
   CodeExecutionOutcome outcome;
   outcome.status = status_of(code);
-  outcome.error = Error{code, std::move(rule), "message"};
+  outcome.error = Error::with_code(code, std::move(rule), "message");
   return outcome;
 }
 

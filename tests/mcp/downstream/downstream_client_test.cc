@@ -160,7 +160,7 @@ bool children_back_to(const std::vector<pid_t>& baseline, milliseconds limit) {
 Result<Json> call_and_wait(DownstreamClient& client, const std::string& tool) {
   BackgroundCall call(client, tool);
   if (!call.ended_within(testing::slack(milliseconds(5000)))) {
-    return Error{ErrorCode::kTimeout, "test", "hung"};
+    return Error::timeout("test", "hung");
   }
   return call.end().result;
 }
