@@ -14,6 +14,9 @@ using codemode::Json;
 
 int main() {
   using namespace codemode;
+
+  // An example laid out to be read, one field per line.
+  // clang-format off
   auto price = define_tool({
       .id = "catalog.price",
       .version = "1",
@@ -66,6 +69,7 @@ int main() {
       .execution_id = "run-1:total",
       .scope = {.principal_id = "local", .project_id = "demo"},
   });
+  // clang-format on
   std::printf("%s\n", to_json(outcome).dump().c_str());
   return outcome.ok() ? 0 : 1;
 }

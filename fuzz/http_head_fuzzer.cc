@@ -1,5 +1,5 @@
-// Fuzzes the HTTP request head parser (src/mcp/transport/http_request.h): the first code that reads bytes
-// from anyone who can reach `codemode mcp --transport http`.
+// Fuzzes the HTTP request head parser (src/mcp/transport/http_request.h): the first code that reads
+// bytes from anyone who can reach `codemode mcp --transport http`.
 //
 // Input: byte 0 picks the body cap; the rest is the head. Invariants:
 //   - a refusal is one of the statuses the parser documents, with a fixed reason;

@@ -30,7 +30,7 @@ struct InvokeOptions {
   Scope scope{};
   std::stop_token stop_token{};  // cancels the call: CANCELLED
   Permissions permissions{};
-  std::shared_ptr<Budget> budget{};  // required; shared by every call that is given it
+  std::shared_ptr<Budget> budget{};         // required; shared by every call that is given it
   std::size_t max_input_bytes = 1u << 20;   // the input as compact JSON
   std::size_t max_output_bytes = 1u << 20;  // the output as compact JSON
 };

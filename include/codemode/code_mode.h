@@ -47,7 +47,7 @@ namespace codemode {
 struct BrokerContext {
   std::string run_id;
   std::string execution_id;
-  std::string call_id;         // "<execution_id>:code:<n>", n counting from 1
+  std::string call_id;  // "<execution_id>:code:<n>", n counting from 1
   std::string program_digest;
   Scope scope;
   std::stop_token stop_token;  // fires on timeout or cancellation; the broker must honour it
@@ -91,9 +91,9 @@ struct CodeModeOptions {
 };
 
 struct ExecuteOptions {
-  std::string run_id;        // 1..256 characters after trimming
-  std::string execution_id;  // 1..256 characters; new for every execution
-  Scope scope;               // principal_id and project_id: 1..256 characters each
+  std::string run_id;          // 1..256 characters after trimming
+  std::string execution_id;    // 1..256 characters; new for every execution
+  Scope scope;                 // principal_id and project_id: 1..256 characters each
   std::stop_token stop_token;  // cancels the execution: status cancelled, code CANCELLED
 };
 
@@ -115,8 +115,8 @@ struct ExecutionEvidence {
 
 struct CodeExecutionOutcome {
   OutcomeStatus status = OutcomeStatus::kFailed;
-  std::optional<Json> output;   // exactly when succeeded
-  std::optional<Error> error;   // exactly when not succeeded
+  std::optional<Json> output;  // exactly when succeeded
+  std::optional<Error> error;  // exactly when not succeeded
   CodeExecutionUsage usage;
   // Only for program errors (code TOOL_FAILED): what the program threw, capped. Untrusted.
   std::optional<ProgramError> program_error;

@@ -23,25 +23,26 @@ namespace codemode {
 
 // The public error codes. The list is closed: add new codes at the end, never renumber.
 enum class ErrorCode : int {
-  kInvalidConfig = 1,     // INVALID_CONFIG: a definition or option is invalid; the message names the field
-  kInvalidInput,          // INVALID_INPUT
-  kInvalidOutput,         // INVALID_OUTPUT
-  kInvalidJson,           // INVALID_JSON: not bounded, plain JSON
-  kPermissionDenied,      // PERMISSION_DENIED
-  kBudgetExceeded,        // BUDGET_EXCEEDED
-  kLimitExceeded,         // LIMIT_EXCEEDED
-  kTimeout,               // TIMEOUT
-  kCancelled,             // CANCELLED
-  kToolFailed,            // TOOL_FAILED
-  kModelFailed,           // MODEL_FAILED
-  kGuardBlocked,          // GUARD_BLOCKED
-  kGuardUnavailable,      // GUARD_UNAVAILABLE
-  kOutcomeUnknown,        // OUTCOME_UNKNOWN
-  kUnsupportedProfile,    // UNSUPPORTED_PROFILE
-  kNotFound,              // NOT_FOUND
-  kConflict,              // CONFLICT
-  kStorageUnavailable,    // STORAGE_UNAVAILABLE
-  kIntegrityViolation,    // INTEGRITY_VIOLATION
+  // INVALID_CONFIG: a definition or option is invalid; the message names the field.
+  kInvalidConfig = 1,
+  kInvalidInput,        // INVALID_INPUT
+  kInvalidOutput,       // INVALID_OUTPUT
+  kInvalidJson,         // INVALID_JSON: not bounded, plain JSON
+  kPermissionDenied,    // PERMISSION_DENIED
+  kBudgetExceeded,      // BUDGET_EXCEEDED
+  kLimitExceeded,       // LIMIT_EXCEEDED
+  kTimeout,             // TIMEOUT
+  kCancelled,           // CANCELLED
+  kToolFailed,          // TOOL_FAILED
+  kModelFailed,         // MODEL_FAILED
+  kGuardBlocked,        // GUARD_BLOCKED
+  kGuardUnavailable,    // GUARD_UNAVAILABLE
+  kOutcomeUnknown,      // OUTCOME_UNKNOWN
+  kUnsupportedProfile,  // UNSUPPORTED_PROFILE
+  kNotFound,            // NOT_FOUND
+  kConflict,            // CONFLICT
+  kStorageUnavailable,  // STORAGE_UNAVAILABLE
+  kIntegrityViolation,  // INTEGRITY_VIOLATION
 };
 
 // "INVALID_CONFIG", "LIMIT_EXCEEDED", ...
@@ -92,7 +93,8 @@ struct CODEMODE_EXPORT Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit by design
+  // NOLINTNEXTLINE: implicit by design
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
   Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool ok() const { return state_.index() == 0; }

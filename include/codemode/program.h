@@ -87,7 +87,7 @@ struct CodeProgramOptions {
   std::string version;  // nonempty after trimming, at most 128 characters
   std::string intent;   // what the program is for, shown to approvers; at most 4,096 characters
   ProgramLanguage language = ProgramLanguage::kJavaScript;
-  std::string source;   // nonempty; at most 1 MiB of UTF-8
+  std::string source;  // nonempty; at most 1 MiB of UTF-8
   Schema input;
   Schema output;
   std::string input_schema_id;   // stable name of `input`, at most 256 characters

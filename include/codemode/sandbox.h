@@ -34,13 +34,13 @@ CODEMODE_EXPORT std::string_view to_string(AdapterQualification qualification);
 
 // Why a sandbox reports failure. Closed list; add at the end.
 enum class SandboxFailureReason : int {
-  kProgramError = 1,   // "program_error": threw, did not compile, or can never settle
-  kCpuLimit,           // "cpu_limit"
-  kMemoryLimit,        // "memory_limit"
-  kInvalidOutput,      // "invalid_output": the result is not plain JSON within maxOutputBytes
-                       // (which way: OutputFault)
-  kUnsupportedProgram, // "unsupported_program": language or approved imports not supported
-  kSandboxError,       // "sandbox_error": the sandbox itself failed
+  kProgramError = 1,    // "program_error": threw, did not compile, or can never settle
+  kCpuLimit,            // "cpu_limit"
+  kMemoryLimit,         // "memory_limit"
+  kInvalidOutput,       // "invalid_output": the result is not plain JSON within maxOutputBytes
+                        // (which way: OutputFault)
+  kUnsupportedProgram,  // "unsupported_program": language or approved imports not supported
+  kSandboxError,        // "sandbox_error": the sandbox itself failed
 };
 CODEMODE_EXPORT std::string_view to_string(SandboxFailureReason reason);
 CODEMODE_EXPORT std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(

@@ -16,9 +16,8 @@
 
 namespace codemode {
 
-using TestProgramFn =
-    std::function<SandboxResult(const SandboxRequest& request, ToolBridge& tools,
-                                std::stop_token stop)>;
+using TestProgramFn = std::function<SandboxResult(const SandboxRequest& request, ToolBridge& tools,
+                                                  std::stop_token stop)>;
 
 struct TestSandboxOptions {
   std::string id = "codemode.test";
@@ -27,7 +26,8 @@ struct TestSandboxOptions {
   TestProgramFn run;                   // required: runs every program
 };
 
-CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_test_sandbox_adapter(TestSandboxOptions options);
+CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_test_sandbox_adapter(
+    TestSandboxOptions options);
 
 }  // namespace codemode
 

@@ -138,7 +138,8 @@ class CODEMODE_EXPORT Tool {
   std::chrono::milliseconds timeout() const;
 
   // {id, version, description, effects, capabilities, costMicros, inputJsonSchema}: the part of the
-  // tool a program's manifest (and so its digest) records. Guards, timeout and execute are not in it.
+  // tool a program's manifest (and so its digest) records. Guards, timeout and execute are not in
+  // it.
   const Json& manifest() const;
 
  private:

@@ -8,13 +8,13 @@
 #include <unistd.h>
 
 #include "cli/cli_io.h"
+#include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_tool.h"
 #include "mcp/downstream/downstream_tools.h"
-#include "mcp/serve_http.h"
 #include "mcp/policy/mcp_config.h"
 #include "mcp/policy/server_capacity.h"
+#include "mcp/serve_http.h"
 #include "mcp/serve_stdio.h"
-#include "mcp/catalog/tool_results.h"
 
 namespace codemode::cli {
 namespace {
@@ -153,8 +153,8 @@ int run_mcp_server(const McpArguments& arguments) {
   if (arguments.transport == "http") mcp::block_stop_signals();  // before any thread starts
   Result<mcp::McpConfig> config = load_config(arguments);
   Result<mcp::McpHttpOptions> http = http_options(arguments);
-  Status supported = !config.ok() ? Status(config.error())
-                                  : (http.ok() ? Status() : Status(http.error()));
+  Status supported =
+      !config.ok() ? Status(config.error()) : (http.ok() ? Status() : Status(http.error()));
   std::size_t skipped = 0;
   Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, skipped)
                                                     : Result<mcp::ToolCatalog>(supported.error());

@@ -17,7 +17,7 @@ struct McpArguments {
   std::string transport = "stdio";  // stdio | http
   std::string listen = "127.0.0.1:8080";
   std::vector<std::string> allowed_origins;  // --allow-origin
-  std::string worker_path;  // --worker; empty: codemode::default_worker_path()
+  std::string worker_path;                   // --worker; empty: codemode::default_worker_path()
 };
 
 // Adds the subcommand to `app`; parsing fills `arguments`, which must outlive `app`.

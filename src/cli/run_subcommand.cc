@@ -9,11 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "cli/cli_io.h"
-#include "cli/cli_limits.h"
 #include "codemode/code_mode.h"
 #include "codemode/command_tool.h"
 #include "codemode/process_adapter.h"
+
+#include "cli/cli_io.h"
+#include "cli/cli_limits.h"
 
 namespace codemode::cli {
 namespace {
@@ -164,16 +165,14 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                   "How the worker process is made: fork_server (default; forked from one "
                   "pre-initialised server, about a millisecond) or exec (executed per run: each "
                   "run gets its own address-space layout).")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, SpawnMode>{{"fork_server", SpawnMode::kForkServer},
-                                           {"exec", SpawnMode::kExec}}));
+      ->transform(CLI::CheckedTransformer(std::map<std::string, SpawnMode>{
+          {"fork_server", SpawnMode::kForkServer}, {"exec", SpawnMode::kExec}}));
   run->add_option("--isolation", arguments.isolation,
                   "The worker's OS confinement: process (default: seccomp, rlimits, no fds) or "
                   "isolated (also new user, pid, network, mount, IPC and UTS namespaces and an "
                   "empty root; UNSUPPORTED_PROFILE where the kernel refuses them).")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, IsolationProfile>{{"process", IsolationProfile::kProcess},
-                                                  {"isolated", IsolationProfile::kIsolated}}));
+      ->transform(CLI::CheckedTransformer(std::map<std::string, IsolationProfile>{
+          {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}));
   run->add_option("--engine", arguments.engine,
                   "How JavaScript runs: interpreter (default: no JIT, and the system-call filter "
                   "forbids executable memory) or jit (Baseline and Ion JIT compilers, 15 to 33 "

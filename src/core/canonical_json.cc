@@ -6,6 +6,7 @@
 #include <string>
 
 #include "codemode/json.h"
+
 #include "core/json_writer.h"
 
 namespace codemode {

@@ -1,5 +1,8 @@
 #include "core/child_process.h"
 
+#include <array>
+#include <utility>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -7,9 +10,6 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <array>
-#include <utility>
 
 namespace codemode::internal {
 namespace {

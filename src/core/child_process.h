@@ -22,15 +22,16 @@
 #ifndef CODEMODE_CORE_CHILD_PROCESS_H_
 #define CODEMODE_CORE_CHILD_PROCESS_H_
 
-#include <sys/types.h>
-
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "codemode/error.h"
+
 #include "core/unique_fd.h"
 
 namespace codemode::internal {

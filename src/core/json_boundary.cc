@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "codemode/json.h"
+
 #include "core/bounded_json_parser.h"
 #include "core/json_refusals.h"
 #include "core/json_text.h"

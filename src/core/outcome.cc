@@ -7,7 +7,8 @@ namespace codemode {
 namespace {
 
 template <typename Enum, std::size_t N>
-std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& table, Enum value) {
+std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& table,
+                         Enum value) {
   for (const auto& [known, name] : table) {
     if (known == value) return name;
   }

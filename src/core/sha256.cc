@@ -1,8 +1,8 @@
 // sha256_hex: SHA-256 through OpenSSL 3's EVP interface (the one-shot EVP_Digest).
-#include <openssl/evp.h>
-
 #include <string>
 #include <string_view>
+
+#include <openssl/evp.h>
 
 #include "codemode/json.h"
 

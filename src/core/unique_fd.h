@@ -6,9 +6,9 @@
 #ifndef CODEMODE_CORE_UNIQUE_FD_H_
 #define CODEMODE_CORE_UNIQUE_FD_H_
 
-#include <unistd.h>
-
 #include <utility>
+
+#include <unistd.h>
 
 namespace codemode::internal {
 

@@ -109,8 +109,7 @@ class ExecutionRun {
 
   CodeExecutionOutcome run(const Json& input) {
     if (Status status = program_.input_schema().validate(input); !status.ok()) {
-      return failure(internal::invalid_input_schema_error(status.error().message),
-                     bridge_.usage());
+      return failure(internal::invalid_input_schema_error(status.error().message), bridge_.usage());
     }
     SandboxResult result = SandboxResult::failure(SandboxFailureReason::kSandboxError);
     if (!abort_.code()) {

@@ -1,8 +1,8 @@
 #include "executor/execution_limits.h"
 
+#include "core/json_refusals.h"
 #include "executor/outcome_messages.h"
 #include "protocol/tool_refusal.h"
-#include "core/json_refusals.h"
 
 namespace codemode::internal {
 namespace {

@@ -30,8 +30,7 @@ constexpr std::array<ReasonMapping, 6> kReasonMappings{{
     {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, "invalid_output",
      "The program's result is not plain JSON within maxOutputBytes."},
     {SandboxFailureReason::kUnsupportedProgram, ErrorCode::kUnsupportedProfile,
-     "unsupported_program",
-     "This sandbox cannot run the program's language or approved imports."},
+     "unsupported_program", "This sandbox cannot run the program's language or approved imports."},
     {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, "sandbox_error",
      "The sandbox failed before the program finished; its details are withheld."},
 }};
@@ -158,7 +157,8 @@ Error adapter_unavailable_error(std::string_view adapter_id) {
 }
 
 std::optional<ProgramError> cap_program_error(const ProgramError& error) {
-  if (!internal::is_valid_utf8(error.name) || !internal::is_valid_utf8(error.message)) return std::nullopt;
+  if (!internal::is_valid_utf8(error.name) || !internal::is_valid_utf8(error.message))
+    return std::nullopt;
   return ProgramError{.name = truncate_utf16(error.name, 128),
                       .message = truncate_utf16(error.message, 1024)};
 }

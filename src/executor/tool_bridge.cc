@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "codemode/tool.h"
+
 #include "core/json_text.h"
 #include "executor/outcome_messages.h"
 #include "protocol/tool_refusal.h"
@@ -111,19 +112,17 @@ void ExecutionBridge::run_call(const Tool& tool, Json input, std::int64_t sequen
   }
 }
 
-ExecutionBridge::Settlement ExecutionBridge::settle_with_broker(const Tool& tool,
-                                                                const Json& input,
+ExecutionBridge::Settlement ExecutionBridge::settle_with_broker(const Tool& tool, const Json& input,
                                                                 const std::string& call_id) {
-  const BrokerContext context{.run_id = options_.run_id,
-                              .execution_id = options_.execution_id,
-                              .call_id = call_id,
-                              .program_digest = program_.digest(),
-                              .scope = options_.scope,
-                              .stop_token = abort_.token(),
-                              .max_tool_input_bytes =
-                                  static_cast<std::size_t>(program_.limits().max_tool_input_bytes),
-                              .max_output_bytes =
-                                  static_cast<std::size_t>(program_.limits().max_output_bytes)};
+  const BrokerContext context{
+      .run_id = options_.run_id,
+      .execution_id = options_.execution_id,
+      .call_id = call_id,
+      .program_digest = program_.digest(),
+      .scope = options_.scope,
+      .stop_token = abort_.token(),
+      .max_tool_input_bytes = static_cast<std::size_t>(program_.limits().max_tool_input_bytes),
+      .max_output_bytes = static_cast<std::size_t>(program_.limits().max_output_bytes)};
   try {
     const ToolOutcome outcome = broker_(tool, input, context);
     return admit_outcome(tool, outcome, call_id);

@@ -4,8 +4,8 @@
 // usage and evidence the executor reports. Once closed it refuses every call; the executor closes
 // it when the adapter returns, then waits for every admitted call to settle.
 //
-// Thread-safety: call, close and the accessors are thread-safe. The destructor closes the bridge and
-// waits for admitted calls.
+// Thread-safety: call, close and the accessors are thread-safe. The destructor closes the bridge
+// and waits for admitted calls.
 #ifndef CODEMODE_EXECUTOR_TOOL_BRIDGE_H_
 #define CODEMODE_EXECUTOR_TOOL_BRIDGE_H_
 
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "codemode/code_mode.h"
+
 #include "executor/call_pool.h"
 #include "executor/execution_abort.h"
 #include "executor/execution_limits.h"
@@ -51,8 +52,7 @@ class ExecutionBridge final : public ToolBridge {
   // Admits the call under the lock: its 1-based sequence number, or the refusal.
   Result<std::int64_t> admit(std::string_view tool_id);
   // Runs on a pool thread; never throws, always releases the slot and answers.
-  void run_call(const Tool& tool, Json input, std::int64_t sequence,
-                const Callback& done) noexcept;
+  void run_call(const Tool& tool, Json input, std::int64_t sequence, const Callback& done) noexcept;
   // An admitted call that could not be dispatched: it never reached the broker.
   void refuse_admitted(const Callback& done, const Error& refusal) noexcept;
   Settlement settle_with_broker(const Tool& tool, const Json& input, const std::string& call_id);

@@ -1,8 +1,8 @@
 #include "mcp/serve_http.h"
 
-#include <signal.h>
-
 #include <charconv>
+
+#include <signal.h>
 
 namespace codemode::mcp {
 

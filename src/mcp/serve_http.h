@@ -9,8 +9,9 @@
 #include <string>
 
 #include "codemode/error.h"
-#include "mcp/transport/streamable_http.h"
+
 #include "mcp/server/mcp_server.h"
+#include "mcp/transport/streamable_http.h"
 
 namespace codemode::mcp {
 

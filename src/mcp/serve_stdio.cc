@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "mcp/transport/line_channel.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/transport/line_channel.h"
 
 namespace codemode::mcp {
 

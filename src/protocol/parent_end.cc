@@ -6,8 +6,9 @@
 #include <string_view>
 #include <utility>
 
-#include "core/json_keys.h"
 #include "codemode/program.h"
+
+#include "core/json_keys.h"
 #include "protocol/frame_format.h"
 
 namespace codemode::internal {
@@ -16,7 +17,6 @@ namespace {
 Error protocol_error(std::string_view message) {
   return Error::integrity_violation("worker_protocol_error", std::string(message));
 }
-
 
 // The string at `key`, or nullptr.
 const std::string* string_at(const Json& object, const char* key) {

@@ -15,6 +15,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/sandbox.h"
+
 #include "protocol/frame_format.h"
 
 namespace codemode::internal {

@@ -12,6 +12,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "protocol/completion.h"
 
 namespace codemode::worker {

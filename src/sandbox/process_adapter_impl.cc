@@ -1,12 +1,6 @@
 // The process adapter: one fresh, confined codemode-worker per execution (process_adapter.h).
 #include "sandbox/process_adapter_impl.h"
 
-#include <errno.h>
-#include <linux/seccomp.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -15,9 +9,15 @@
 #include <utility>
 #include <vector>
 
+#include <errno.h>
+#include <linux/seccomp.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include "core/child_process.h"
-#include "sandbox/fork_server_launcher.h"
 #include "protocol/frame_format.h"
+#include "sandbox/fork_server_launcher.h"
 #include "sandbox/isolation_spawn.h"
 #include "sandbox/worker_session.h"
 
@@ -64,9 +64,8 @@ class ProcessAdapter final : public SandboxAdapter {
     if (stop.stop_requested()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
     Result<WorkerProcess> worker = launcher_->launch();
     if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    std::unique_ptr<WorkerSession> session =
-        WorkerSession::create(std::move(*worker), request, tools,
-                              confinement_layers(isolation_, engine_), stack_bytes_);
+    std::unique_ptr<WorkerSession> session = WorkerSession::create(
+        std::move(*worker), request, tools, confinement_layers(isolation_, engine_), stack_bytes_);
     if (!session) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     return session->run(std::move(stop));
   }
@@ -128,8 +127,8 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_with(std::unique_ptr<Worker
 
 bool process_adapter_available(const ProcessAdapterOptions& options) {
   const std::string& path = options.worker_path;
-  const bool stack_in_range = options.stack_bytes >= kMinEngineStackBytes &&
-                              options.stack_bytes <= kMaxEngineStackBytes;
+  const bool stack_in_range =
+      options.stack_bytes >= kMinEngineStackBytes && options.stack_bytes <= kMaxEngineStackBytes;
   return stack_in_range && is_executable_file(path) && kernel_supports_seccomp_filters() &&
          worker_runs(path, options.engine) &&
          (options.isolation != IsolationProfile::kIsolated || isolation_works(path));
@@ -142,8 +141,8 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOpt
       options.spawn == SpawnMode::kExec
           ? make_exec_launcher(options.worker_path, options.isolation, options.engine)
           : make_fork_server_launcher(options.worker_path, options.isolation, options.engine);
-  return make_process_adapter_with(std::move(launcher), std::move(is_available),
-                                   options.isolation, options.engine, options.stack_bytes);
+  return make_process_adapter_with(std::move(launcher), std::move(is_available), options.isolation,
+                                   options.engine, options.stack_bytes);
 }
 
 }  // namespace internal

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "codemode/process_adapter.h"
+
 #include "sandbox/worker_launcher.h"
 
 namespace codemode::internal {

@@ -41,12 +41,12 @@ class IsolatedExecWorkerLauncher final : public WorkerLauncher {
     if (!pipes) {
       return Error::tool_failed("spawn_failed", "A child process could not be started.");
     }
-    Result<ChildProcess> child = spawn_in_namespaces(
-        {.path = path_,
-         .argv = argv_,
-         .stdio = {pipes->child_ends[0].get(), pipes->child_ends[1].get(),
-                   pipes->child_ends[2].get()},
-         .namespaces = isolation_namespaces()});
+    Result<ChildProcess> child =
+        spawn_in_namespaces({.path = path_,
+                             .argv = argv_,
+                             .stdio = {pipes->child_ends[0].get(), pipes->child_ends[1].get(),
+                                       pipes->child_ends[2].get()},
+                             .namespaces = isolation_namespaces()});
     if (!child.ok()) return child.error();
     return WorkerProcess{.stdin_fd = std::move(pipes->stdin_fd),
                          .stdout_fd = std::move(pipes->stdout_fd),

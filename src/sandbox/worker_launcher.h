@@ -12,6 +12,7 @@
 
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
+
 #include "sandbox/worker_process.h"
 
 namespace codemode::internal {

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "codemode/sandbox.h"
+
 #include "core/child_process.h"
 #include "protocol/cpu_backstop.h"
 
@@ -18,9 +19,9 @@ using WorkerProcess = SpawnedChild;
 
 // What the parent knows about a worker whose stdout ended before its result frame.
 struct EarlyEnd {
-  std::optional<ExitStatus> status;  // nullopt: it could not be reaped
-  bool confined = false;             // its confined frame had arrived
-  bool mid_frame = false;            // stdout ended inside a frame
+  std::optional<ExitStatus> status;        // nullopt: it could not be reaped
+  bool confined = false;                   // its confined frame had arrived
+  bool mid_frame = false;                  // stdout ended inside a frame
   std::uint64_t cpu_backstop_seconds = 0;  // the RLIMIT_CPU soft limit its program was given
 };
 

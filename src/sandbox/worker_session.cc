@@ -1,13 +1,13 @@
 #include "sandbox/worker_session.h"
 
-#include <errno.h>
-#include <poll.h>
-
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <utility>
 #include <variant>
+
+#include <errno.h>
+#include <poll.h>
 
 #include "core/pipe_io.h"
 #include "protocol/frame_format.h"
@@ -202,7 +202,7 @@ void WorkerSession::send_start_frame() {
   Result<std::string> frame =
       encode_frame(start_message(request_, stack_bytes_), start_frame_cap_for(request_.program));
   if (!frame.ok()) return host_failure();  // the parent's own frame
-  stdin_->send(std::move(*frame));  // a first frame is queued whatever its size
+  stdin_->send(std::move(*frame));         // a first frame is queued whatever its size
 }
 
 // stdout ended before the result. How the worker ended decides the failure; it is killed first,

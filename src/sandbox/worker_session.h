@@ -27,11 +27,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <span>
+#include <stop_token>
 #include <string_view>
 
 #include "codemode/sandbox.h"
+
 #include "protocol/frame_codec.h"
 #include "protocol/frame_format.h"
 #include "protocol/parent_end.h"

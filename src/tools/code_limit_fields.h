@@ -26,8 +26,7 @@ inline constexpr std::array<CodeLimitField, 9> kCodeLimitFields{{
     {"maxOutputBytes", &CodeLimits::max_output_bytes, CodeLimitMaxima::kMaxOutputBytes},
     {"maxToolInputBytes", &CodeLimits::max_tool_input_bytes, CodeLimitMaxima::kMaxToolInputBytes},
     {"maxToolCalls", &CodeLimits::max_tool_calls, CodeLimitMaxima::kMaxToolCalls},
-    {"maxToolConcurrency", &CodeLimits::max_tool_concurrency,
-     CodeLimitMaxima::kMaxToolConcurrency},
+    {"maxToolConcurrency", &CodeLimits::max_tool_concurrency, CodeLimitMaxima::kMaxToolConcurrency},
 }};
 
 }  // namespace codemode::internal

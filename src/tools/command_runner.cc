@@ -1,13 +1,13 @@
 #include "tools/command_runner.h"
 
+#include <array>
+#include <optional>
+#include <utility>
+
 #include <errno.h>
 #include <poll.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include <array>
-#include <optional>
-#include <utility>
 
 #include "core/child_process.h"
 #include "core/pipe_io.h"

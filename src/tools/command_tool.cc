@@ -3,10 +3,6 @@
 // running is tools/command_runner.h.
 #include "codemode/command_tool.h"
 
-#include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
@@ -15,7 +11,12 @@
 #include <string_view>
 #include <utility>
 
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "codemode/program.h"
+
 #include "tools/command_path.h"
 #include "tools/command_runner.h"
 
@@ -69,7 +70,8 @@ Result<CommandSpec> parse_command(const Json& entry, std::size_t index,
     spec.argv.push_back(argument.get<std::string>());
   }
   std::optional<std::filesystem::path> path =
-      spec.argv[0].empty() ? std::nullopt : internal::resolve_command_path(spec.argv[0], options.base_directory);
+      spec.argv[0].empty() ? std::nullopt
+                           : internal::resolve_command_path(spec.argv[0], options.base_directory);
   if (!path) return file_error(field(index, "command[0]"), "does not name an executable file.");
   spec.path = path->string();
   return spec;

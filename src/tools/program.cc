@@ -9,10 +9,10 @@
 #include <utility>
 
 #include "core/identifiers.h"
-#include "tools/code_limit_fields.h"
 #include "core/js_whitespace.h"
 #include "core/json_text.h"
 #include "core/utf16.h"
+#include "tools/code_limit_fields.h"
 
 namespace codemode {
 

@@ -12,7 +12,8 @@ bool ResponseSlot::answer(AnswerKind kind, std::optional<Json> output,
   {
     std::lock_guard lock(mu_);
     if (answer_.has_value()) return false;
-    answer_ = Answer{.kind = kind, .output = std::move(output), .tool_message = std::move(tool_message)};
+    answer_ =
+        Answer{.kind = kind, .output = std::move(output), .tool_message = std::move(tool_message)};
   }
   answered_.notify_all();
   return true;

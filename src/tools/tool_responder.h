@@ -34,7 +34,7 @@ enum class AnswerKind : int {
 
 struct Answer {
   AnswerKind kind = AnswerKind::kAbandoned;
-  std::optional<Json> output;  // set for kSucceeded only
+  std::optional<Json> output;               // set for kSucceeded only
   std::optional<std::string> tool_message;  // kFailed only, when the tool gave one
 };
 

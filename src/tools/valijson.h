@@ -12,8 +12,8 @@
 // thread by a ValijsonPatternScope. "format", an annotation only in codemode, is specialized to
 // accept everything: Schema::compile removes it before valijson sees it, and this keeps valijson's
 // std::regex date and time checks off every value even so. "multipleOf" is specialized too
-// (tools/valijson_multiple_of.cc): valijson's own applies it to strings that look like numbers. The declarations must precede every
-// use of the validator, which is why they live here.
+// (tools/valijson_multiple_of.cc): valijson's own applies it to strings that look like numbers. The
+// declarations must precede every use of the validator, which is why they live here.
 #ifndef CODEMODE_TOOLS_VALIJSON_H_
 #define CODEMODE_TOOLS_VALIJSON_H_
 

@@ -26,8 +26,8 @@ bool multiple_of_integer(const Adapter& value, std::int64_t divisor) {
 template <typename Adapter>
 bool multiple_of_fraction(const Adapter& value, double divisor) {
   if (!value.isInteger() && !value.isDouble()) return true;
-  const double number = value.isInteger() ? static_cast<double>(value.getInteger())
-                                          : value.getDouble();
+  const double number =
+      value.isInteger() ? static_cast<double>(value.getInteger()) : value.getDouble();
   if (!std::isfinite(number)) return false;
   return number == 0.0 ||
          std::fabs(std::remainder(number, divisor)) <= std::numeric_limits<double>::epsilon();

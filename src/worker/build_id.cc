@@ -1,10 +1,10 @@
 #include "worker/build_id.h"
 
-#include <elf.h>
-#include <link.h>
-
 #include <cstdint>
 #include <cstring>
+
+#include <elf.h>
+#include <link.h>
 
 namespace codemode::worker {
 namespace {

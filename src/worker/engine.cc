@@ -4,6 +4,12 @@
 // out-of-memory made terminal by the OOM callback).
 #include "worker/engine.h"
 
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <new>
+#include <utility>
+
 #include <js/CallAndConstruct.h>
 #include <js/CompilationAndEvaluation.h>
 #include <js/GCAPI.h>
@@ -14,20 +20,14 @@
 #include <js/SourceText.h>
 #include <js/friend/ErrorMessages.h>
 
-#include <algorithm>
-#include <atomic>
-#include <limits>
-#include <new>
-#include <utility>
-
 #include "core/json_refusals.h"
+#include "protocol/worker_end.h"
 #include "worker/engine_errors.h"
 #include "worker/engine_guest.h"
 #include "worker/engine_job_queue.h"
 #include "worker/engine_result.h"
 #include "worker/engine_runtime.h"
 #include "worker/engine_strings.h"
-#include "protocol/worker_end.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
@@ -276,9 +276,7 @@ std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
   // decided, nor change the value before it is serialised. Tool calls from then on (from the
   // result's toJSON) are refused in the sandbox, so the host never runs a tool whose answer
   // nobody can read.
-  const auto pending = [this] {
-    return JS::GetPromiseState(result_) == JS::PromiseState::Pending;
-  };
+  const auto pending = [this] { return JS::GetPromiseState(result_) == JS::PromiseState::Pending; };
   if (!jobs_.drain(cx_, pending) || stop_.load() != StopReason::kNone) return stopped();
   if (!pending()) host_.tools->close();
   JS::RootedValue value(cx_, JS::GetPromiseResult(result_));

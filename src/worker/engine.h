@@ -24,6 +24,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/process_adapter.h"
+
 #include "protocol/completion.h"
 
 namespace codemode::worker {

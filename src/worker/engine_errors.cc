@@ -1,15 +1,15 @@
 #include "worker/engine_errors.h"
 
+#include <array>
+#include <optional>
+#include <string>
+
 #include <js/Conversions.h>
 #include <js/ErrorReport.h>
 #include <js/Exception.h>
 #include <js/PropertyDescriptor.h>
 #include <js/Proxy.h>
 #include <js/Symbol.h>
-
-#include <array>
-#include <optional>
-#include <string>
 
 #include "worker/engine_strings.h"
 
@@ -64,9 +64,8 @@ ThrownError describe_object(JSContext* cx, JS::HandleValue value) {
   const JSErrorReport* report = nullptr;
   const JSErrorReport* own_report = JS_ErrorFromException(cx, object);
   if (own_report) thrown.error_number = own_report->errorNumber;
-  if (own_report != nullptr &&
-      builder.init(cx, JS::ExceptionStack(cx, value, nullptr),
-                   JS::ErrorReportBuilder::NoSideEffects)) {
+  if (own_report != nullptr && builder.init(cx, JS::ExceptionStack(cx, value, nullptr),
+                                            JS::ErrorReportBuilder::NoSideEffects)) {
     report = builder.report();
   }
   if (report && report->exnType >= 0 &&

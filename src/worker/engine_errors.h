@@ -11,9 +11,9 @@
 #ifndef CODEMODE_WORKER_ENGINE_ERRORS_H_
 #define CODEMODE_WORKER_ENGINE_ERRORS_H_
 
-#include <jsapi.h>
-
 #include <cstddef>
+
+#include <jsapi.h>
 
 #include "codemode/sandbox.h"
 

@@ -1,5 +1,11 @@
 #include "worker/engine_guest.h"
 
+#include <exception>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <js/CompilationAndEvaluation.h>
 #include <js/GlobalObject.h>
 #include <js/Object.h>
@@ -10,12 +16,6 @@
 #include <js/RealmOptions.h>
 #include <js/SourceText.h>
 #include <js/String.h>
-
-#include <exception>
-#include <new>
-#include <optional>
-#include <string>
-#include <string_view>
 
 #include "worker/engine_strings.h"
 #include "worker/test_hooks.h"

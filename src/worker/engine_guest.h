@@ -4,10 +4,10 @@
 #ifndef CODEMODE_WORKER_ENGINE_GUEST_H_
 #define CODEMODE_WORKER_ENGINE_GUEST_H_
 
-#include <jsapi.h>
-
 #include <cstddef>
 #include <cstdint>
+
+#include <jsapi.h>
 
 #include "worker/engine.h"
 

@@ -1,8 +1,8 @@
 #include "worker/engine_job_queue.h"
 
-#include <js/CallAndConstruct.h>
-
 #include <utility>
+
+#include <js/CallAndConstruct.h>
 
 namespace codemode::worker {
 namespace {

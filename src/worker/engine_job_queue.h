@@ -8,12 +8,12 @@
 #ifndef CODEMODE_WORKER_ENGINE_JOB_QUEUE_H_
 #define CODEMODE_WORKER_ENGINE_JOB_QUEUE_H_
 
-#include <js/Promise.h>
-#include <jsapi.h>
-
 #include <atomic>
 #include <cstddef>
 #include <functional>
+
+#include <js/Promise.h>
+#include <jsapi.h>
 
 #include "worker/engine.h"
 

@@ -1,10 +1,10 @@
 #include "worker/engine_result.h"
 
-#include <js/JSON.h>
-#include <js/PropertyAndElement.h>
-
 #include <new>
 #include <string_view>
+
+#include <js/JSON.h>
+#include <js/PropertyAndElement.h>
 
 namespace codemode::worker {
 namespace {

@@ -3,10 +3,10 @@
 #ifndef CODEMODE_WORKER_ENGINE_RESULT_H_
 #define CODEMODE_WORKER_ENGINE_RESULT_H_
 
-#include <jsapi.h>
-
 #include <cstdint>
 #include <string>
+
+#include <jsapi.h>
 
 namespace codemode::worker {
 

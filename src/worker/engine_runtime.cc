@@ -1,11 +1,11 @@
 #include "worker/engine_runtime.h"
 
+#include <string>
+#include <vector>
+
 #include <js/BuildId.h>
 #include <js/ContextOptions.h>
 #include <js/Initialization.h>
-
-#include <string>
-#include <vector>
 
 #include "worker/build_id.h"
 #include "worker/engine.h"

@@ -14,11 +14,11 @@
 #ifndef CODEMODE_WORKER_ENGINE_RUNTIME_H_
 #define CODEMODE_WORKER_ENGINE_RUNTIME_H_
 
-#include <jsapi.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <span>
+
+#include <jsapi.h>
 
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"

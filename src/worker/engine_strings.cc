@@ -1,9 +1,9 @@
 #include "worker/engine_strings.h"
 
+#include <algorithm>
+
 #include <js/CharacterEncoding.h>
 #include <js/String.h>
-
-#include <algorithm>
 
 namespace codemode::worker {
 namespace {

@@ -4,12 +4,12 @@
 #ifndef CODEMODE_WORKER_ENGINE_STRINGS_H_
 #define CODEMODE_WORKER_ENGINE_STRINGS_H_
 
-#include <jsapi.h>
-
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include <jsapi.h>
 
 namespace codemode::worker {
 

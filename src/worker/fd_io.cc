@@ -1,8 +1,8 @@
 #include "worker/fd_io.h"
 
-#include <unistd.h>
-
 #include <cerrno>
+
+#include <unistd.h>
 
 namespace codemode::worker {
 

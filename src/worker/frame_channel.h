@@ -11,6 +11,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+
 #include "protocol/frame_codec.h"
 
 namespace codemode::worker {

@@ -10,18 +10,18 @@
 //                                                   the fork server (fork_server.h), socket on fd 0
 //   codemode-worker --probe [--isolated] [--jit]    exits 0 if it starts (and can isolate itself)
 //   codemode-worker --write-self-hosted-cache PATH  build step: write the self-hosted stencil
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <optional>
-#include <string>
-#include <string_view>
-
 #include "codemode/process_adapter.h"
-#include "sandbox/confine/namespaces.h"
 
+#include "sandbox/confine/namespaces.h"
 #include "worker/engine.h"
 #include "worker/fork_server.h"
 #include "worker/parked_main_thread.h"
@@ -51,8 +51,9 @@ std::optional<Mode> parse_mode(int argc, char** argv) {
   codemode::EngineProfile& engine = mode.profile.engine;
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
-    bool* seen = flag == kProbeFlag ? &mode.probe : flag == kForkServerFlag ? &mode.fork_server
-                                                                          : nullptr;
+    bool* seen = flag == kProbeFlag        ? &mode.probe
+                 : flag == kForkServerFlag ? &mode.fork_server
+                                           : nullptr;
     if (flag == kIsolatedFlag && isolation == codemode::IsolationProfile::kProcess) {
       isolation = codemode::IsolationProfile::kIsolated;
     } else if (flag == kJitFlag && engine == codemode::EngineProfile::kInterpreter) {
@@ -69,8 +70,8 @@ std::optional<Mode> parse_mode(int argc, char** argv) {
 
 int probe(codemode::IsolationProfile isolation) {
   if (isolation == codemode::IsolationProfile::kProcess) return 0;
-  const bool isolated = codemode::confine::enter_empty_root().ok() &&
-                        codemode::confine::check_isolation().ok();
+  const bool isolated =
+      codemode::confine::enter_empty_root().ok() && codemode::confine::check_isolation().ok();
   return isolated ? 0 : static_cast<int>(codemode::worker::kExitSandboxError);
 }
 

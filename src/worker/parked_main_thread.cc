@@ -1,11 +1,11 @@
 #include "worker/parked_main_thread.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+
+#include <unistd.h>
 
 #include "sandbox/confine/capabilities.h"
 

@@ -4,12 +4,12 @@
 
 #ifdef CODEMODE_SANITIZER_BUILD
 
+#include <charconv>
+#include <string_view>
+
 #include <fcntl.h>
 #include <sanitizer/common_interface_defs.h>
 #include <unistd.h>
-
-#include <charconv>
-#include <string_view>
 
 #include "core/unique_fd.h"
 #include "worker/exit_codes.h"

@@ -1,16 +1,16 @@
 #include "worker/self_hosted_cache.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <array>
 #include <cstdio>
 #include <string_view>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/unique_fd.h"
 #include "worker/build_id.h"
 #include "worker/fd_io.h"
-#include "core/unique_fd.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {

@@ -10,11 +10,18 @@ void observe_before_confinement() {}
 
 #else
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
 #include <net/if.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -23,13 +30,6 @@ void observe_before_confinement() {}
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <climits>
-#include <cstdint>
-#include <memory>
-#include <string_view>
 
 #include "core/sanitizer_build.h"
 #include "worker/fd_io.h"
@@ -110,14 +110,16 @@ long map_and_write(std::size_t bytes, int flags) {
 
 // mremap with old_size 0 asks for a second mapping of the same pages.
 long alias_a_page() {
-  void* page = mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* page =
+      mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) return -errno;
   const long alias = syscall(SYS_mremap, page, 0, kPageBytes, MREMAP_MAYMOVE);
   return alias == -1 ? -errno : 0;
 }
 
 long advise_a_page(long long advice) {
-  void* page = mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* page =
+      mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) return -errno;
   const long advised = result_of(syscall(SYS_madvise, page, kPageBytes, advice));
   munmap(page, kPageBytes);
@@ -220,8 +222,8 @@ long forbidden_call(std::string_view name, const TestHookArguments& arguments) {
   if (name == "mprotect_exec") return make_page_executable(PROT_READ | PROT_EXEC);
   if (name == "mmap_wx") return map_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
   if (name == "mprotect_wx") return make_page_executable(PROT_READ | PROT_WRITE | PROT_EXEC);
-  if (name == "mmap_shared") return map_and_write(at_least_a_page(arguments.number),
-                                                  MAP_SHARED | MAP_ANONYMOUS);
+  if (name == "mmap_shared")
+    return map_and_write(at_least_a_page(arguments.number), MAP_SHARED | MAP_ANONYMOUS);
   if (name == "mmap_growsdown") {
     return map_and_write(kPageBytes, MAP_PRIVATE | MAP_ANONYMOUS | MAP_GROWSDOWN);
   }

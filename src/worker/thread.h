@@ -6,11 +6,11 @@
 #ifndef CODEMODE_WORKER_THREAD_H_
 #define CODEMODE_WORKER_THREAD_H_
 
-#include <pthread.h>
-
 #include <cstddef>
 #include <functional>
 #include <memory>
+
+#include <pthread.h>
 
 #include "codemode/error.h"
 

@@ -9,9 +9,9 @@
 
 #include <cstdint>
 
+#include "protocol/worker_end.h"
 #include "worker/engine.h"
 #include "worker/frame_channel.h"
-#include "protocol/worker_end.h"
 
 namespace codemode::worker {
 

@@ -1,9 +1,9 @@
 #include "worker/watchdog.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <utility>
+
+#include <unistd.h>
 
 #include "worker/exit_codes.h"
 #include "worker/worker_error.h"

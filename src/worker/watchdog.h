@@ -1,6 +1,6 @@
-// The CPU watchdog: a thread that reads the engine thread's CPU clock (by its kernel thread id) and,
-// once the program's cpuMillis are spent, calls on_cpu_exhausted (which asks the engine to stop
-// uncatchably). CPU time of one thread cannot advance faster than wall time, so the watchdog
+// The CPU watchdog: a thread that reads the engine thread's CPU clock (by its kernel thread id)
+// and, once the program's cpuMillis are spent, calls on_cpu_exhausted (which asks the engine to
+// stop uncatchably). CPU time of one thread cannot advance faster than wall time, so the watchdog
 // sleeps min(remaining, 10 ms) of wall time between reads; the stop lands within about that.
 //
 // It also bounds wall time as a backstop: the parent kills the worker at wallTimeMillis; if the
@@ -11,8 +11,6 @@
 #ifndef CODEMODE_WORKER_WATCHDOG_H_
 #define CODEMODE_WORKER_WATCHDOG_H_
 
-#include <time.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -20,7 +18,10 @@
 #include <mutex>
 #include <optional>
 
+#include <time.h>
+
 #include "codemode/error.h"
+
 #include "worker/thread.h"
 
 namespace codemode::worker {

@@ -1,8 +1,5 @@
 #include "worker/worker.h"
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <exception>
 #include <memory>
@@ -12,19 +9,22 @@
 #include <utility>
 #include <vector>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include "protocol/cpu_backstop.h"
+#include "protocol/frame_codec.h"
+#include "protocol/frame_format.h"
+#include "protocol/worker_end.h"
 #include "sandbox/confine/capabilities.h"
 #include "sandbox/confine/confine_error.h"
 #include "sandbox/confine/confinement.h"
 #include "sandbox/confine/namespaces.h"
 #include "sandbox/confine/rlimits.h"
-#include "protocol/cpu_backstop.h"
-#include "protocol/frame_codec.h"
-#include "protocol/frame_format.h"
 #include "worker/engine.h"
 #include "worker/engine_helper_threads.h"
 #include "worker/fd_io.h"
 #include "worker/frame_channel.h"
-#include "protocol/worker_end.h"
 #include "worker/parked_main_thread.h"
 #include "worker/sanitizer_runtime.h"
 #include "worker/self_hosted_cache.h"
@@ -179,8 +179,7 @@ Status Worker::confine(const WorkerLimits& limits) {
   // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
   // creating threads and opening files).
   observe_before_confinement();
-  if (Status confined =
-          confine::confine_worker(confinement_plan(limits, measured_, profile_));
+  if (Status confined = confine::confine_worker(confinement_plan(limits, measured_, profile_));
       !confined.ok()) {
     return confined;
   }

@@ -32,11 +32,12 @@
 
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
+
 #include "protocol/completion.h"
+#include "protocol/worker_end.h"
 #include "worker/engine.h"
 #include "worker/exit_codes.h"
 #include "worker/frame_channel.h"
-#include "protocol/worker_end.h"
 #include "worker/watchdog.h"
 
 namespace codemode::worker {

@@ -1,8 +1,5 @@
 #include "adversarial_fixture.h"
 
-#include <dirent.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -11,9 +8,13 @@
 #include <mutex>
 #include <stdexcept>
 
+#include <dirent.h>
+#include <unistd.h>
+
 #include "codemode/budget.h"
 #include "codemode/command_tool.h"
 #include "codemode/process_adapter.h"
+
 #include "support/adapter_options.h"
 #include "support/process_support.h"
 #include "tools/code_limit_fields.h"
@@ -69,8 +70,9 @@ Tool leaky_command_tool() {
          {"description", "Fails, printing a secret."},
          {"effects", "read"},
          {"timeoutMs", 4000},
-         {"command", {std::string(CODEMODE_SOURCE_DIR) + "/tests/adversarial/tools/leaky.sh",
-                      kSecretToken}}}}}};
+         {"command",
+          {std::string(CODEMODE_SOURCE_DIR) + "/tests/adversarial/tools/leaky.sh",
+           kSecretToken}}}}}};
   return load_command_tools(tools_json).value().front();
 }
 
@@ -124,9 +126,9 @@ Result<CodeLimits> adversarial_limits(const std::map<std::string, std::int64_t>&
                     .max_tool_calls = 16,
                     .max_tool_concurrency = 4};
   for (const auto& [name, value] : overrides) {
-    const auto* field = std::find_if(internal::kCodeLimitFields.begin(),
-                                     internal::kCodeLimitFields.end(),
-                                     [&](const auto& f) { return f.name == name; });
+    const auto* field =
+        std::find_if(internal::kCodeLimitFields.begin(), internal::kCodeLimitFields.end(),
+                     [&](const auto& f) { return f.name == name; });
     if (field == internal::kCodeLimitFields.end()) {
       return Error::invalid_config("limits", "unknown limit " + name);
     }

@@ -91,7 +91,8 @@ class CrashRestartTest : public ::testing::TestWithParam<EffectsCase> {
     ASSERT_EQ(outcome.evidence.size(), 1u);
     EXPECT_EQ(outcome.evidence[0].receipt.tool_id, tool_id);
     EXPECT_EQ(outcome.evidence[0].receipt.execution, ExecutionState::kSucceeded);
-    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "the worker was left behind, or a zombie";
+    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty())
+        << "the worker was left behind, or a zombie";
   }
 };
 
@@ -134,7 +135,8 @@ class WorkerEndTest : public ::testing::Test {
  protected:
   void SetUp() override { CODEMODE_REQUIRE_TESTHOOKS_WORKER(); }
   void TearDown() override {
-    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "the worker was left behind, or a zombie";
+    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty())
+        << "the worker was left behind, or a zombie";
   }
 };
 

@@ -115,8 +115,8 @@ TEST(IsolationBackstop, ExitStatusFiveAloneIsNotTheCpuBackstop) {
     GTEST_SKIP() << "the isolated profile is unavailable on this kernel.";
   }
   HookedMode mode({testing::double_tool()}, options);
-  const CodeExecutionOutcome outcome = mode.run(
-      testing::hook_program("() => { __codemodeTestHook('exit', 5); return 1; }"));
+  const CodeExecutionOutcome outcome =
+      mode.run(testing::hook_program("() => { __codemodeTestHook('exit', 5); return 1; }"));
   testing::expect_sandbox_fault(outcome, "worker_exited");
 }
 

@@ -106,8 +106,8 @@ std::vector<JsCase> load_js_cases(const std::string& directory) {
   for (const auto& file : files) {
     std::ifstream stream(file);
     const std::string text{std::istreambuf_iterator<char>(stream), {}};
-    cases.push_back(parse_js_case(file.parent_path().filename().string(), file.stem().string(),
-                                  text));
+    cases.push_back(
+        parse_js_case(file.parent_path().filename().string(), file.stem().string(), text));
   }
   return cases;
 }

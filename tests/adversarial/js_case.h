@@ -29,9 +29,9 @@
 namespace codemode::testing {
 
 struct JsCase {
-  std::string name;    // "<group>_<file stem>", a valid test name
-  std::string path;    // relative to the cases directory, for failure messages
-  std::string source;  // the program
+  std::string name;             // "<group>_<file stem>", a valid test name
+  std::string path;             // relative to the cases directory, for failure messages
+  std::string source;           // the program
   std::string expected_status;  // "succeeded", "failed", "blocked", "cancelled", "outcome_unknown"
   std::string expected_code;    // empty for succeeded
   std::string expected_rule;    // empty for succeeded

@@ -1,12 +1,13 @@
 // Runs every program under tests/adversarial/cases/ through the real worker and checks it ends
 // exactly as its header says, shows no secret, leaves no process behind, and that the executor
 // still runs an ordinary program afterwards.
-#include <gtest/gtest.h>
-
 #include <string>
 
-#include "adversarial_fixture.h"
+#include <gtest/gtest.h>
+
 #include "codemode/code_mode.h"
+
+#include "adversarial_fixture.h"
 #include "js_case.h"
 
 namespace codemode::testing {

@@ -39,7 +39,8 @@ class OsConfinementTest : public ::testing::Test {
     mode_.emplace();
   }
   void TearDown() override {
-    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "a worker or a process of its was left behind";
+    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty())
+        << "a worker or a process of its was left behind";
   }
 
   // Runs `hook_call` (the arguments of __codemodeTestHook) and expects the worker killed. Had the

@@ -1,9 +1,9 @@
 // Program sources that are hostile to the wire format rather than to the engine: the largest
 // source allowed, made of characters JSON must escape six bytes wide, still reaches the worker
 // whole; one byte more is refused before any worker starts.
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "adversarial_fixture.h"
 

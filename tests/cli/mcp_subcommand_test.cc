@@ -2,12 +2,13 @@
 // token is required, an empty token is refused, and no flag takes the token (a command line is
 // readable by other users; the token comes from CODEMODE_MCP_TOKEN only). Each refusal is one JSON
 // line on stderr naming its rule, exit status 2, before anything listens.
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "codemode/json.h"
+
 #include "support/process_support.h"
 
 namespace codemode {

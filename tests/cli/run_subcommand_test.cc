@@ -1,11 +1,12 @@
 // `codemode run`, as a user runs it: the binary is spawned, its stdout parsed as one JSON line,
 // and its exit status checked (0 succeeded, 1 any other outcome, 2 usage error).
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "codemode/json.h"
+
 #include "support/adapter_options.h"
 #include "support/process_support.h"
 
@@ -71,8 +72,8 @@ TEST_F(RunSubcommandTest, ALeakyToolShowsItsSecretNowhere) {
   // The tool prints its secret argument and a host path on stdout and stderr and exits 3; the host
   // environment holds the secret too. Neither reaches the program, the outcome or the terminal.
   setenv("CODEMODE_CLI_TEST_TOKEN", "cm-secret-cli-41d9", 1);
-  const auto run = codemode_cli(
-      {"run", kData + "/leaky.js", "--tools", kData + "/leaky_tools.json"});
+  const auto run =
+      codemode_cli({"run", kData + "/leaky.js", "--tools", kData + "/leaky_tools.json"});
   unsetenv("CODEMODE_CLI_TEST_TOKEN");
   EXPECT_EQ(run.exit_code, 1) << run.err;
   const Json outcome = outcome_of(run);
@@ -163,11 +164,26 @@ TEST_F(RunSubcommandTest, BadFlagsExitTwo) {
 TEST_F(RunSubcommandTest, HelpDescribesTheFlagsAndDefaults) {
   const auto run = codemode_cli({"run", "--help"});
   EXPECT_EQ(run.exit_code, 0);
-  for (const char* text : {"--input", "--input-file", "--tools", "--limits", "--worker",
-                           "--spawn", "fork_server", "exec", "--isolation", "isolated",
-                           "--engine", "interpreter", "jit", "WEAKER",
-                           "cpuMillis 1000", "wallTimeMillis 10000", "memoryBytes 67108864",
-                           "maxToolCalls 100", "maxToolConcurrency 8", "Exit status: 0"}) {
+  for (const char* text : {"--input",
+                           "--input-file",
+                           "--tools",
+                           "--limits",
+                           "--worker",
+                           "--spawn",
+                           "fork_server",
+                           "exec",
+                           "--isolation",
+                           "isolated",
+                           "--engine",
+                           "interpreter",
+                           "jit",
+                           "WEAKER",
+                           "cpuMillis 1000",
+                           "wallTimeMillis 10000",
+                           "memoryBytes 67108864",
+                           "maxToolCalls 100",
+                           "maxToolConcurrency 8",
+                           "Exit status: 0"}) {
     EXPECT_NE(run.out.find(text), std::string::npos) << text;
   }
 }

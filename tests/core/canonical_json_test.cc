@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "codemode/json.h"
+
 #include "core/json_text.h"
 
 namespace codemode {

@@ -2,13 +2,13 @@
 // an empty (or the given) environment and default signals; the owner always kills and reaps.
 #include "core/child_process.h"
 
+#include <string>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
-
-#include <string>
 
 #include "support/descendants.h"
 #include "support/process_support.h"

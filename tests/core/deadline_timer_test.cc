@@ -1,13 +1,13 @@
 #include "core/deadline_timer.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <future>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace codemode::internal {
 namespace {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "codemode/json.h"
+
 #include "support/timing.h"
 
 namespace codemode {

@@ -1,14 +1,14 @@
 // Non-blocking pipe I/O and EventFd (src/core/pipe_io.cc).
 #include "core/pipe_io.h"
 
+#include <thread>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
-
-#include <thread>
 
 #include "support/test_pipe.h"
 

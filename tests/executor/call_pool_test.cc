@@ -1,18 +1,18 @@
 // CallPool: standing threads for tool calls (src/executor/call_pool.h).
 #include "executor/call_pool.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <unistd.h>
-
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <set>
 #include <thread>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 namespace codemode::internal {
 namespace {

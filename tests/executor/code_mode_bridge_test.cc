@@ -1,7 +1,5 @@
 // The tool bridge as a program sees it: routing through the broker, the allow-list, call and
 // concurrency caps, byte caps, fixed messages, receipts, usage and evidence.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <atomic>
 #include <fstream>
@@ -11,7 +9,10 @@
 #include <semaphore>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "codemode/budget.h"
+
 #include "support/executor_fixture.h"
 
 namespace codemode {
@@ -22,8 +23,8 @@ using testing::execute_options;
 TEST(CodeModeBridge, RoutesAPermittedCallThroughTheStandardBroker) {
   auto budget = Budget::create({.max_cost_micros = 10, .max_calls = 4}).value();
   std::optional<BrokerContext> seen;
-  ToolBroker standard = standard_broker(
-      {.permissions = {.allow = {"tool:number.double"}}, .budget = budget});
+  ToolBroker standard =
+      standard_broker({.permissions = {.allow = {"tool:number.double"}}, .budget = budget});
   ToolBroker recording = [&](const Tool& tool, const Json& input, const BrokerContext& context) {
     seen = context;
     EXPECT_EQ(input, (Json{{"value", 6}}));
@@ -154,8 +155,7 @@ TEST(CodeModeBridge, RefusesCallsPastMaxToolCalls) {
       mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
   ASSERT_EQ(outcome.status, OutcomeStatus::kSucceeded);
   EXPECT_EQ(codes, (std::vector<ErrorCode>{ErrorCode{}, ErrorCode{}, ErrorCode{}, ErrorCode{},
-                                           ErrorCode::kLimitExceeded,
-                                           ErrorCode::kLimitExceeded}));
+                                           ErrorCode::kLimitExceeded, ErrorCode::kLimitExceeded}));
   EXPECT_EQ(rules, (std::vector<std::string>{"max_tool_calls", "max_tool_calls"}));
   EXPECT_EQ(outcome.usage.tool_calls, 4);
 }
@@ -220,10 +220,9 @@ TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
         return SandboxResult::success(request.input);
       },
       [](const Tool& tool, const Json&, const BrokerContext& context) {
-        return ToolOutcome::failed(
-            Error::budget_exceeded("budget_cost", "SECRET provider text"),
-            testing::receipt_for(context, tool, ExecutionState::kNotStarted,
-                                 Disclosure::kWithheld));
+        return ToolOutcome::failed(Error::budget_exceeded("budget_cost", "SECRET provider text"),
+                                   testing::receipt_for(context, tool, ExecutionState::kNotStarted,
+                                                        Disclosure::kWithheld));
       });
   CodeExecutionOutcome outcome =
       mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
@@ -277,7 +276,8 @@ TEST(CodeModeBridge, AToolsOwnWordsReachTheProgramOnlyForAToolFailure) {
   };
   const std::string fixed = "The tool call failed.";
   const std::vector<Case> cases{
-      {ErrorCode::kToolFailed, "tool_failed", "rate limited, retry in 5 s", "rate limited, retry in 5 s"},
+      {ErrorCode::kToolFailed, "tool_failed", "rate limited, retry in 5 s",
+       "rate limited, retry in 5 s"},
       {ErrorCode::kToolFailed, "tool_failed", std::string(1030, 'x'), std::string(1024, 'x')},
       {ErrorCode::kToolFailed, "tool_failed", "bad \xff", fixed},
       {ErrorCode::kToolFailed, "tool_failed", "", fixed},

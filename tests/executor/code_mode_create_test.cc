@@ -25,9 +25,8 @@ TEST(CreateCodeMode, RefusesATestAdapterWithoutTheOptIn) {
 
 TEST(CreateCodeMode, AcceptsAProductionAdapterEitherWay) {
   for (bool allow : {false, true}) {
-    auto adapter = std::make_shared<FakeAdapter>("sandbox.production",
-                                                 AdapterQualification::kProduction,
-                                                 testing::call_double);
+    auto adapter = std::make_shared<FakeAdapter>(
+        "sandbox.production", AdapterQualification::kProduction, testing::call_double);
     EXPECT_TRUE(CodeMode::create({.adapter = adapter,
                                   .invoke_tool = testing::doubling_broker(),
                                   .allow_test_adapter = allow})
@@ -39,9 +38,9 @@ TEST(CreateCodeMode, RequiresAnAdapterAndABroker) {
   auto no_adapter = CodeMode::create({.invoke_tool = testing::doubling_broker()});
   ASSERT_FALSE(no_adapter.ok());
   EXPECT_EQ(no_adapter.error().code, ErrorCode::kInvalidConfig);
-  auto no_broker = CodeMode::create(
-      {.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
-       .allow_test_adapter = true});
+  auto no_broker =
+      CodeMode::create({.adapter = make_test_sandbox_adapter({.run = testing::call_double}),
+                        .allow_test_adapter = true});
   ASSERT_FALSE(no_broker.ok());
   EXPECT_EQ(no_broker.error().message,
             "invokeTool must be a function that brokers each tool call.");
@@ -55,17 +54,16 @@ TEST(CreateCodeMode, RequiresAnAdapterAndABroker) {
 
 TEST(CodeModeAvailability, NeverRunsOnAnUnavailableAdapter) {
   for (bool throws : {false, true}) {
-    auto adapter = std::make_shared<FakeAdapter>("sandbox.unavailable",
-                                                 AdapterQualification::kProduction,
-                                                 testing::call_double);
+    auto adapter = std::make_shared<FakeAdapter>(
+        "sandbox.unavailable", AdapterQualification::kProduction, testing::call_double);
     adapter->available_ = [throws]() -> bool {
       if (throws) throw std::runtime_error("SECRET path /etc/x");
       return false;
     };
-    auto mode = CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
-                    .value();
-    CodeExecutionOutcome outcome = mode->execute(testing::calculate_program(), {{"value", 1}},
-                                                 testing::execute_options());
+    auto mode =
+        CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
+    CodeExecutionOutcome outcome =
+        mode->execute(testing::calculate_program(), {{"value", 1}}, testing::execute_options());
     EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
     ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);

@@ -1,13 +1,14 @@
 // An execution's life: the wall deadline and cancellation wait for admitted calls; execution ids
 // are never reused while running or among the last 100,000 finished.
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <future>
 #include <semaphore>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "codemode/budget.h"
+
 #include "executor/execution_registry.h"
 #include "support/executor_fixture.h"
 
@@ -134,13 +135,13 @@ TEST(CodeModeLifecycle, AnUnknownCallOutranksTheAbort) {
   write.effects = ToolEffects::kWrite;
   auto options = testing::calculate_options();
   options.tools = {define_tool(write).value()};
-  auto mode = testing::make_mode(call_then_wait_for_stop, [&](const Tool& tool, const Json&,
-                                                              const BrokerContext& context) {
-    caller.request_stop();
-    return ToolOutcome::failed(
-        Error::cancelled("x", "x"),
-        testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
-  });
+  auto mode = testing::make_mode(
+      call_then_wait_for_stop, [&](const Tool& tool, const Json&, const BrokerContext& context) {
+        caller.request_stop();
+        return ToolOutcome::failed(
+            Error::cancelled("x", "x"),
+            testing::receipt_for(context, tool, ExecutionState::kUnknown, Disclosure::kWithheld));
+      });
   ExecuteOptions execute = execute_options();
   execute.stop_token = caller.get_token();
   CodeExecutionOutcome outcome =
@@ -154,10 +155,12 @@ TEST(CodeModeLifecycle, AnAlreadyCancelledCallerStillGetsInputChecksFirst) {
   auto mode = testing::make_mode(testing::call_double, testing::doubling_broker());
   ExecuteOptions options = execute_options();
   options.stop_token = caller.get_token();
-  CodeExecutionOutcome wrong = mode->execute(testing::calculate_program(), {{"value", "x"}}, options);
+  CodeExecutionOutcome wrong =
+      mode->execute(testing::calculate_program(), {{"value", "x"}}, options);
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
   options.execution_id = "second";
-  CodeExecutionOutcome cancelled = mode->execute(testing::calculate_program(), {{"value", 1}}, options);
+  CodeExecutionOutcome cancelled =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, options);
   EXPECT_EQ(cancelled.status, OutcomeStatus::kCancelled);
 }
 
@@ -176,7 +179,8 @@ TEST(CodeModeLifecycle, BudgetExhaustionBlocksAndARefusalReleasesItsReservation)
   std::vector<CodeToolOutcome> seen;
   auto mode = testing::make_mode(
       [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
-        for (int i = 0; i < 3; ++i) seen.push_back(tools.call_and_wait("number.double", request.input));
+        for (int i = 0; i < 3; ++i)
+          seen.push_back(tools.call_and_wait("number.double", request.input));
         return SandboxResult::success(request.input);
       },
       standard_broker({.permissions = {.allow = {"tool:number.double"}}, .budget = budget}));
@@ -230,11 +234,10 @@ TEST(CodeModeExecutionIds, ReservesIdsOfExecutionsThatFailedEarly) {
 }
 
 TEST(CodeModeExecutionIds, AcceptAnIdAgainAfter100000NewerExecutions) {
-  auto mode = testing::make_mode(
-      [](const SandboxRequest& request, ToolBridge&, std::stop_token) {
-        return SandboxResult::success(request.input);
-      },
-      testing::doubling_broker());
+  auto mode =
+      testing::make_mode([](const SandboxRequest& request, ToolBridge&,
+                            std::stop_token) { return SandboxResult::success(request.input); },
+                         testing::doubling_broker());
   CodeProgram program = testing::calculate_program();
   const Json input{{"value", 1}};
   for (int batch = 0; batch <= 100; ++batch) {

@@ -1,10 +1,10 @@
 // How an execution ends: unknown tool outcomes, sandbox failure reasons, the program error, the
 // output checks, and the executor's option and input checks.
-#include <gtest/gtest.h>
-
 #include <optional>
 #include <set>
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 #include "support/executor_fixture.h"
 
@@ -63,25 +63,25 @@ TEST(CodeModeOutcome, LeavesAnUnknownCallToTheProgramWhenTheHostAsks) {
   auto options = testing::calculate_options();
   options.tools = {define_tool(write).value()};
   std::optional<CodeToolOutcome> seen;
-  auto mode =
-      CodeMode::create(
-          {.adapter = make_test_sandbox_adapter(
-               {.run = [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
-                 seen = tools.call_and_wait("number.double", request.input);
-                 // The program handles the failure and returns a value of its own.
-                 return SandboxResult::success(
-                     Json{{"value", seen->rule() == "tool_timeout" ? 7 : 0}});
-               }}),
-           .invoke_tool =
-               [](const Tool& tool, const Json&, const BrokerContext& context) {
-                 return ToolOutcome::failed(Error::outcome_unknown("tool_timeout", "m"),
-                                            testing::receipt_for(context, tool,
-                                                                 ExecutionState::kUnknown,
-                                                                 Disclosure::kWithheld));
-               },
-           .allow_test_adapter = true,
-           .unknown_outcomes = UnknownOutcomes::kLeaveToProgram})
-          .value();
+  auto mode = CodeMode::create(
+                  {.adapter = make_test_sandbox_adapter(
+                       {.run =
+                            [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+                              seen = tools.call_and_wait("number.double", request.input);
+                              // The program handles the failure and returns a value of its own.
+                              return SandboxResult::success(
+                                  Json{{"value", seen->rule() == "tool_timeout" ? 7 : 0}});
+                            }}),
+                   .invoke_tool =
+                       [](const Tool& tool, const Json&, const BrokerContext& context) {
+                         return ToolOutcome::failed(
+                             Error::outcome_unknown("tool_timeout", "m"),
+                             testing::receipt_for(context, tool, ExecutionState::kUnknown,
+                                                  Disclosure::kWithheld));
+                       },
+                   .allow_test_adapter = true,
+                   .unknown_outcomes = UnknownOutcomes::kLeaveToProgram})
+                  .value();
   CodeExecutionOutcome outcome =
       mode->execute(define_code_program(options).value(), {{"value", 1}}, execute_options());
   ASSERT_TRUE(seen.has_value());
@@ -256,22 +256,24 @@ TEST(CodeModeOutcome, AThrowingAdapterRevealsNothing) {
 }
 
 TEST(CodeModeOutcome, CapsTheProgramErrorAndAttachesItOnlyToProgramErrors) {
-  CodeExecutionOutcome outcome = run_with_result(SandboxResult::failure(
-      SandboxFailureReason::kProgramError,
-      ProgramError{std::string(500, 'n'), std::string(5000, 'm')}));
+  CodeExecutionOutcome outcome = run_with_result(
+      SandboxResult::failure(SandboxFailureReason::kProgramError,
+                             ProgramError{std::string(500, 'n'), std::string(5000, 'm')}));
   ASSERT_TRUE(outcome.program_error.has_value());
   EXPECT_EQ(outcome.program_error->name.size(), 128u);
   EXPECT_EQ(outcome.program_error->message.size(), 1024u);
   EXPECT_EQ(outcome.error->message.find("mmm"), std::string::npos);
 
-  CodeExecutionOutcome emoji = run_with_result(
-      SandboxResult::failure(SandboxFailureReason::kProgramError,
-                             ProgramError{"E", std::string(600 * 1, 'a') + [] {
-                                            std::string s;
-                                            for (int i = 0; i < 300; ++i) s += "\xF0\x9F\x98\x80";
-                                            return s;
-                                          }()}),
-      "emoji");
+  CodeExecutionOutcome emoji =
+      run_with_result(SandboxResult::failure(SandboxFailureReason::kProgramError,
+                                             ProgramError{"E", std::string(600 * 1, 'a') +
+                                                                   [] {
+                                                                     std::string s;
+                                                                     for (int i = 0; i < 300; ++i)
+                                                                       s += "\xF0\x9F\x98\x80";
+                                                                     return s;
+                                                                   }()}),
+                      "emoji");
   EXPECT_EQ(emoji.program_error->message.size(), 600u + 212u * 4u);  // 600 + 2*212 = 1024 units
 
   CodeExecutionOutcome cpu = run_with_result(
@@ -319,8 +321,7 @@ TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
             "execute options need runId to be a nonempty string of at most 256 characters.");
   options = execute_options("scope");
   options.scope.project_id = std::string(257, 'p');
-  EXPECT_EQ(mode->execute(program, {{"value", 1}}, options).error->code,
-            ErrorCode::kInvalidConfig);
+  EXPECT_EQ(mode->execute(program, {{"value", 1}}, options).error->code, ErrorCode::kInvalidConfig);
 
   CodeExecutionOutcome big =
       mode->execute(program, {{"value", std::string(10'000, 'x')}}, execute_options("big"));
@@ -328,8 +329,7 @@ TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
   EXPECT_EQ(big.error->message,
             "The input is not plain JSON within the program's maxInputBytes limit.");
   EXPECT_EQ(big.usage, (CodeExecutionUsage{.maximum_cost_micros = 4}));
-  CodeExecutionOutcome wrong =
-      mode->execute(program, {{"value", "six"}}, execute_options("wrong"));
+  CodeExecutionOutcome wrong = mode->execute(program, {{"value", "six"}}, execute_options("wrong"));
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(wrong.error->rule, "input_schema");
   EXPECT_EQ(wrong.error->message.rfind("The input does not match the program's input schema.", 0),
@@ -350,8 +350,8 @@ TEST(CodeModeOutcome, SnapshotsTheInputBeforeConsultingTheAdapter) {
     input["value"] = 99;  // the caller changes its object while availability is checked
     return true;
   };
-  auto mode = CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()})
-                  .value();
+  auto mode =
+      CodeMode::create({.adapter = adapter, .invoke_tool = testing::doubling_broker()}).value();
   CodeExecutionOutcome outcome =
       mode->execute(testing::calculate_program(), input, execute_options());
   EXPECT_EQ(outcome.status, OutcomeStatus::kSucceeded);

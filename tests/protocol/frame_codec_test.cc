@@ -2,9 +2,9 @@
 // the round trip and the chunking the reader must tolerate.
 #include "protocol/frame_codec.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "protocol/frame_format.h"
 

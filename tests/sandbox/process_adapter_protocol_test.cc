@@ -1,10 +1,10 @@
 // The process adapter against workers that lie, crash or stall (a /bin/sh script plays the
 // worker; tests/support/fake_worker.h). Every case must end as the documented outcome, promptly,
 // with the fake worker killed and reaped.
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "support/executor_fixture.h"
 #include "support/fake_worker.h"
@@ -162,17 +162,17 @@ TEST(ProcessAdapterProtocol, WorkerThatNeverReadsCannotGrowTheParentsQueue) {
   std::string script = confined_frame();
   for (int id = 1; id <= 40; ++id) script += tool_call_frame(id, {{"value", id}});
   auto calls = std::make_shared<std::atomic<int>>(0);
-  auto mode = CodeMode::create(
-                  {.adapter = testing::fake_worker_adapter(script + "sleep 60"),
-                   .invoke_tool = [calls](const Tool& tool, const Json&,
-                                          const BrokerContext& context) {
-                     ++*calls;
-                     return ToolOutcome::succeeded(
-                         Json{{"value", 1}, {"pad", std::string(1'000'000, 'x')}},
-                         testing::receipt_for(context, tool, ExecutionState::kSucceeded,
-                                              Disclosure::kReleased));
-                   }})
-                  .value();
+  auto mode =
+      CodeMode::create({.adapter = testing::fake_worker_adapter(script + "sleep 60"),
+                        .invoke_tool =
+                            [calls](const Tool& tool, const Json&, const BrokerContext& context) {
+                              ++*calls;
+                              return ToolOutcome::succeeded(
+                                  Json{{"value", 1}, {"pad", std::string(1'000'000, 'x')}},
+                                  testing::receipt_for(context, tool, ExecutionState::kSucceeded,
+                                                       Disclosure::kReleased));
+                            }})
+          .value();
   const auto start = std::chrono::steady_clock::now();
   CodeExecutionOutcome outcome = mode->execute(program, {{"value", 1}}, testing::execute_options());
   EXPECT_LT(std::chrono::steady_clock::now() - start, testing::slack(30s));

@@ -9,15 +9,16 @@
 // workers and fork servers it starts) can see (tests/support/private_tmp.h): whatever appears
 // there was made by codemode. Where no such child can be made, the fd and process checks still run
 // and the test ends skipped, saying the file check did not.
-#include <sys/prctl.h>
-
-#include <gtest/gtest.h>
-
 #include <array>
 #include <iostream>
 #include <thread>
 
+#include <sys/prctl.h>
+
+#include <gtest/gtest.h>
+
 #include "codemode/process_adapter.h"
+
 #include "support/adapter_options.h"
 #include "support/executor_fixture.h"
 #include "support/private_tmp.h"

@@ -63,7 +63,8 @@ class ProcessAdapterTest : public ::testing::Test {
  protected:
   void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
   void TearDown() override {
-    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "a worker or tool process was left behind";
+    EXPECT_TRUE(testing::child_pids_but_fork_servers().empty())
+        << "a worker or tool process was left behind";
   }
 };
 
@@ -109,8 +110,8 @@ TEST_F(ProcessAdapterTest, IsAvailableOnlyWithAnExecutableWorker) {
 
 TEST_F(ProcessAdapterTest, AStackQuotaOutsideItsRangeMakesTheAdapterUnavailable) {
   for (std::int64_t stack : {kMinEngineStackBytes - 1, kMaxEngineStackBytes + 1, std::int64_t{0}}) {
-    EXPECT_FALSE(make_process_adapter({.worker_path = testing::worker_binary().value_or(""),
-                                       .stack_bytes = stack})
+    EXPECT_FALSE(make_process_adapter(
+                     {.worker_path = testing::worker_binary().value_or(""), .stack_bytes = stack})
                      ->is_available())
         << stack;
   }
@@ -172,8 +173,7 @@ TEST_F(ProcessAdapterTest, EachInvalidOutputHasItsOwnRule) {
   };
   for (const auto& [source, rule] : cases) {
     SCOPED_TRACE(source);
-    expect_invalid_output(run(any_json_program(source), nullptr, testing::doubling_broker()),
-                          rule);
+    expect_invalid_output(run(any_json_program(source), nullptr, testing::doubling_broker()), rule);
   }
 }
 
@@ -327,8 +327,8 @@ TEST_F(ProcessAdapterTest, SanitizerReportInTheWorkerIsWorkerExited) {
                   .value();
   for (const char* hook : {"heap_overflow", "signed_overflow"}) {
     const CodeExecutionOutcome crashed =
-        mode->execute(any_json_program(std::string("() => __codemodeTestHook('") + hook + "')"), nullptr,
-                      testing::execute_options(std::string("e-") + hook));
+        mode->execute(any_json_program(std::string("() => __codemodeTestHook('") + hook + "')"),
+                      nullptr, testing::execute_options(std::string("e-") + hook));
     ASSERT_TRUE(crashed.error.has_value()) << hook;
     EXPECT_EQ(crashed.error->rule, "worker_exited") << hook;
     EXPECT_FALSE(crashed.program_error.has_value()) << hook;

@@ -1,11 +1,11 @@
 // The adapter interface's values (sandbox.h): the named constructors of SandboxResult and
 // CodeToolOutcome are the only way to build one, and each gives exactly one of the documented
 // shapes.
-#include <gtest/gtest.h>
-
 #include <array>
 #include <type_traits>
 #include <utility>
+
+#include <gtest/gtest.h>
 
 #include "codemode/sandbox.h"
 

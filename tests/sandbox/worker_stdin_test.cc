@@ -2,17 +2,17 @@
 // (src/sandbox/worker_stdin.h).
 #include "sandbox/worker_stdin.h"
 
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
-
-#include <chrono>
-#include <string>
-#include <thread>
-#include <vector>
 
 #include "support/test_pipe.h"
 

@@ -7,11 +7,6 @@
 #ifndef CODEMODE_TESTS_SUPPORT_DESCENDANTS_H_
 #define CODEMODE_TESTS_SUPPORT_DESCENDANTS_H_
 
-#include <signal.h>
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +15,11 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "support/scratch_dir.h"
 

@@ -9,6 +9,7 @@
 
 #include "codemode/broker.h"
 #include "codemode/code_mode.h"
+
 #include "support/program_fixture.h"
 
 namespace codemode::testing {
@@ -20,8 +21,8 @@ inline ExecuteOptions execute_options(std::string execution_id = "execution-1") 
 }
 
 // A broker that answers every call from `answer`.
-inline ToolBroker broker_from(std::function<ToolOutcome(const Tool&, const Json&,
-                                                        const BrokerContext&)> answer) {
+inline ToolBroker broker_from(
+    std::function<ToolOutcome(const Tool&, const Json&, const BrokerContext&)> answer) {
   return answer;
 }
 

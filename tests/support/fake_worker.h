@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "codemode/json.h"
+
 #include "protocol/frame_format.h"
 #include "sandbox/process_adapter_impl.h"
 #include "sandbox/worker_launcher.h"

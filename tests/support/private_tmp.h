@@ -15,6 +15,16 @@
 #ifndef CODEMODE_TESTS_SUPPORT_PRIVATE_TMP_H_
 #define CODEMODE_TESTS_SUPPORT_PRIVATE_TMP_H_
 
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -25,16 +35,6 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
-
-#include <array>
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
 
 extern char** environ;
 

@@ -3,12 +3,6 @@
 #ifndef CODEMODE_TESTS_SUPPORT_PROCESS_SUPPORT_H_
 #define CODEMODE_TESTS_SUPPORT_PROCESS_SUPPORT_H_
 
-#include <dirent.h>
-#include <poll.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -19,6 +13,12 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <dirent.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "core/child_process.h"
 #include "core/pipe_io.h"
@@ -97,7 +97,8 @@ inline bool is_fork_server(pid_t pid) {
   std::string line;
   if (!std::getline(comm, name) || !std::getline(stat, line)) return false;
   const std::size_t close = line.rfind(')');
-  const bool zombie = close != std::string::npos && line.size() > close + 2 && line[close + 2] == 'Z';
+  const bool zombie =
+      close != std::string::npos && line.size() > close + 2 && line[close + 2] == 'Z';
   return name == "codemode-forksv" && !zombie;
 }
 

@@ -38,17 +38,16 @@ inline Schema value_schema() {
 
 // number.double: {value} -> {value: 2 * value}, cost 1, effects none.
 inline ToolOptions double_tool_options() {
-  return ToolOptions{
-      .id = "number.double",
-      .version = "1",
-      .description = "Doubles a number.",
-      .input = value_schema(),
-      .output = value_schema(),
-      .effects = ToolEffects::kNone,
-      .cost_micros = 1,
-      .execute = [](const Json& input, const ToolContext&, ToolResponder respond) {
-        respond.succeed(Json{{"value", input.at("value").get<double>() * 2}});
-      }};
+  return ToolOptions{.id = "number.double",
+                     .version = "1",
+                     .description = "Doubles a number.",
+                     .input = value_schema(),
+                     .output = value_schema(),
+                     .effects = ToolEffects::kNone,
+                     .cost_micros = 1,
+                     .execute = [](const Json& input, const ToolContext&, ToolResponder respond) {
+                       respond.succeed(Json{{"value", input.at("value").get<double>() * 2}});
+                     }};
 }
 
 inline Tool double_tool() { return define_tool(double_tool_options()).value(); }

@@ -5,11 +5,11 @@
 #ifndef CODEMODE_TESTS_SUPPORT_SCRATCH_DIR_H_
 #define CODEMODE_TESTS_SUPPORT_SCRATCH_DIR_H_
 
-#include <stdlib.h>
-
 #include <filesystem>
 #include <string>
 #include <system_error>
+
+#include <stdlib.h>
 
 namespace codemode::testing {
 

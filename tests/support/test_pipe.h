@@ -3,13 +3,13 @@
 #ifndef CODEMODE_TESTS_SUPPORT_TEST_PIPE_H_
 #define CODEMODE_TESTS_SUPPORT_TEST_PIPE_H_
 
+#include <cerrno>
+#include <cstring>
+
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
-
-#include <cerrno>
-#include <cstring>
 
 #include "core/unique_fd.h"
 

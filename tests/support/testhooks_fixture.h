@@ -92,16 +92,16 @@ class HookedMode {
     options.permissions.allow.insert(options.permissions.allow.end(),
                                      {"effect:read", "effect:write", "effect:host"});
     ToolBroker inner = standard_broker(std::move(options));
-    mode_ = CodeMode::create(
-                {.adapter = make_process_adapter(
-                     adapter.value_or(adapter_options(*testhooks_worker_binary()))),
-                 .invoke_tool =
-                     [calls = broker_calls_, inner](const Tool& tool, const Json& input,
-                                                    const BrokerContext& context) {
-                       ++*calls;
-                       return inner(tool, input, context);
-                     }})
-                .value();
+    mode_ =
+        CodeMode::create({.adapter = make_process_adapter(
+                              adapter.value_or(adapter_options(*testhooks_worker_binary()))),
+                          .invoke_tool =
+                              [calls = broker_calls_, inner](const Tool& tool, const Json& input,
+                                                             const BrokerContext& context) {
+                                ++*calls;
+                                return inner(tool, input, context);
+                              }})
+            .value();
   }
 
   CodeExecutionOutcome run(const CodeProgram& program, const Json& input = Json::object()) {

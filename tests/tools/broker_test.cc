@@ -3,14 +3,14 @@
 // broker_timing_test.cc.
 #include "codemode/broker.h"
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <cmath>
 #include <functional>
 #include <stdexcept>
 #include <thread>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "tools/broker_test_support.h"
 

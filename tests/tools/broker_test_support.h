@@ -3,12 +3,12 @@
 #ifndef CODEMODE_TESTS_TOOLS_BROKER_TEST_SUPPORT_H_
 #define CODEMODE_TESTS_TOOLS_BROKER_TEST_SUPPORT_H_
 
-#include <gtest/gtest.h>
-
 #include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "codemode/broker.h"
 

@@ -1,7 +1,5 @@
 // invoke_tool over time: answers from other threads, the tool's timeout, the caller's stop_token,
 // and answers that come too late.
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -9,7 +7,10 @@
 #include <stop_token>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "codemode/broker.h"
+
 #include "support/timing.h"
 #include "tools/broker_test_support.h"
 

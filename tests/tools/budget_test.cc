@@ -1,10 +1,11 @@
 #include "codemode/budget.h"
-#include "codemode/json.h"
-
-#include <gtest/gtest.h>
 
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
+
+#include "codemode/json.h"
 
 namespace codemode {
 namespace {

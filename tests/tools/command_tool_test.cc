@@ -3,13 +3,14 @@
 // cap, the timeout and cancellation, and nothing left behind.
 #include "codemode/command_tool.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <fstream>
 #include <thread>
 
+#include <gtest/gtest.h>
+
 #include "codemode/broker.h"
+
 #include "support/descendants.h"
 #include "support/process_support.h"
 #include "support/timing.h"

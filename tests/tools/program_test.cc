@@ -2,11 +2,11 @@
 // digest (golden, and sensitive to every field and every source byte).
 #include "codemode/program.h"
 
-#include <gtest/gtest.h>
-
 #include <functional>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "support/program_fixture.h"
 
@@ -87,10 +87,9 @@ TEST(ProgramManifest, RecordsEveryFieldButTheSource) {
   const Json& manifest = program.manifest();
   std::vector<std::string> keys;
   for (const auto& [key, value] : manifest.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"approvedImports", "digest", "format", "id", "inputSchemaId",
-                                            "intent", "language", "limits",
-                                            "outputSchemaId", "sourceBytes", "tools",
-                                            "version"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"approvedImports", "digest", "format", "id",
+                                            "inputSchemaId", "intent", "language", "limits",
+                                            "outputSchemaId", "sourceBytes", "tools", "version"}));
   EXPECT_EQ(manifest.at("language"), "typescript");
   EXPECT_EQ(manifest.at("sourceBytes"), program.source().size());
   EXPECT_EQ(manifest.at("limits").at("maxToolConcurrency"), 2);
@@ -224,7 +223,8 @@ TEST(ProgramDefinition, ChecksApprovedImports) {
   const std::string message =
       "approvedImports entries must be 1 to 256 characters with no \":\", no \"\\\" and no "
       "leading \"/\".";
-  for (const std::string& bad : std::vector<std::string>{"", "node:fs", "a\\b", "/abs", std::string(257, 'm')}) {
+  for (const std::string& bad :
+       std::vector<std::string>{"", "node:fs", "a\\b", "/abs", std::string(257, 'm')}) {
     auto options = calculate_options();
     options.approved_imports = {bad};
     expect_config_error(options, message);

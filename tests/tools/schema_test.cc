@@ -1,5 +1,7 @@
 // Contract tests for Schema (codemode/schema.h): compile refusals, validation messages that name
 // the schema location and never the data, and concurrent validation.
+#include "codemode/schema.h"
+
 #include <atomic>
 #include <cmath>
 #include <string>
@@ -7,8 +9,6 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-
-#include "codemode/schema.h"
 
 namespace codemode {
 namespace {

@@ -1,10 +1,10 @@
 #include "tools/tool_responder.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <thread>
 #include <utility>
+
+#include <gtest/gtest.h>
 
 namespace codemode::internal {
 namespace {

@@ -1,9 +1,9 @@
 // The self-hosted stencil cache next to the worker binary is a speed measure only: without it, or
 // with a stale one, the worker parses the self-hosted code and behaves the same.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "support/scratch_dir.h"
 #include "worker/worker_process.h"

@@ -1,20 +1,21 @@
 // codemode-worker is confined before the program runs: the kernel says so while the program waits
 // on a tool call, and a forbidden system call made through the test-hooks binary kills the worker
 // (the filter's default action) instead of returning.
-#include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
 #include "core/sanitizer_build.h"
+#include "support/process_support.h"
 #include "worker/sanitizer_runtime.h"
 #include "worker/worker.h"
-#include "support/process_support.h"
 #include "worker/worker_process.h"
 
 namespace codemode::testing {
@@ -115,8 +116,8 @@ TEST(WorkerConfinementTest, WorkerHoldsNoCapabilityOnAnyThread) {
   ASSERT_TRUE(worker.receive().has_value());  // confined
   ASSERT_TRUE(worker.receive().has_value());  // toolCall: the program is waiting
   int threads = 0;
-  for (const auto& task : std::filesystem::directory_iterator(
-           "/proc/" + std::to_string(worker.pid()) + "/task")) {
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/" + std::to_string(worker.pid()) + "/task")) {
     ++threads;
     std::map<std::string, std::string> caps = proc_status_at(task.path() / "status");
     for (const char* set : {"CapInh", "CapPrm", "CapEff", "CapAmb"}) {

@@ -1,10 +1,11 @@
 // The limits inside codemode-worker: cpuMillis (watchdog + interrupt, uncatchable), memoryBytes
 // (RLIMIT_DATA and the GC cap, out-of-memory made terminal) and the native stack quota (deep
 // recursion is a catchable InternalError, never a crash).
-#include <gtest/gtest.h>
+#include <thread>
+
 #include <sys/wait.h>
 
-#include <thread>
+#include <gtest/gtest.h>
 
 #include "support/timing.h"
 #include "worker/exit_codes.h"

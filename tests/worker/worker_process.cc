@@ -1,15 +1,15 @@
 #include "worker/worker_process.h"
 
+#include <cerrno>
+#include <stdexcept>
+#include <thread>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <stdexcept>
-#include <thread>
 
 #include "protocol/frame_codec.h"
 #include "protocol/frame_format.h"

@@ -5,8 +5,6 @@
 #ifndef CODEMODE_TESTS_WORKER_WORKER_PROCESS_H_
 #define CODEMODE_TESTS_WORKER_WORKER_PROCESS_H_
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -15,8 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "codemode/json.h"
 #include "codemode/process_adapter.h"
+
 #include "support/adapter_options.h"
 
 namespace codemode::testing {

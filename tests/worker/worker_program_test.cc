@@ -206,11 +206,10 @@ TEST(WorkerProgramTest, LoneSurrogateResultIsInvalidOutput) {
 }
 
 TEST(WorkerProgramTest, PairedSurrogatesAndEscapedTextAreNotLoneSurrogates) {
-  Execution run = execute(
-      "() => ['\\ud83d\\ude00', '\\\\ud800', '\\u0001', String.raw`\\\\ud800`]");
+  Execution run =
+      execute("() => ['\\ud83d\\ude00', '\\\\ud800', '\\u0001', String.raw`\\\\ud800`]");
   ASSERT_TRUE(run.succeeded()) << run.result->dump();
-  EXPECT_EQ(run.output(),
-            (Json{"\U0001F600", "\\ud800", std::string("\x01"), "\\\\ud800"}));
+  EXPECT_EQ(run.output(), (Json{"\U0001F600", "\\ud800", std::string("\x01"), "\\\\ud800"}));
 }
 
 TEST(WorkerProgramTest, ResultWithMoreThan100000ValuesIsInvalidOutput) {

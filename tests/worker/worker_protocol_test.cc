@@ -1,8 +1,9 @@
 // The wire protocol as codemode-worker speaks it (docs/protocol.md): the confined frame comes
 // first, and anything malformed, unexpected or out of order from the parent ends the execution
 // with sandbox_error and a non-zero exit status.
-#include <gtest/gtest.h>
 #include <sys/wait.h>
+
+#include <gtest/gtest.h>
 
 #include "worker/worker_process.h"
 

@@ -21,9 +21,8 @@ Json input_schema_of(const Tool& tool) {
 
 Status ToolCatalog::add(Tool tool, ToolOrigin origin) {
   const Json& output = tool.output_schema().document();
-  CatalogEntry entry{.tool = tool,
-                     .origin = origin,
-                     .output_schema = is_object_schema(output) ? output : Json()};
+  CatalogEntry entry{
+      .tool = tool, .origin = origin, .output_schema = is_object_schema(output) ? output : Json()};
   if (!entries_.emplace(tool.id(), std::move(entry)).second) {
     return Error::conflict("tool_name_collision", "Two tools have the same name.");
   }

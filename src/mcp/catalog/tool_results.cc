@@ -5,7 +5,6 @@
 #include <string>
 #include <utility>
 
-
 namespace codemode::mcp {
 
 std::optional<Json> content_blocks_of(const Json& output) {

@@ -25,9 +25,10 @@ namespace codemode::mcp {
 
 Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry);
 
-// The content blocks of an output downstream_output (downstream/downstream_tools.h) made from non-text content: `output` is
-// exactly {content: [...]}, every block an object with a string type, at least one not "text".
-// nullopt for any other output. Direct mode returns these blocks to the client as they came.
+// The content blocks of an output downstream_output (downstream/downstream_tools.h) made from
+// non-text content: `output` is exactly {content: [...]}, every block an object with a string type,
+// at least one not "text". nullopt for any other output. Direct mode returns these blocks to the
+// client as they came.
 std::optional<Json> content_blocks_of(const Json& output);
 
 // A failed call: {code, message} as described above. `structured` says whether to add

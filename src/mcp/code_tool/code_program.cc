@@ -5,8 +5,8 @@
 #include <set>
 
 #include "core/json_text.h"
-#include "mcp/code_tool/code_prelude.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/code_prelude.h"
 #include "mcp/code_tool/typescript_declarations.h"
 #include "mcp/code_tool/typescript_identifiers.h"
 

@@ -72,8 +72,8 @@ Json succeeded(const Json& result, const Json& logs, const McpPolicy& policy) {
 // believed (the program could write this envelope itself, but only to fail its own call).
 Json measured_too_large(const Json& error, const Json& logs, const McpPolicy& policy) {
   const auto bytes = error.find("bytes");
-  if (!only_keys(error, {"code", "bytes"}) || bytes == error.end() ||
-      !bytes->is_number_integer() || bytes->get<std::int64_t>() <= policy.final_result_bytes) {
+  if (!only_keys(error, {"code", "bytes"}) || bytes == error.end() || !bytes->is_number_integer() ||
+      bytes->get<std::int64_t>() <= policy.final_result_bytes) {
     return malformed();
   }
   return too_large(bytes->get<std::int64_t>(), logs, policy);

@@ -7,9 +7,9 @@
 #include "codemode/budget.h"
 #include "codemode/process_adapter.h"
 
+#include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_result.h"
 #include "mcp/code_tool/invocation_budget.h"
-#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {
@@ -64,11 +64,12 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
   Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
-      {.adapter = make_process_adapter({.worker_path = std::move(worker_path),
-                                         .stack_bytes = shared->policy.stack_bytes}),
-       .invoke_tool = [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
-         return broker_call(*raw, tool, input, context);
-       },
+      {.adapter = make_process_adapter(
+           {.worker_path = std::move(worker_path), .stack_bytes = shared->policy.stack_bytes}),
+       .invoke_tool =
+           [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
+             return broker_call(*raw, tool, input, context);
+           },
        // An MCP client cannot reconcile: a downstream that timed out is the program's error to
        // catch (tool_timeout), as in direct mode, rather than the end of its result.
        .unknown_outcomes = UnknownOutcomes::kLeaveToProgram});
@@ -141,7 +142,8 @@ Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
   const std::string& rule = error.rule;
   if (rule == "program_error") {
     // What the program threw is the model's own text (never host data): returned as is.
-    if (outcome.program_error) return tool_error_result("code_rejected", outcome.program_error->message);
+    if (outcome.program_error)
+      return tool_error_result("code_rejected", outcome.program_error->message);
     return tool_error_result("code_rejected",
                              "the program's promise can never settle: nothing is left to run and "
                              "no tool call is pending");

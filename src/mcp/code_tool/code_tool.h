@@ -39,10 +39,10 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
+#include "mcp/catalog/tool_catalog.h"
 #include "mcp/code_tool/code_program.h"
 #include "mcp/policy/mcp_policy.h"
 #include "mcp/policy/server_capacity.h"
-#include "mcp/catalog/tool_catalog.h"
 
 namespace codemode::mcp {
 

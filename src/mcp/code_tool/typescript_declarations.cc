@@ -44,8 +44,8 @@ std::string output_type(const ToolDeclaration& tool, int indent) {
 
 std::string method(const ToolDeclaration& tool, const std::string& identifier, int indent) {
   return jsdoc(tool.description, indent) + spaces(indent) + identifier +
-         "(input: " + typescript_type(tool.input_schema, indent) +
-         "): Promise<" + output_type(tool, indent) + ">;\n";
+         "(input: " + typescript_type(tool.input_schema, indent) + "): Promise<" +
+         output_type(tool, indent) + ">;\n";
 }
 
 std::string full(const std::vector<Namespace>& namespaces) {
@@ -81,7 +81,8 @@ std::string server_names(const std::vector<Namespace>& namespaces) {
   std::string text = kDiscoveryNote;
   text += "declare const codemode: {\n";
   for (const Namespace& space : namespaces) {
-    text += "  readonly " + space.identifier + ": Record<string, (input: object) => Promise<unknown>>;\n";
+    text += "  readonly " + space.identifier +
+            ": Record<string, (input: object) => Promise<unknown>>;\n";
   }
   return text + "};\n";
 }

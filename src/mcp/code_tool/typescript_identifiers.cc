@@ -10,13 +10,13 @@ namespace {
 // ES2022 reserved words, strict mode's future reserved words, and the two names strict mode forbids
 // as bindings. Sorted for binary search.
 constexpr auto kReservedWords = std::to_array<std::string_view>({
-    "arguments", "await",     "break",    "case",      "catch",  "class",   "const",  "continue",
-    "debugger",  "default",   "delete",   "do",        "else",   "enum",    "eval",   "export",
-    "extends",   "false",     "finally",  "for",       "function", "if",    "implements",
-    "import",    "in",        "instanceof", "interface", "let",  "new",     "null",   "package",
-    "private",   "protected", "public",   "return",    "static", "super",   "switch", "this",
-    "throw",     "true",      "try",      "typeof",    "var",    "void",    "while",  "with",
-    "yield",
+    "arguments", "await",      "break",   "case",    "catch",      "class",     "const",
+    "continue",  "debugger",   "default", "delete",  "do",         "else",      "enum",
+    "eval",      "export",     "extends", "false",   "finally",    "for",       "function",
+    "if",        "implements", "import",  "in",      "instanceof", "interface", "let",
+    "new",       "null",       "package", "private", "protected",  "public",    "return",
+    "static",    "super",      "switch",  "this",    "throw",      "true",      "try",
+    "typeof",    "var",        "void",    "while",   "with",       "yield",
 });
 
 bool is_identifier_start(char c) {

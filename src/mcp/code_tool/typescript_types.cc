@@ -139,8 +139,8 @@ class TypeWriter {
 
   std::string object(const Json& schema, int indent) {
     const auto properties = schema.find("properties");
-    const bool has_properties = properties != schema.end() && properties->is_object() &&
-                                !properties->empty();
+    const bool has_properties =
+        properties != schema.end() && properties->is_object() && !properties->empty();
     const std::string extra = additional(schema, has_properties, indent);
     if (!has_properties) return extra.empty() ? "{}" : "{ " + extra + " }";
     std::string text = "{\n";
@@ -220,7 +220,8 @@ std::string jsdoc(const std::string& text, int indent) {
   const std::string pad = spaces(indent);
   if (lines.size() == 1) return pad + "/** " + lines.front() + " */\n";
   std::string comment = pad + "/**\n";
-  for (const std::string& line : lines) comment += pad + (line.empty() ? " *\n" : " * " + line + "\n");
+  for (const std::string& line : lines)
+    comment += pad + (line.empty() ? " *\n" : " * " + line + "\n");
   return comment + pad + " */\n";
 }
 

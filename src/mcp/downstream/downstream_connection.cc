@@ -3,8 +3,8 @@
 #include <utility>
 #include <variant>
 
-#include "mcp/transport/json_rpc.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
 namespace {

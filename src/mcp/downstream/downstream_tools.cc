@@ -88,7 +88,8 @@ std::string joined_text(const Json& content) {
 std::optional<Json> downstream_output(const Json& call_result) {
   if (!call_result.is_object()) return std::nullopt;
   // isError set, or not a boolean (malformed): a failure either way.
-  if (call_result.contains("isError") && !call_result.at("isError").is_boolean()) return std::nullopt;
+  if (call_result.contains("isError") && !call_result.at("isError").is_boolean())
+    return std::nullopt;
   if (field_is_true(call_result, "isError")) return std::nullopt;
   if (call_result.contains("structuredContent")) return call_result.at("structuredContent");
   const Json content = call_result.value("content", Json::array());

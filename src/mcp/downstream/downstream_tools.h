@@ -7,10 +7,11 @@
 // A call is asynchronous: execute sends tools/call and returns; the answer arrives on the
 // connection's reader thread. The result becomes the output: structuredContent when present; else,
 // when any content block is not text (image, audio, resource), {content: [the blocks, as sent]};
-// else the text parsed as JSON, else the text itself (no text: null). isError, a JSON-RPC error, or the server's death fail the call; nothing the server said
-// about the failure reaches the caller, unless its config sets exposeErrors: then the text of an
-// isError result is the failure's tool_message (ToolResponder::fail(text), at most 1 KiB), which
-// direct mode shows the client and code mode the program.
+// else the text parsed as JSON, else the text itself (no text: null). isError, a JSON-RPC error, or
+// the server's death fail the call; nothing the server said about the failure reaches the caller,
+// unless its config sets exposeErrors: then the text of an isError result is the failure's
+// tool_message (ToolResponder::fail(text), at most 1 KiB), which direct mode shows the client and
+// code mode the program.
 //
 // A listed tool whose name or schemas codemode cannot take (a name outside [A-Za-z0-9._/-], a
 // schema valijson refuses) is skipped and counted, never served half-checked.

@@ -5,9 +5,9 @@
 #include <regex>
 #include <utility>
 
-#include "core/json_keys.h"
 #include "codemode/command_tool.h"
 
+#include "core/json_keys.h"
 #include "tools/command_path.h"
 
 namespace codemode::mcp {

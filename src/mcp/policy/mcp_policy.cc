@@ -115,10 +115,10 @@ Result<QuotaClass> parse_quota_class(const std::string& name, const Json& entry,
 // Names the field when its name is a plain identifier (a typo such as hostCals); any other name is
 // not echoed.
 std::string unknown_field_message(std::string_view name) {
-  const bool plain = !name.empty() && name.size() <= 64 &&
-                     std::all_of(name.begin(), name.end(), [](char c) {
-                       return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-                     });
+  const bool plain =
+      !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      });
   if (!plain) return "policy: a field is not one of the documented budgets.";
   return "policy." + std::string(name) + " is not one of the documented budgets.";
 }
@@ -168,7 +168,7 @@ Result<McpPolicy> parse_policy(const Json& overrides,
 }
 
 Status check_quota_tools_listed(const McpPolicy& policy,
-                               const std::function<bool(std::string_view)>& listed) {
+                                const std::function<bool(std::string_view)>& listed) {
   for (const QuotaClass& quota : policy.quota_classes) {
     for (std::size_t i = 0; i < quota.tools.size(); ++i) {
       if (listed(quota.tools[i])) continue;

@@ -33,14 +33,14 @@ inline constexpr std::size_t kMaxQuotaClasses = 64;
 
 struct McpPolicy {
   // ---- one invocation of the code tool ----
-  std::int64_t source_bytes = 32 << 10;                   // max 32 KiB; source_bytes_limit
-  std::int64_t wall_time_millis = 10'000;                 // max 10 s; deadline_exceeded
-  std::int64_t heap_bytes = 16 << 20;                     // 1 MiB .. 64 MiB; code_rejected
-  std::int64_t stack_bytes = 256 << 10;  // 64 KiB .. 1 MiB: the engine's native stack quota;
-                                         // deeper recursion is a catchable InternalError
-  std::int64_t host_calls = 16;                           // max 16; host_calls_limit
-  std::int64_t host_concurrency = 4;                      // max 4; host_concurrency_limit
-  std::int64_t host_result_bytes = 64 << 10;              // max 64 KiB; host_result_bytes_limit
+  std::int64_t source_bytes = 32 << 10;       // max 32 KiB; source_bytes_limit
+  std::int64_t wall_time_millis = 10'000;     // max 10 s; deadline_exceeded
+  std::int64_t heap_bytes = 16 << 20;         // 1 MiB .. 64 MiB; code_rejected
+  std::int64_t stack_bytes = 256 << 10;       // 64 KiB .. 1 MiB: the engine's native stack quota;
+                                              // deeper recursion is a catchable InternalError
+  std::int64_t host_calls = 16;               // max 16; host_calls_limit
+  std::int64_t host_concurrency = 4;          // max 4; host_concurrency_limit
+  std::int64_t host_result_bytes = 64 << 10;  // max 64 KiB; host_result_bytes_limit
   std::int64_t cumulative_host_result_bytes = 256 << 10;  // host_result_bytes .. 256 KiB;
                                                           // cumulative_host_bytes_limit
   std::int64_t final_result_bytes = 48 << 10;             // max 48 KiB; final_result_bytes_limit

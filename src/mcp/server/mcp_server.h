@@ -28,14 +28,14 @@
 #include "codemode/json.h"
 #include "codemode/permissions.h"
 
-#include "mcp/server/call_registry.h"
-#include "mcp/code_tool/code_tool.h"
-#include "mcp/transport/mcp_endpoint.h"
-#include "mcp/transport/json_rpc.h"
-#include "mcp/policy/mcp_policy.h"
-#include "mcp/server/progress_heartbeat.h"
-#include "mcp/policy/server_capacity.h"
 #include "mcp/catalog/tool_catalog.h"
+#include "mcp/code_tool/code_tool.h"
+#include "mcp/policy/mcp_policy.h"
+#include "mcp/policy/server_capacity.h"
+#include "mcp/server/call_registry.h"
+#include "mcp/server/progress_heartbeat.h"
+#include "mcp/transport/json_rpc.h"
+#include "mcp/transport/mcp_endpoint.h"
 
 namespace codemode::mcp {
 
@@ -56,7 +56,8 @@ struct McpServerOptions {
   std::chrono::milliseconds progress_interval{1000};
 };
 
-// An McpEndpoint (transport/mcp_endpoint.h), so the same server serves a stdio client or one HTTP session.
+// An McpEndpoint (transport/mcp_endpoint.h), so the same server serves a stdio client or one HTTP
+// session.
 class McpServer : public McpEndpoint {
  public:
   using SendFn = std::function<void(const Json& message)>;

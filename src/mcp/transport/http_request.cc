@@ -85,8 +85,9 @@ std::optional<HttpRefusal> read_content_length(HttpRequest& request, std::size_t
   if (request.header("transfer-encoding")) {
     return HttpRefusal{501, "Transfer-Encoding is not accepted; send Content-Length"};
   }
-  const auto count = std::count_if(request.headers.begin(), request.headers.end(),
-                                   [](const auto& header) { return header.first == "content-length"; });
+  const auto count =
+      std::count_if(request.headers.begin(), request.headers.end(),
+                    [](const auto& header) { return header.first == "content-length"; });
   if (count == 0) return std::nullopt;
   const std::string_view text = *request.header("content-length");
   std::size_t length = 0;
@@ -127,25 +128,44 @@ std::variant<HttpRequest, HttpRefusal> parse_http_head(std::string_view head,
 
 std::string_view http_reason_phrase(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 202: return "Accepted";
-    case 204: return "No Content";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 406: return "Not Acceptable";
-    case 408: return "Request Timeout";
-    case 411: return "Length Required";
-    case 413: return "Content Too Large";
-    case 415: return "Unsupported Media Type";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Unknown";
+    case 200:
+      return "OK";
+    case 202:
+      return "Accepted";
+    case 204:
+      return "No Content";
+    case 400:
+      return "Bad Request";
+    case 401:
+      return "Unauthorized";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 406:
+      return "Not Acceptable";
+    case 408:
+      return "Request Timeout";
+    case 411:
+      return "Length Required";
+    case 413:
+      return "Content Too Large";
+    case 415:
+      return "Unsupported Media Type";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 501:
+      return "Not Implemented";
+    case 503:
+      return "Service Unavailable";
+    case 505:
+      return "HTTP Version Not Supported";
+    default:
+      return "Unknown";
   }
 }
 

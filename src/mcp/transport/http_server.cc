@@ -1,13 +1,13 @@
 #include "mcp/transport/http_server.h"
 
+#include <cstdio>
+#include <variant>
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <cstdio>
-#include <variant>
 
 #include "mcp/transport/http_socket.h"
 
@@ -23,8 +23,8 @@ Error listen_error(std::string message) {
 }
 
 std::string status_line_and_headers(int status, const HttpHeaders& headers) {
-  std::string text = "HTTP/1.1 " + std::to_string(status) + " " +
-                     std::string(http_reason_phrase(status)) + "\r\n";
+  std::string text =
+      "HTTP/1.1 " + std::to_string(status) + " " + std::string(http_reason_phrase(status)) + "\r\n";
   for (const auto& [name, value] : headers) text += name + ": " + value + "\r\n";
   return text;
 }
@@ -48,9 +48,8 @@ class RequestReader {
   Next next() {
     SocketClock::time_point head_deadline = started_ + options_.head_timeout;
     if (requests_++ > 0) {
-      if (buffer_.empty() &&
-          read_before(fd_, SocketClock::now() + options_.idle_timeout, buffer_) !=
-              SocketRead::kData) {
+      if (buffer_.empty() && read_before(fd_, SocketClock::now() + options_.idle_timeout,
+                                         buffer_) != SocketRead::kData) {
         return std::nullopt;  // idle: closed quietly, as a kept-alive connection may be
       }
       head_deadline = SocketClock::now() + options_.head_timeout;

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "codemode/error.h"
+
 #include "core/unique_fd.h"
 #include "mcp/transport/http_request.h"
 
@@ -80,7 +81,7 @@ using HttpHandler = std::function<void(const HttpRequest& request, HttpExchange&
 
 struct HttpServerOptions {
   std::string address = "127.0.0.1";  // an IPv4 address literal
-  std::uint16_t port = 0;              // 0: the kernel picks one (see HttpServer::port)
+  std::uint16_t port = 0;             // 0: the kernel picks one (see HttpServer::port)
   std::size_t max_head_bytes = 16 * 1024;
   std::size_t max_body_bytes = 4u << 20;
   std::size_t max_connections = 32;  // past it a new connection gets 503 and is closed

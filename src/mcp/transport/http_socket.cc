@@ -1,11 +1,11 @@
 #include "mcp/transport/http_socket.h"
 
+#include <algorithm>
+#include <climits>
+
 #include <errno.h>
 #include <poll.h>
 #include <sys/socket.h>
-
-#include <algorithm>
-#include <climits>
 
 namespace codemode::mcp {
 namespace {

@@ -97,7 +97,8 @@ bool field_is_true(const Json& object, std::string_view key) {
 bool field_equals(const Json& object, std::string_view key, std::string_view text) {
   if (!object.is_object()) return false;
   const auto found = object.find(key);
-  return found != object.end() && found->is_string() && found->get_ref<const std::string&>() == text;
+  return found != object.end() && found->is_string() &&
+         found->get_ref<const std::string&>() == text;
 }
 
 Json rpc_error(const Json& id, int code, std::string_view message) {

@@ -1,14 +1,14 @@
 // Layer: capabilities. See capabilities.h for why the drop runs before any thread exists.
 #include "sandbox/confine/capabilities.h"
 
+#include <array>
+#include <cerrno>
+#include <string_view>
+
 #include <linux/capability.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include <array>
-#include <cerrno>
-#include <string_view>
 
 #include "sandbox/confine/confine_error.h"
 

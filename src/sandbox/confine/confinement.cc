@@ -2,10 +2,10 @@
 // lives in its own file; this file says why each comes where it does.
 #include "sandbox/confine/confinement.h"
 
-#include <unistd.h>
-
 #include <set>
 #include <string_view>
+
+#include <unistd.h>
 
 #include "sandbox/confine/capabilities.h"
 #include "sandbox/confine/fds.h"
@@ -73,9 +73,11 @@ Status confine_worker(const ConfinementPlan& plan) {
 }
 
 std::string describe_confinement(const ConfinementPlan& plan) {
-  return "confinement: namespaces=" + std::string(plan.isolated ? "user,pid,net,mount,ipc,uts,empty_root" : "none") +
+  return "confinement: namespaces=" +
+         std::string(plan.isolated ? "user,pid,net,mount,ipc,uts,empty_root" : "none") +
          " fds=keep:" + join_fds(plan.keep_fds) + " rlimits=" + describe_rlimits(plan) +
-         " capabilities=none attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
+         " capabilities=none "
+         "attributes=no_new_privs,not_dumpable,no_read_implies_exec,pdeathsig:SIGKILL" +
          " seccomp=allow:" + std::to_string(allowed_call_count(plan.engine)) +
          (plan.engine == EngineProfile::kJit ? ",exec_memory:w^x" : ",exec_memory:none") +
          ",denials_listed:" + std::to_string(worker_denied_syscalls().size()) +

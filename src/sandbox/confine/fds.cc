@@ -2,11 +2,6 @@
 // during start-up (files, sockets, the parent's other pipes): only the IPC pipes stay open.
 #include "sandbox/confine/fds.h"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -15,6 +10,11 @@
 #include <optional>
 #include <string_view>
 #include <vector>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "sandbox/confine/confine_error.h"
 #include "sandbox/confine/namespaces.h"

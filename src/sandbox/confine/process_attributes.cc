@@ -4,12 +4,12 @@
 // outliving the executor that started it (parent-death signal).
 #include "sandbox/confine/process_attributes.h"
 
+#include <csignal>
+#include <string_view>
+
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <unistd.h>
-
-#include <csignal>
-#include <string_view>
 
 #include "sandbox/confine/confine_error.h"
 

@@ -2,13 +2,13 @@
 // host's memory, CPU, fds or disk, from dumping its memory to a core file, and from creating tasks.
 #include "sandbox/confine/rlimits.h"
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <limits>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "core/unique_fd.h"
 #include "sandbox/confine/confine_error.h"

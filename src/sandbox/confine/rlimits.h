@@ -1,6 +1,7 @@
 // Layer: resource limits. Caps what the worker can consume even when the engine's own limits fail:
-// memory (RLIMIT_DATA, with RLIMIT_AS behind it), CPU time, fds, file size, core dumps, new tasks, locked memory, message
-// queues. The limits are a table of (resource, value, reason) rows, applied by one loop.
+// memory (RLIMIT_DATA, with RLIMIT_AS behind it), CPU time, fds, file size, core dumps, new tasks,
+// locked memory, message queues. The limits are a table of (resource, value, reason) rows, applied
+// by one loop.
 #ifndef CODEMODE_SANDBOX_CONFINE_RLIMITS_H_
 #define CODEMODE_SANDBOX_CONFINE_RLIMITS_H_
 
@@ -11,6 +12,7 @@
 #include <string_view>
 
 #include "codemode/error.h"
+
 #include "sandbox/confine/confinement.h"
 
 namespace codemode::confine {

@@ -4,13 +4,13 @@
 // Allow-list with kill-process default, loaded on every thread (TSYNC).
 #include "sandbox/confine/seccomp_policy.h"
 
-#include <linux/futex.h>
-#include <seccomp.h>
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <array>
 #include <string>
+
+#include <linux/futex.h>
+#include <seccomp.h>
+#include <sys/mman.h>
 
 #include "core/sanitizer_build.h"
 #include "sandbox/confine/confine_error.h"
@@ -112,8 +112,7 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
 // mapping may be writable or executable but never both at once (W^X). SpiderMonkey 102 on x86-64
 // writes JIT code while it is PROT_READ|PROT_WRITE and flips it to PROT_READ|PROT_EXEC with
 // mprotect (measured with strace: it never asks for all three; docs/security.md "JIT profile").
-constexpr std::array kMmapWithoutWrite{arg_masked_equals(2, PROT_WRITE, 0),
-                                       kMapPrivateAnonymous};
+constexpr std::array kMmapWithoutWrite{arg_masked_equals(2, PROT_WRITE, 0), kMapPrivateAnonymous};
 constexpr std::array kMprotectWithoutWrite{arg_masked_equals(2, PROT_WRITE, 0)};
 constexpr std::array kJitExecutableMemory = std::to_array<SyscallDecision>({
     {"mmap", kAllow, kMmapWithoutWrite, "jit profile: JIT code pages mapped, never also writable"},

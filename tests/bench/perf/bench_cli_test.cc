@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "codemode/json.h"
+
 #include "support/scratch_dir.h"
 
 namespace codemode::perf {

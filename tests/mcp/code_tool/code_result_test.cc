@@ -92,13 +92,14 @@ TEST(CodeResultTest, TheWorkersMeasureOfAnOversizedResultIsBelievedOnlyAboveTheC
       code_result(Json{{"error", {{"code", "final_result_bytes_limit"}, {"bytes", 100002}}}}, {});
   EXPECT_EQ(over.at("structuredContent"),
             (Json{{"code", "final_result_bytes_limit"},
-                  {"message", "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
-                              "return fewer fields or items"}}));
-  for (const Json& error : {Json{{"code", "final_result_bytes_limit"}, {"bytes", 49152}},
-                            Json{{"code", "final_result_bytes_limit"}, {"bytes", "100002"}},
-                            Json{{"code", "final_result_bytes_limit"}},
-                            Json{{"code", "final_result_bytes_limit"}, {"bytes", 60000},
-                                 {"message", "x"}}}) {
+                  {"message",
+                   "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
+                   "return fewer fields or items"}}));
+  for (const Json& error :
+       {Json{{"code", "final_result_bytes_limit"}, {"bytes", 49152}},
+        Json{{"code", "final_result_bytes_limit"}, {"bytes", "100002"}},
+        Json{{"code", "final_result_bytes_limit"}},
+        Json{{"code", "final_result_bytes_limit"}, {"bytes", 60000}, {"message", "x"}}}) {
     EXPECT_EQ(code_result(Json{{"error", error}}, {}).at("structuredContent").at("message"),
               "The program's result does not have the code tool's envelope.")
         << error;

@@ -4,7 +4,6 @@
 // host_concurrency_limit, invalid_arguments, tool_failed), and console capture on, off and past
 // its cap.
 #include "mcp/code_tool/code_tool.h"
-#include "mcp/text_tool.h"
 
 #include <chrono>
 #include <mutex>
@@ -14,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "mcp/catalog/tool_results.h"
+#include "mcp/text_tool.h"
 #include "support/process_support.h"
 
 namespace codemode::mcp {
@@ -322,8 +322,9 @@ TEST_F(CodeToolTest, AResultOfAnySizeOverTheCapGetsItsMeasuredSize) {
   // 48 KiB cap in units but do in bytes.
   EXPECT_EQ(run("return 'x'.repeat(100000);"),
             (Json{{"code", "final_result_bytes_limit"},
-                  {"message", "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
-                              "return fewer fields or items"}}));
+                  {"message",
+                   "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
+                   "return fewer fields or items"}}));
   EXPECT_EQ(run("return 'x'.repeat(2000000);").at("message"),
             "final JSON is 2000002 bytes and exceeds the 49152-byte limit; return fewer fields or "
             "items");

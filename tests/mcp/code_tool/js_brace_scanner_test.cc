@@ -2,10 +2,10 @@
 // the regular-expression heuristic, line breaks, and the texts it refuses to read.
 #include "mcp/code_tool/js_brace_scanner.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace codemode::mcp {
 namespace {
@@ -32,8 +32,8 @@ JsTokenKind last_kind(std::string_view source) { return tokens_of(source).back()
 
 TEST(JsBraceScanner, AnOpenerAndItsCloserShareADepth) {
   EXPECT_EQ(described("f({a: [1]})"),
-            (std::vector<std::string>{"f@0", "(@0", "{@1", "a@2", ":@2", "[@2", "1@3", "]@2",
-                                      "}@1", ")@0", "@0"}));
+            (std::vector<std::string>{"f@0", "(@0", "{@1", "a@2", ":@2", "[@2", "1@3", "]@2", "}@1",
+                                      ")@0", "@0"}));
 }
 
 TEST(JsBraceScanner, StringsCommentsAndRegexesHideBrackets) {
@@ -49,8 +49,8 @@ TEST(JsBraceScanner, TemplateSubstitutionsAreCodeNestedToAnyDepth) {
 }
 
 TEST(JsBraceScanner, ASlashAfterAnOperandIsDivision) {
-  for (const char* source : {"a / b / c", "f() / 2 / 3", "x[0] / 2 / 3", "1 / 2 / 3",
-                             "'s' / 2 / 3", "a.return / 2 / 3"}) {
+  for (const char* source : {"a / b / c", "f() / 2 / 3", "x[0] / 2 / 3", "1 / 2 / 3", "'s' / 2 / 3",
+                             "a.return / 2 / 3"}) {
     for (const JsToken& token : tokens_of(source)) {
       EXPECT_NE(token.kind, JsTokenKind::kRegex) << source;
     }
@@ -77,8 +77,8 @@ TEST(JsBraceScanner, LineBreaksAreNotedEvenInsideBlockComments) {
 }
 
 TEST(JsBraceScanner, UnfinishedOrUnbalancedTextIsUnreadable) {
-  for (const char* source : {"'open", "\"a\nb\"", "`open", "`${ a `", "/* open", "f(", "f)",
-                             "(]", "{ `${ ) }` }", "x = /open", "x = /a\nb/"}) {
+  for (const char* source : {"'open", "\"a\nb\"", "`open", "`${ a `", "/* open", "f(", "f)", "(]",
+                             "{ `${ ) }` }", "x = /open", "x = /a\nb/"}) {
     EXPECT_EQ(last_kind(source), JsTokenKind::kUnreadable) << source;
   }
 }

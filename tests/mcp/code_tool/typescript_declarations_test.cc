@@ -1,5 +1,6 @@
 // Code mode's TypeScript declarations: identifiers a program can write, types that describe (never
-// narrow) what the schemas accept, JSDoc that cannot end early, and the fallbacks past the size cap.
+// narrow) what the schemas accept, JSDoc that cannot end early, and the fallbacks past the size
+// cap.
 #include "mcp/code_tool/typescript_declarations.h"
 
 #include <gtest/gtest.h>

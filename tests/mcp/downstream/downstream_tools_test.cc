@@ -1,9 +1,10 @@
 // How a downstream's tools/list entry becomes a Tool, and a CallToolResult becomes an output.
 // (Calls against real downstream servers are in tests/mcp/node.)
 #include "mcp/downstream/downstream_tools.h"
-#include "mcp/catalog/tool_results.h"
 
 #include <gtest/gtest.h>
+
+#include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
 namespace {
@@ -99,8 +100,9 @@ TEST(DownstreamToolsTest, DirectModeReturnsADownstreamsBlocksAsTheResultsContent
 // What a downstream sends is its choice: a field of the wrong type is read safely, never thrown on.
 TEST(DownstreamToolsTest, FieldsOfTheWrongTypeAreReadSafely) {
   EXPECT_FALSE(downstream_output(Json::parse(R"({"isError":"yes","content":[]})")).has_value());
-  EXPECT_EQ(downstream_output(Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})")),
-            Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})"));
+  EXPECT_EQ(
+      downstream_output(Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})")),
+      Json::parse(R"({"content":[{"type":5},{"type":"text","text":"1"}]})"));
   EXPECT_FALSE(content_blocks_of(Json::parse(R"({"content":[{"type":5}]})")).has_value());
   Result<Tool> tool = downstream_tool(
       client(), Json::parse(R"({"name":"w","annotations":{"readOnlyHint":"yes"}})"));

@@ -4,8 +4,6 @@
 // and a stop that does not wait for a handler streaming forever.
 #include "mcp/transport/http_server.h"
 
-#include <poll.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -13,6 +11,8 @@
 #include <future>
 #include <thread>
 #include <vector>
+
+#include <poll.h>
 
 #include <gtest/gtest.h>
 
@@ -39,8 +39,8 @@ void echo_handler(const HttpRequest& request, HttpExchange& exchange) {
     exchange.finish();
     return;
   }
-  exchange.respond(200, "text/plain", request.method + " " + std::string(request.path()) + " " +
-                                          request.body);
+  exchange.respond(200, "text/plain",
+                   request.method + " " + std::string(request.path()) + " " + request.body);
 }
 
 std::unique_ptr<HttpServer> start(HttpHandler handler, HttpServerOptions options = {}) {
@@ -52,8 +52,9 @@ std::unique_ptr<HttpServer> start(HttpHandler handler, HttpServerOptions options
 TEST(HttpServer, AnswersARequestWithABody) {
   auto server = start(echo_handler);
   UniqueFd fd = connect_to(server->port());
-  send_text(fd, "POST /mcp?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nConnection: close\r\n"
-                "\r\nhello");
+  send_text(fd,
+            "POST /mcp?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nConnection: close\r\n"
+            "\r\nhello");
   const std::string response = read_to_end(fd);
   EXPECT_TRUE(response.starts_with("HTTP/1.1 200 OK\r\n")) << response;
   EXPECT_NE(response.find("Content-Length: 15\r\n"), std::string::npos) << response;
@@ -63,8 +64,9 @@ TEST(HttpServer, AnswersARequestWithABody) {
 TEST(HttpServer, KeepsConnectionsAndAnswersPipelinedRequestsInOrder) {
   auto server = start(echo_handler);
   UniqueFd fd = connect_to(server->port());
-  send_text(fd, "GET /a HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\n"
-                "Content-Length: 1\r\n\r\nzGET /c HTTP/1.1\r\nConnection: close\r\n\r\n");
+  send_text(fd,
+            "GET /a HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\n"
+            "Content-Length: 1\r\n\r\nzGET /c HTTP/1.1\r\nConnection: close\r\n\r\n");
   const std::string response = read_to_end(fd);
   const std::size_t a = response.find("GET /a ");
   const std::size_t b = response.find("POST /b z");

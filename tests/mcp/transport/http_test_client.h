@@ -3,14 +3,14 @@
 #ifndef CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
 #define CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-
-#include <cstdint>
-#include <string>
-#include <string_view>
 
 #include <gtest/gtest.h>
 

@@ -57,7 +57,8 @@ class ScriptedEndpoint final : public McpEndpoint {
       threads_.emplace_back([this, message, params] {
         const Json token = params["_meta"]["progressToken"];
         const auto progress = [&](int i) {
-          send_({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+          send_({{"jsonrpc", "2.0"},
+                 {"method", "notifications/progress"},
                  {"params", {{"progressToken", token}, {"progress", i}}}});
         };
         progress(1);
@@ -73,10 +74,12 @@ class ScriptedEndpoint final : public McpEndpoint {
       threads_.emplace_back([this, message, params] {
         const Json token = params["_meta"]["progressToken"];
         for (int i = 1; i <= 2; ++i) {
-          send_({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+          send_({{"jsonrpc", "2.0"},
+                 {"method", "notifications/progress"},
                  {"params", {{"progressToken", token}, {"progress", i}}}});
         }
-        send_({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", Json::object()}});
+        send_(
+            {{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", Json::object()}});
         send_({{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", {{"done", true}}}});
       });
       return;
@@ -105,7 +108,8 @@ class HttpTransportTest : public ::testing::Test {
                    const std::string& accept = "application/json, text/event-stream") {
     return round_trip(transport_->port(),
                       "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                      "Accept: " + accept + "\r\nConnection: close\r\n" + headers +
+                      "Accept: " +
+                          accept + "\r\nConnection: close\r\n" + headers +
                           "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
   }
 
@@ -128,10 +132,11 @@ class HttpTransportTest : public ::testing::Test {
                              R"(","method":"drip","params":{"_meta":{"progressToken":")" + id +
                              R"("}}})";
     internal::UniqueFd fd = testing::connect_to(transport_->port());
-    testing::send_text(fd, "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n"
-                           "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " +
-                               session + "\r\nContent-Length: " + std::to_string(body.size()) +
-                               "\r\n\r\n" + body);
+    testing::send_text(fd,
+                       "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n"
+                       "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " +
+                           session + "\r\nContent-Length: " + std::to_string(body.size()) +
+                           "\r\n\r\n" + body);
     const std::string read = testing::read_until(fd, R"("progress":1)");
     if (read.find(R"("progress":1)") == std::string::npos) return read;
     testing::reset_connection(fd);
@@ -151,8 +156,8 @@ TEST_F(HttpTransportTest, InitializeOpensASessionAndRequestsNeedIt) {
   ASSERT_EQ(session.size(), 32u);
   EXPECT_NE(open_session(), session);  // each initialize opens its own
   const std::string request = R"({"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":1}})";
-  const std::string answered = post(request, "Mcp-Session-Id: " + session + "\r\n",
-                                    "application/json");
+  const std::string answered =
+      post(request, "Mcp-Session-Id: " + session + "\r\n", "application/json");
   EXPECT_TRUE(answered.starts_with("HTTP/1.1 200 ")) << answered;
   EXPECT_TRUE(answered.ends_with(R"({"id":2,"jsonrpc":"2.0","result":{"echo":{"a":1}}})"))
       << answered;
@@ -163,9 +168,9 @@ TEST_F(HttpTransportTest, InitializeOpensASessionAndRequestsNeedIt) {
 TEST_F(HttpTransportTest, AnswersOnAnEventStreamWithTheRequestsProgressOnly) {
   start();
   const std::string session = open_session();
-  const std::string response = post(
-      R"({"jsonrpc":"2.0","id":"s","method":"slow","params":{"_meta":{"progressToken":7}}})",
-      "Mcp-Session-Id: " + session + "\r\n");
+  const std::string response =
+      post(R"({"jsonrpc":"2.0","id":"s","method":"slow","params":{"_meta":{"progressToken":7}}})",
+           "Mcp-Session-Id: " + session + "\r\n");
   EXPECT_NE(response.find("Content-Type: text/event-stream"), std::string::npos) << response;
   const std::size_t first = response.find(R"("progress":1)");
   const std::size_t second = response.find(R"("progress":2)");
@@ -179,9 +184,8 @@ TEST_F(HttpTransportTest, AnswersOnAnEventStreamWithTheRequestsProgressOnly) {
 TEST_F(HttpTransportTest, NotificationsGet202) {
   start();
   const std::string session = open_session();
-  const std::string response =
-      post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
-           "Mcp-Session-Id: " + session + "\r\n");
+  const std::string response = post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
+                                    "Mcp-Session-Id: " + session + "\r\n");
   EXPECT_TRUE(response.starts_with("HTTP/1.1 202 ")) << response;
   EXPECT_EQ(notifications_, 1);
 }
@@ -190,8 +194,8 @@ TEST_F(HttpTransportTest, ChecksOriginBeforeAnythingElse) {
   start();
   const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
   EXPECT_TRUE(post(initialize, "Origin: https://evil.example\r\n").starts_with("HTTP/1.1 403 "));
-  EXPECT_TRUE(post(initialize, "Origin: http://localhost.evil.example\r\n")
-                  .starts_with("HTTP/1.1 403 "));
+  EXPECT_TRUE(
+      post(initialize, "Origin: http://localhost.evil.example\r\n").starts_with("HTTP/1.1 403 "));
   EXPECT_TRUE(post(initialize, "Origin: http://127.0.0.1:6274\r\n").starts_with("HTTP/1.1 200 "));
   EXPECT_TRUE(post(initialize, "Origin: http://localhost\r\n").starts_with("HTTP/1.1 200 "));
 }
@@ -240,8 +244,8 @@ TEST_F(HttpTransportTest, DeleteEndsTheSessionAndGetIs405) {
   const std::string deleted = round_trip(
       transport_->port(), "DELETE /mcp HTTP/1.1\r\n" + header + "Connection: close\r\n\r\n");
   EXPECT_TRUE(deleted.starts_with("HTTP/1.1 204 ")) << deleted;
-  EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})", header)
-                  .starts_with("HTTP/1.1 404 "));
+  EXPECT_TRUE(
+      post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})", header).starts_with("HTTP/1.1 404 "));
 }
 
 TEST_F(HttpTransportTest, IdleSessionsEndAtTheNextRequestButBusyOnesStay) {
@@ -269,8 +273,9 @@ TEST_F(HttpTransportTest, IdleSessionsEndAtTheNextRequestButBusyOnesStay) {
 
 TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {
   start();
-  EXPECT_TRUE(round_trip(transport_->port(), "POST /other HTTP/1.1\r\nConnection: close\r\n"
-                                             "Content-Length: 0\r\n\r\n")
+  EXPECT_TRUE(round_trip(transport_->port(),
+                         "POST /other HTTP/1.1\r\nConnection: close\r\n"
+                         "Content-Length: 0\r\n\r\n")
                   .starts_with("HTTP/1.1 404 "));
   const std::string session = open_session();
   const std::string header = "Mcp-Session-Id: " + session + "\r\n";
@@ -352,8 +357,8 @@ TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
   // Within a session the line goes to the session's server (here a scripted one), which parses it.
   EXPECT_TRUE(post(R"({"jsonrpc":"2.0","id":4,"method":7})", header, "application/json")
                   .starts_with("HTTP/1.1 "));
-  const std::string ping = post(R"({"jsonrpc":"2.0","id":5,"method":"ping","params":{}})", header,
-                                "application/json");
+  const std::string ping =
+      post(R"({"jsonrpc":"2.0","id":5,"method":"ping","params":{}})", header, "application/json");
   EXPECT_TRUE(ping.starts_with("HTTP/1.1 200 ")) << ping;
 }
 

@@ -4,14 +4,15 @@
 // unprivileged, they show it changes nothing that was not already empty.
 #include "sandbox/confine/capabilities.h"
 
-#include <fcntl.h>
-#include <gtest/gtest.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <string_view>
 #include <thread>
+
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 

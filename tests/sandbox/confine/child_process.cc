@@ -1,13 +1,13 @@
 // The fork-and-report harness for the confinement tests (see child_process.h).
 #include "sandbox/confine/child_process.h"
 
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace codemode::confine_testing {
 namespace {

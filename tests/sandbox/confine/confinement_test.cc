@@ -4,19 +4,20 @@
 // describe_confinement lists every layer.
 #include "sandbox/confine/confinement.h"
 
-#include <fcntl.h>
-#include <gtest/gtest.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <mutex>
 #include <thread>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/capabilities.h"
 #include "sandbox/confine/child_process.h"
@@ -120,8 +121,7 @@ TEST(ConfinementTest, ConfineWorkerEngagesEveryLayerOnEveryThread) {
       for (std::string_view set : {"CapInh", "CapPrm", "CapEff", "CapAmb"}) {
         checks.expect(status_field_is(status, set, "0000000000000000"), set);
       }
-      checks.expect(!bounding_emptied ||
-                        status_field_is(status, "CapBnd", "0000000000000000"),
+      checks.expect(!bounding_emptied || status_field_is(status, "CapBnd", "0000000000000000"),
                     "CapBnd");
     }
     const std::string_view limit_text = read_once(limits, buffer);
@@ -129,8 +129,8 @@ TEST(ConfinementTest, ConfineWorkerEngagesEveryLayerOnEveryThread) {
     checks.expect(limits_show(limit_text, "Max cpu time", "30                   31"), "cpu");
     checks.expect(limits_show(limit_text, "Max open files", "16                   16"), "nofile");
     if (!kUnderAddressSanitizer) {
-      checks.expect(limits_show(limit_text, "Max address space", "68719476736          68719476736"),
-                    "as");
+      checks.expect(
+          limits_show(limit_text, "Max address space", "68719476736          68719476736"), "as");
     }
     // The thread ends and is joined under the filter. Not under ASan: its runtime makes calls
     // the filter denies when a thread ends (pipe2, sigaltstack), so there the thread stays
@@ -221,9 +221,9 @@ TEST(ConfinementTest, DescriptionListsEveryLayerOnOneLine) {
   const std::string line = describe_confinement(plan);
   EXPECT_EQ(line.find('\n'), std::string::npos);
   for (std::string_view part :
-       {"fds=keep:0,1,2", "data:1048576", "as:1073741824", "capabilities=none", "cpu:4/5", "nofile:16", "fsize:0", "core:0", "nproc:0",
-        "memlock:0", "msgqueue:0", "no_new_privs", "not_dumpable", "pdeathsig:SIGKILL",
-        "default:kill_process", "tsync", "exec_memory:none"}) {
+       {"fds=keep:0,1,2", "data:1048576", "as:1073741824", "capabilities=none", "cpu:4/5",
+        "nofile:16", "fsize:0", "core:0", "nproc:0", "memlock:0", "msgqueue:0", "no_new_privs",
+        "not_dumpable", "pdeathsig:SIGKILL", "default:kill_process", "tsync", "exec_memory:none"}) {
     EXPECT_NE(line.find(part), std::string::npos) << part << " missing from: " << line;
   }
   plan.engine = EngineProfile::kJit;

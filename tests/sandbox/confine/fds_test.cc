@@ -1,12 +1,13 @@
 // The fd layer: every fd but the kept ones is closed, by close_range and by the listing fallback.
 #include "sandbox/confine/fds.h"
 
-#include <fcntl.h>
-#include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 

@@ -2,12 +2,13 @@
 // parent-death signal that really fires, with the parent-death race detected.
 #include "sandbox/confine/process_attributes.h"
 
-#include <gtest/gtest.h>
+#include <csignal>
+
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include <csignal>
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 

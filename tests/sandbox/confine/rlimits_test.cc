@@ -1,15 +1,16 @@
 // The rlimit layer: every row of the table is applied, and a limit is only ever lowered.
 #include "sandbox/confine/rlimits.h"
 
-#include <gtest/gtest.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <set>
 #include <string>
+
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 

@@ -5,13 +5,13 @@
 // it through the other"), and cannot give the kernel advice nothing needs. What the allocators do
 // use still works. RLIMIT_AS, the backstop for what the filter allows and RLIMIT_DATA misses, is
 // in confinement_test.cc.
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstring>
 #include <string>
+
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -66,9 +66,8 @@ TEST_P(SeccompMemoryTest, GrowsDownMappingKills) {
 TEST_P(SeccompMemoryTest, MappingAFileDescriptorKills) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  expect_killed_by_the_call(
-      run_forbidden([&fds] { mmap(nullptr, kPage, PROT_READ, MAP_PRIVATE, fds[0], 0); },
-                    GetParam()));
+  expect_killed_by_the_call(run_forbidden(
+      [&fds] { mmap(nullptr, kPage, PROT_READ, MAP_PRIVATE, fds[0], 0); }, GetParam()));
   close(fds[0]);
   close(fds[1]);
 }
@@ -76,8 +75,8 @@ TEST_P(SeccompMemoryTest, MappingAFileDescriptorKills) {
 TEST_P(SeccompMemoryTest, MremapAliasOrPlacementKills) {
   void* page = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(page, MAP_FAILED);
-  expect_killed_by_the_call(run_forbidden(
-      [page] { syscall(SYS_mremap, page, 0, kPage, MREMAP_MAYMOVE); }, GetParam()));
+  expect_killed_by_the_call(
+      run_forbidden([page] { syscall(SYS_mremap, page, 0, kPage, MREMAP_MAYMOVE); }, GetParam()));
   void* target = mmap(nullptr, kPage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(target, MAP_FAILED);
   expect_killed_by_the_call(run_forbidden(
@@ -111,8 +110,8 @@ TEST_P(SeccompMemoryTest, WhatTheAllocatorsUseStillWorks) {
   const ChildOutcome outcome = run_in_child([engine](int report_fd) {
     ChildChecks checks(report_fd);
     if (!checks.expect(confine_to_worker_policy(engine), "filter_not_loaded")) return 1;
-    void* reserved = mmap(nullptr, 16 * kPage, PROT_NONE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void* reserved =
+        mmap(nullptr, 16 * kPage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     checks.expect(reserved != MAP_FAILED, "reserve");
     void* committed = mmap(reserved, 4 * kPage, PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);

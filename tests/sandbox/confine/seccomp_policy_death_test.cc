@@ -1,18 +1,19 @@
 // The seccomp layer's killing side, under the real filter in forked children: executable memory,
 // the forbidden futex commands, an unlisted call, foreign-ABI calls and every row of the denial
 // table (one generated test each, as Chromium's TEST_BASELINE_SIGSYS) die of SIGSYS.
-#include <gtest/gtest.h>
+#include <csignal>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
 #include <linux/futex.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <csignal>
-#include <cstdint>
-#include <optional>
-#include <ostream>
-#include <string>
+#include <gtest/gtest.h>
 
 #include "core/sanitizer_build.h"
 #include "sandbox/confine/child_process.h"

@@ -4,16 +4,6 @@
 // that must kill are in seccomp_policy_death_test.cc.
 #include "sandbox/confine/seccomp_policy.h"
 
-#include <fcntl.h>
-#include <gtest/gtest.h>
-#include <linux/futex.h>
-#include <sys/mman.h>
-#include <sys/random.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <sys/time.h>
-#include <unistd.h>
-
 #include <array>
 #include <condition_variable>
 #include <csignal>
@@ -24,6 +14,17 @@
 #include <set>
 #include <string>
 #include <thread>
+
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "core/sanitizer_build.h"
 #include "sandbox/confine/child_process.h"
@@ -125,10 +126,11 @@ TEST(SeccompPolicyTest, MmapIsAllowedOnlyPrivateAnonymousAndWithoutProtExec) {
   EXPECT_FALSE(table_allows("mmap", {0, kPage, rw | PROT_EXEC, kPrivateAnonymous}));
   EXPECT_FALSE(table_allows("mmap", {0, kPage, PROT_READ | PROT_EXEC, kPrivateAnonymous}));
   for (const std::uint64_t flags :
-       {std::uint64_t{MAP_SHARED | MAP_ANONYMOUS}, std::uint64_t{MAP_SHARED_VALIDATE | MAP_ANONYMOUS},
-        kPrivateAnonymous | MAP_GROWSDOWN, kPrivateAnonymous | MAP_HUGETLB,
-        kPrivateAnonymous | MAP_LOCKED, kPrivateAnonymous | MAP_STACK,
-        std::uint64_t{MAP_PRIVATE}, kPrivateAnonymous | (std::uint64_t{1} << 40)}) {
+       {std::uint64_t{MAP_SHARED | MAP_ANONYMOUS},
+        std::uint64_t{MAP_SHARED_VALIDATE | MAP_ANONYMOUS}, kPrivateAnonymous | MAP_GROWSDOWN,
+        kPrivateAnonymous | MAP_HUGETLB, kPrivateAnonymous | MAP_LOCKED,
+        kPrivateAnonymous | MAP_STACK, std::uint64_t{MAP_PRIVATE},
+        kPrivateAnonymous | (std::uint64_t{1} << 40)}) {
     EXPECT_FALSE(table_allows("mmap", {0, kPage, rw, flags})) << std::hex << flags;
   }
 }

@@ -3,14 +3,15 @@
 #ifndef CODEMODE_TESTS_SANDBOX_CONFINE_SECCOMP_TEST_SUPPORT_H_
 #define CODEMODE_TESTS_SANDBOX_CONFINE_SECCOMP_TEST_SUPPORT_H_
 
-#include <gtest/gtest.h>
+#include <cstddef>
+#include <cstdint>
+#include <ctime>
+
 #include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstddef>
-#include <cstdint>
-#include <ctime>
+#include <gtest/gtest.h>
 
 #include "sandbox/confine/child_process.h"
 #include "sandbox/confine/seccomp_policy.h"
