@@ -190,20 +190,20 @@ Json documented_frame(const internal::WorkerMessage& message, const Json& origin
                 {"input", call->input}};
   }
   const auto& result = std::get<SandboxResult>(message);
-  if (result.succeeded) {
-    FUZZ_CHECK(result.output.has_value() && !result.reason && !result.program_error);
+  if (result.succeeded()) {
+    FUZZ_CHECK(result.output().has_value() && !result.reason() && !result.program_error());
     return Json{{"type", "result"},
                 {"status", "succeeded"},
                 {"hasOutput", true},
-                {"output", *result.output}};
+                {"output", *result.output()}};
   }
-  FUZZ_CHECK(!result.output.has_value() && result.reason.has_value());
-  FUZZ_CHECK(*result.reason != SandboxFailureReason::kUnsupportedProgram);
-  Json frame{{"type", "result"}, {"status", "failed"}, {"reason", to_string(*result.reason)}};
-  if (result.program_error) {
-    FUZZ_CHECK(*result.reason == SandboxFailureReason::kProgramError);
-    frame["programError"] = {{"name", result.program_error->name},
-                             {"message", result.program_error->message}};
+  FUZZ_CHECK(!result.output().has_value() && result.reason().has_value());
+  FUZZ_CHECK(*result.reason() != SandboxFailureReason::kUnsupportedProgram);
+  Json frame{{"type", "result"}, {"status", "failed"}, {"reason", to_string(*result.reason())}};
+  if (result.program_error()) {
+    FUZZ_CHECK(*result.reason() == SandboxFailureReason::kProgramError);
+    frame["programError"] = {{"name", result.program_error()->name},
+                             {"message", result.program_error()->message}};
   }
   if (original.contains("hasOutput")) frame["hasOutput"] = false;
   return frame;
