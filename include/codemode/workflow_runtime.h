@@ -1,0 +1,224 @@
+// WorkflowRuntime runs durable workflows (workflow.h) against a store (workflow_store.h). A run
+// waits at every phase until a person approves that phase's exact approval digest; then a worker
+// (run_due, or advance for one run) executes it in a fresh sandbox through the runtime's CodeMode.
+//
+//   auto runtime = WorkflowRuntime::create({
+//       .store = open_workflow_store("sqlite:runs.db").value(), .code_mode = mode,
+//       .scope = {.principal_id = "local", .project_id = "demo"},
+//       .permissions = {...}, .max_cost_micros = 100, .verify_person = verify,
+//       .workflows = {workflow}}).value();
+//   std::string run = runtime->start(workflow, input).value();
+//   ApprovalRequest request = runtime->pending(run).value().front();   // shown to a person
+//   runtime->approve(run, request.phase_id, request.digest, credential);
+//   RunView view = runtime->advance(run).value();                      // runs the phase
+//
+// A phase, in order: claim (the run document swaps to "running" with a lease, and the phase's
+// cost is reserved in the run's ledger, in one commit); the scope, permission and budget checks;
+// CodeMode::execute with execution id "<run>/step:<phase>:sandbox"; the usage binding check; the
+// audit record (its own commit); the receipt with the ledger settlement (one commit); the
+// completion with the output and the next phases' approval requests (one commit).
+// A runtime killed anywhere in between never resumes the program: recover_expired turns a phase
+// whose lease lapsed into outcome_unknown (effects other than none) or failed, keeping its whole
+// reservation unless a receipt settled it. Nothing is replayed and no evidence is made up.
+// docs/workflows.md has the whole model.
+//
+// Ownership: create returns the sole owner; the runtime shares the store and the CodeMode.
+// Thread-safety: every method may be called from several threads, and several runtimes (in this or
+// other processes) may share one store; the store's versioned swap decides who claims a phase.
+#ifndef CODEMODE_WORKFLOW_RUNTIME_H_
+#define CODEMODE_WORKFLOW_RUNTIME_H_
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codemode/code_mode.h"
+#include "codemode/error.h"
+#include "codemode/export.h"
+#include "codemode/json.h"
+#include "codemode/outcome.h"
+#include "codemode/permissions.h"
+#include "codemode/phase_audit.h"
+#include "codemode/workflow.h"
+#include "codemode/workflow_store.h"
+
+namespace codemode {
+
+// The person a host's verify hook vouches for. Only `id` is stored with an approval.
+struct Person {
+  std::string id;          // 1..256 characters
+  std::string project_id;  // must equal the runtime scope's project_id
+  bool can_approve = false;
+};
+// Turns a credential (whatever the host hands its approvers) into a verified person, or an error.
+// Called on the approving thread; may block.
+using VerifyPerson = std::function<Result<Person>(std::string_view credential)>;
+
+enum class RunStatus : int {
+  kWaiting = 1,     // "waiting": a phase waits for approval
+  kRunning,         // "running": a phase is approved or executing
+  kSucceeded,       // "succeeded": output is set
+  kFailed,          // "failed"
+  kBlocked,         // "blocked": a permission, the budget or a person refused
+  kCancelled,       // "cancelled"
+  kOutcomeUnknown,  // "outcome_unknown": a phase may have had effects; reconcile by hand
+};
+CODEMODE_EXPORT std::string_view to_string(RunStatus status);
+
+enum class PhaseState : int {
+  kNotReady = 1,      // "not_ready": its dependencies have not all succeeded
+  kAwaitingApproval,  // "awaiting_approval": an approval request is open
+  kApproved,          // "approved": waiting for a worker
+  kRunning,           // "running": claimed by a worker under a lease
+  kSucceeded,         // "succeeded"
+  kFailed,            // "failed"
+  kBlocked,           // "blocked"
+  kCancelled,         // "cancelled"
+  kOutcomeUnknown,    // "outcome_unknown"
+  kWithdrawn,         // "withdrawn": the run ended before this phase could run
+};
+CODEMODE_EXPORT std::string_view to_string(PhaseState state);
+
+// What a person reviews before approving one phase, and the digest they approve.
+struct ApprovalRequest {
+  std::string run_id;
+  std::string phase_id;
+  // sha256 of {runId, phaseId, tool, toolVersion, input, policy, expiresAt}: binds the run, the
+  // phase, the exact program (tool version = program digest), the exact input, the runtime's
+  // policy hash and the expiry.
+  std::string digest;
+  std::int64_t expires_at_millis = 0;
+  std::string tool_id;  // the phase tool: "code.<32 hex>"
+  std::string program_digest;
+  std::string program_id;
+  std::string intent;
+  std::string source;
+  Json input;
+  Json tools;  // the nested tools' manifests
+  ToolEffects effects = ToolEffects::kNone;
+  Json limits;                   // the program's limits, camelCase
+  std::int64_t cost_micros = 0;  // reserved when it runs
+};
+
+struct RunLedger {
+  std::int64_t spent_micros = 0;
+  std::int64_t reserved_micros = 0;
+  std::int64_t max_cost_micros = 0;
+  friend bool operator==(const RunLedger&, const RunLedger&) = default;
+};
+
+struct PhaseView {
+  std::string phase_id;
+  PhaseState state = PhaseState::kNotReady;
+  std::optional<ExecutionReceipt> receipt;  // the phase tool's receipt, once it settled
+  std::optional<std::string> decided_by;    // who approved (or rejected) it: the verified id
+  std::optional<Error> error;
+};
+
+struct RunView {
+  std::string run_id;
+  std::string workflow_id;
+  std::string workflow_version;
+  std::string workflow_digest;
+  RunStatus status = RunStatus::kWaiting;
+  std::optional<Json> output;  // exactly when succeeded
+  std::optional<Error> error;  // when failed, blocked, cancelled or outcome_unknown
+  RunLedger ledger;
+  std::vector<PhaseView> phases;
+  std::int64_t created_at_millis = 0;
+};
+// {runId, workflow:{id, version, digest}, status, output?, error?, ledger, phases:[...], createdAt}
+CODEMODE_EXPORT Json to_json(const RunView& view);
+// {runId, phaseId, digest, expiresAt, toolId, programDigest, programId, intent, source, input,
+//  tools, effects, limits, costMicros}
+CODEMODE_EXPORT Json to_json(const ApprovalRequest& request);
+
+struct WorkflowRuntimeOptions {
+  std::shared_ptr<WorkflowStore> store;  // required
+  std::shared_ptr<CodeMode> code_mode;   // required: runs each phase's program
+  Scope scope;                           // whom runs act for; must be each workflow's audit scope
+  Permissions permissions;               // must grant each phase tool (permissions.h)
+  std::int64_t max_cost_micros = 0;      // each run's ledger: 0 .. 2^53-1
+  std::string policy_version = "1";      // part of the policy hash, 1..128 characters
+  std::chrono::milliseconds approval_ttl{3'600'000};  // 1 s .. 30 days
+  // How long after a phase's wall-time limit its claim lapses: 100 ms .. 1 hour.
+  std::chrono::milliseconds lease{30'000};
+  VerifyPerson verify_person;  // required
+  // The definitions this runtime runs; a run of any other definition is refused.
+  std::vector<DurableWorkflow> workflows;
+  // Milliseconds since the epoch; the system clock when unset. For tests that move time.
+  std::function<std::int64_t()> clock_millis{};
+};
+
+class CODEMODE_EXPORT WorkflowRuntime {
+ public:
+  // INVALID_CONFIG naming the option (rule "workflow_runtime"); STORAGE_UNAVAILABLE when a
+  // definition cannot be stored.
+  static Result<std::unique_ptr<WorkflowRuntime>> create(WorkflowRuntimeOptions options);
+  ~WorkflowRuntime();
+
+  // Checks the input against the workflow's schema, stores the run and opens the approval
+  // requests of the phases that can start. Returns the run id (64 hex). PERMISSION_DENIED (rule
+  // "audit_scope") when the workflow's audit scope is not the runtime's scope; NOT_FOUND (rule
+  // "unknown_workflow") for a definition the runtime was not given.
+  Result<std::string> start(const DurableWorkflow& workflow, const Json& input);
+
+  // INVALID_INPUT (rule "run_id") unless 64 hex; NOT_FOUND (rule "run") for no such run of this
+  // scope.
+  Result<RunView> status(std::string_view run_id);
+  // This scope's runs, newest first.
+  Result<std::vector<RunView>> list(std::size_t limit = 100);
+
+  // The open approval requests of one run (or of every run of this scope when run_id is empty).
+  // A request whose expiry passed is issued again, with a new expiry and digest.
+  Result<std::vector<ApprovalRequest>> pending(std::string_view run_id = {});
+
+  // Approves the phase's open request. The person behind `credential` must verify with the scope's
+  // project and can_approve (else PERMISSION_DENIED, rule "approver"); `digest` must be the open
+  // request's, computed under this runtime's policy and not expired (else CONFLICT, rule
+  // "approval_digest" or "approval_expired", and an expired request is issued again). Approving
+  // the same digest again is OK and changes nothing. Approval grants no permission.
+  Status approve(std::string_view run_id, std::string_view phase_id, std::string_view digest,
+                 std::string_view credential);
+  // Refuses the phase: the run ends blocked (PERMISSION_DENIED, rule "approval_rejected"). The same
+  // checks as approve.
+  Status reject(std::string_view run_id, std::string_view phase_id, std::string_view digest,
+                std::string_view credential);
+
+  // Executes every approved phase of the run, one after another, and returns the run as it then
+  // is. A phase another runtime holds is left to it.
+  Result<RunView> advance(std::string_view run_id);
+  // One worker pass over this scope: recovers lapsed claims, then executes the approved phases of
+  // up to `max_runs` due runs. Returns how many phases it executed.
+  Result<std::size_t> run_due(std::size_t max_runs = 16);
+  // Ends every phase whose claim lapsed (its runtime died or stalled) without running it again:
+  // outcome_unknown for a phase with effects, failed for one without. Returns how many.
+  Result<std::size_t> recover_expired();
+
+  // The phase's audit record, or none when it has none (an absent audit after an interruption
+  // means unknown, not "did not happen"). INVALID_INPUT (rule "run_id", "Run identity is
+  // invalid.") unless run_id is 64 hex; INVALID_INPUT (rule "phase_id") for a malformed phase id;
+  // STORAGE_UNAVAILABLE when the stored record breaks an invariant or names another identity.
+  Result<std::optional<PhaseAudit>> inspect(std::string_view run_id, std::string_view phase_id);
+
+  // sha256 of the normalized policy {scope, permissions, policyVersion, maxCostMicros,
+  // approvalTtlMs}: part of every approval digest.
+  const std::string& policy_hash() const;
+
+  WorkflowRuntime(const WorkflowRuntime&) = delete;
+  WorkflowRuntime& operator=(const WorkflowRuntime&) = delete;
+
+ private:
+  struct Impl;
+  explicit WorkflowRuntime(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace codemode
+
+#endif  // CODEMODE_WORKFLOW_RUNTIME_H_

@@ -1,0 +1,36 @@
+#include "workflow/run/approval.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "workflow/definition/hash_material.h"
+
+namespace codemode::internal {
+
+Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options) {
+  std::vector<std::string> grants = options.permissions.allow;
+  std::sort(grants.begin(), grants.end());
+  grants.erase(std::unique(grants.begin(), grants.end()), grants.end());
+  return hash_material_digest(
+      kPolicyDomain,
+      Json{{"scope",
+            {{"principalId", options.scope.principal_id}, {"projectId", options.scope.project_id}}},
+           {"permissions", grants},
+           {"policyVersion", options.policy_version},
+           {"maxCostMicros", options.max_cost_micros},
+           {"approvalTtlMs", options.approval_ttl.count()}});
+}
+
+Result<std::string> approval_digest(std::string_view run_id, std::string_view phase_id,
+                                    const Tool& phase_tool, const Json& input,
+                                    std::string_view policy_hash, std::int64_t expires_at_millis) {
+  return hash_material_digest(kApprovalDomain, Json{{"runId", run_id},
+                                                    {"phaseId", phase_id},
+                                                    {"tool", phase_tool.id()},
+                                                    {"toolVersion", phase_tool.version()},
+                                                    {"input", input},
+                                                    {"policy", policy_hash},
+                                                    {"expiresAt", expires_at_millis}});
+}
+
+}  // namespace codemode::internal

@@ -1,0 +1,289 @@
+// A phase from claim to completion. Each step that changes the run is its own commit, in this
+// order, so that a runtime killed between any two leaves a run that says what is known:
+//   claim (lease + reservation) -> execute -> audit -> receipt + ledger -> completion.
+#include "workflow/run/phase_runner.h"
+
+#include <utility>
+
+#include "codemode/permissions.h"
+
+#include "workflow/audit/audit_log.h"
+#include "workflow/run/usage_binding.h"
+
+namespace codemode::internal {
+namespace {
+
+// What a claimed phase needs to run and settle.
+struct ClaimedPhase {
+  const DurableWorkflow* workflow = nullptr;
+  const DurableWorkflow::Phase* definition = nullptr;
+  Json input;
+  std::string execution_id;
+};
+
+// How the execution settles: the usage charged to the ledger, and how the phase ends.
+struct Settlement {
+  std::int64_t known_micros = 0;
+  std::int64_t unknown_micros = 0;
+  bool succeeded = false;
+  std::optional<Json> output;
+  Error error = Error::tool_failed("phase_failed", "");
+  OutcomeStatus status = OutcomeStatus::kFailed;
+};
+
+Error phase_failed(ErrorCode code, std::string rule) {
+  return Error::with_code(code, std::move(rule),
+                          "Durable Code Mode phase failed; nested details are withheld.");
+}
+
+PhaseState state_of(OutcomeStatus status) {
+  switch (status) {
+    case OutcomeStatus::kBlocked:
+      return PhaseState::kBlocked;
+    case OutcomeStatus::kCancelled:
+      return PhaseState::kCancelled;
+    case OutcomeStatus::kOutcomeUnknown:
+      return PhaseState::kOutcomeUnknown;
+    default:
+      return PhaseState::kFailed;
+  }
+}
+
+// The scope, permission and budget checks before anything is reserved; the refusal, if any.
+std::optional<Error> admission_refusal(const RuntimeCore& core, const RunDocument& run,
+                                       const DurableWorkflow& workflow,
+                                       const DurableWorkflow::Phase& phase) {
+  if (run.scope_digest != core.scope_digest() ||
+      workflow.audit_scope_digest() != core.scope_digest()) {
+    return Error::permission_denied("audit_scope",
+                                    "The phase's audit scope is not the runtime's scope.");
+  }
+  if (Status granted = check_permissions(phase.tool, core.options().permissions); !granted.ok()) {
+    return granted.error();
+  }
+  const RunLedger& ledger = run.ledger;
+  if (phase.tool.cost_micros() >
+      ledger.max_cost_micros - ledger.spent_micros - ledger.reserved_micros) {
+    return Error::budget_exceeded("budget_cost",
+                                  "The run's budget cannot cover the phase's reservation.");
+  }
+  return std::nullopt;
+}
+
+// Claims the phase: lease and reservation in one commit, or a refusal that ends the run.
+Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_view run_id,
+                                          std::string_view phase_id) {
+  std::optional<ClaimedPhase> claimed;
+  bool unknown_workflow = false;
+  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
+    claimed.reset();
+    PhaseRecord* phase = run.find_phase(phase_id);
+    if (run.over() || phase == nullptr || phase->state != PhaseState::kApproved ||
+        !phase->approval || phase->approval->policy_hash != core.policy_hash() || !phase->input) {
+      return Change::kKeep;
+    }
+    const DurableWorkflow* workflow = core.workflow(run.workflow_digest);
+    const DurableWorkflow::Phase* definition =
+        workflow == nullptr ? nullptr : workflow->find_phase(phase->id);
+    unknown_workflow = definition == nullptr;
+    if (unknown_workflow) return Change::kKeep;
+    const Tool& tool = definition->tool;
+    if (std::optional<Error> refusal = admission_refusal(core, run, *workflow, *definition)) {
+      phase->receipt = ExecutionReceipt{.call_id = phase_call_id(run, *phase),
+                                        .tool_id = tool.id(),
+                                        .execution = ExecutionState::kNotStarted,
+                                        .disclosure = Disclosure::kWithheld};
+      end_phase(run, *phase, PhaseState::kBlocked, std::move(*refusal));
+      return Change::kWrite;
+    }
+    const std::int64_t wall = definition->program.limits().wall_time_millis;
+    phase->state = PhaseState::kRunning;
+    phase->lease =
+        PhaseLease{.owner = core.lease_owner(),
+                   .expires_at_millis = core.now_millis() + wall + core.options().lease.count(),
+                   .effects = tool.effects()};
+    phase->reserved_micros = tool.cost_micros();
+    run.ledger.reserved_micros += tool.cost_micros();
+    refresh_status(run);
+    claimed = ClaimedPhase{.workflow = workflow,
+                           .definition = definition,
+                           .input = *phase->input,
+                           .execution_id = phase_execution_id(run, *phase)};
+    return Change::kWrite;
+  });
+  if (!updated.ok()) return std::move(updated).error();
+  if (unknown_workflow) {
+    return Error::not_found("unknown_workflow", "This runtime was not given the run's workflow.");
+  }
+  return claimed;
+}
+
+// Runs the program, checks its usage against the approved program, and writes the audit.
+Settlement execute(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
+                   const ClaimedPhase& claimed) {
+  const CodeProgram& program = claimed.definition->program;
+  const std::int64_t cost = claimed.definition->tool.cost_micros();
+  CodeExecutionOutcome outcome =
+      core.options().code_mode->execute(program, claimed.input,
+                                        ExecuteOptions{.run_id = std::string(run_id),
+                                                       .execution_id = claimed.execution_id,
+                                                       .scope = core.options().scope});
+  Settlement settlement;
+  if (Status bound = check_usage_binding(program, cost, outcome); !bound.ok()) {
+    // Usage that cannot be bound is not trusted: the whole reservation stays unknown, and no
+    // audit is written from it.
+    settlement.unknown_micros = cost;
+    settlement.error = bound.error();
+    settlement.status = OutcomeStatus::kOutcomeUnknown;
+    return settlement;
+  }
+  settlement.known_micros = outcome.usage.known_cost_micros;
+  settlement.unknown_micros = outcome.usage.unknown_cost_micros;
+  settlement.status = outcome.status;
+  PhaseAudit audit{.run_id = std::string(run_id),
+                   .phase_id = std::string(phase_id),
+                   .execution_id = claimed.execution_id,
+                   .program_digest = program.digest(),
+                   .outcome = outcome.status,
+                   .evidence = outcome.evidence,
+                   .usage = outcome.usage};
+  if (Status written = write_phase_audit(core.store(), core.scope_digest(), audit); !written.ok()) {
+    settlement.error = written.error();
+    settlement.status = OutcomeStatus::kOutcomeUnknown;
+    return settlement;
+  }
+  if (outcome.ok()) {
+    settlement.succeeded = true;
+    settlement.output = std::move(outcome.output);
+  } else {
+    settlement.error = phase_failed(outcome.error->code, outcome.error->rule);
+  }
+  return settlement;
+}
+
+bool holds_lease(const RuntimeCore& core, const PhaseRecord* phase) {
+  return phase != nullptr && phase->state == PhaseState::kRunning && phase->lease &&
+         phase->lease->owner == core.lease_owner();
+}
+
+// The receipt and the ledger change, in one commit. A phase that did not succeed ends here, with
+// the run: outcome_unknown when it has effects (a failure after a nested effect is not a refusal),
+// its own status when it has none.
+Status record_receipt(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
+                      const ClaimedPhase& claimed, const Settlement& settlement) {
+  const Tool& tool = claimed.definition->tool;
+  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
+    PhaseRecord* phase = run.find_phase(phase_id);
+    if (!holds_lease(core, phase) || phase->receipt) return Change::kKeep;
+    run.ledger.spent_micros += settlement.known_micros;
+    run.ledger.reserved_micros -= phase->reserved_micros - settlement.unknown_micros;
+    phase->reserved_micros = settlement.unknown_micros;
+    ExecutionReceipt receipt{.call_id = phase_call_id(run, *phase),
+                             .tool_id = tool.id(),
+                             .execution = ExecutionState::kSucceeded,
+                             .disclosure = Disclosure::kWithheld};
+    if (settlement.succeeded) {
+      phase->receipt = receipt;
+      return Change::kWrite;
+    }
+    if (tool.effects() == ToolEffects::kNone) {
+      receipt.execution = ExecutionState::kFailed;
+      phase->receipt = receipt;
+      end_phase(run, *phase, state_of(settlement.status), settlement.error);
+    } else {
+      receipt.execution = ExecutionState::kUnknown;
+      phase->receipt = receipt;
+      Error unknown = settlement.error.code == ErrorCode::kOutcomeUnknown ||
+                              settlement.error.code == ErrorCode::kStorageUnavailable
+                          ? settlement.error
+                          : phase_failed(ErrorCode::kOutcomeUnknown, "phase_failed");
+      end_phase(run, *phase, PhaseState::kOutcomeUnknown, std::move(unknown));
+    }
+    return Change::kWrite;
+  });
+  return updated.ok() ? Status() : Status(std::move(updated).error());
+}
+
+// The output, the released receipt and the next approval requests (or the run's result), in one
+// commit.
+Status complete(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
+                const ClaimedPhase& claimed, const Settlement& settlement) {
+  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
+    PhaseRecord* phase = run.find_phase(phase_id);
+    if (!holds_lease(core, phase) || !phase->receipt) return Change::kKeep;
+    phase->state = PhaseState::kSucceeded;
+    phase->lease.reset();
+    phase->output = settlement.output;
+    phase->receipt->disclosure = Disclosure::kReleased;
+    if (Status opened = open_ready_phases(run, *claimed.workflow, core.approval_policy());
+        !opened.ok()) {
+      return opened.error();
+    }
+    return Change::kWrite;
+  });
+  return updated.ok() ? Status() : Status(std::move(updated).error());
+}
+
+}  // namespace
+
+Result<bool> run_phase(const RuntimeCore& core, std::string_view run_id,
+                       std::string_view phase_id) {
+  Result<std::optional<ClaimedPhase>> claimed = claim(core, run_id, phase_id);
+  if (!claimed.ok()) return std::move(claimed).error();
+  if (!claimed->has_value()) return false;
+  const ClaimedPhase& phase = **claimed;
+  Settlement settlement = execute(core, run_id, phase_id, phase);
+  if (Status recorded = record_receipt(core, run_id, phase_id, phase, settlement); !recorded.ok()) {
+    return std::move(recorded).error();
+  }
+  if (settlement.succeeded) {
+    if (Status completed = complete(core, run_id, phase_id, phase, settlement); !completed.ok()) {
+      return std::move(completed).error();
+    }
+  }
+  return true;
+}
+
+Result<std::size_t> recover_run(const RuntimeCore& core, std::string_view run_id) {
+  std::size_t recovered = 0;
+  const std::int64_t now = core.now_millis();
+  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
+    recovered = 0;
+    for (PhaseRecord& phase : run.phases) {
+      if (phase.state != PhaseState::kRunning || !phase.lease ||
+          phase.lease->expires_at_millis > now) {
+        continue;
+      }
+      const bool has_effects = phase.lease->effects != ToolEffects::kNone;
+      if (!phase.receipt) {
+        phase.receipt = ExecutionReceipt{
+            .call_id = phase_call_id(run, phase),
+            .tool_id = phase.approval ? phase.approval->tool_id : "",
+            .execution = has_effects ? ExecutionState::kUnknown : ExecutionState::kFailed,
+            .disclosure = Disclosure::kWithheld};
+        if (!has_effects) {
+          // Without effects the broker's rule applies: a call that never answered is charged.
+          run.ledger.spent_micros += phase.reserved_micros;
+          run.ledger.reserved_micros -= phase.reserved_micros;
+          phase.reserved_micros = 0;
+        }
+      }
+      if (has_effects) {
+        end_phase(run, phase, PhaseState::kOutcomeUnknown,
+                  Error::outcome_unknown("phase_interrupted",
+                                         "The phase was interrupted; its outcome is unknown and it "
+                                         "is not run again."));
+      } else {
+        end_phase(run, phase, PhaseState::kFailed,
+                  Error::tool_failed("phase_interrupted",
+                                     "The phase was interrupted and is not run again."));
+      }
+      ++recovered;
+    }
+    return recovered == 0 ? Change::kKeep : Change::kWrite;
+  });
+  if (!updated.ok()) return std::move(updated).error();
+  return recovered;
+}
+
+}  // namespace codemode::internal

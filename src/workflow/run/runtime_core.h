@@ -1,0 +1,70 @@
+// What every part of WorkflowRuntime shares: its options, identity and clock, and the one way it
+// changes a run (load the document, change a copy, swap it in at the version it was read at).
+#ifndef CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_
+#define CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "codemode/workflow_runtime.h"
+
+#include "workflow/run/run_document.h"
+#include "workflow/run/run_transitions.h"
+
+namespace codemode::internal {
+
+struct LoadedRun {
+  RunDocument run;
+  std::int64_t version = 0;
+};
+
+// What a change function decides: write the changed copy, or leave the run as it is.
+enum class Change { kWrite, kKeep };
+using RunChange = std::function<Result<Change>(RunDocument& run)>;
+
+class RuntimeCore {
+ public:
+  // Checks the options; INVALID_CONFIG (rule "workflow_runtime") naming the one that is wrong.
+  static Result<std::unique_ptr<RuntimeCore>> create(WorkflowRuntimeOptions options);
+
+  const WorkflowRuntimeOptions& options() const { return options_; }
+  WorkflowStore& store() const { return *options_.store; }
+  const std::string& scope_digest() const { return scope_digest_; }
+  const std::string& policy_hash() const { return policy_hash_; }
+  const std::string& lease_owner() const { return lease_owner_; }
+  std::int64_t now_millis() const;
+  ApprovalPolicy approval_policy() const;
+
+  // The definition with this digest among the runtime's workflows, or nullptr.
+  const DurableWorkflow* workflow(std::string_view digest) const;
+
+  // The run, if it is this scope's. INVALID_INPUT (rule "run_id") unless 64 hex; NOT_FOUND (rule
+  // "run") otherwise.
+  Result<LoadedRun> load(std::string_view run_id) const;
+  // Applies `change` to the run until its swap lands (another writer moved the version: read it
+  // again and re-apply) and returns the run as it then is. CONFLICT (rule "run_busy") when it
+  // keeps losing.
+  Result<RunDocument> update(std::string_view run_id, const RunChange& change) const;
+  // Swaps in `run` at `version`; false when someone else changed it first.
+  Result<bool> commit(RunDocument& run, std::int64_t version) const;
+
+ private:
+  RuntimeCore() = default;
+
+  WorkflowRuntimeOptions options_;
+  std::string scope_digest_;
+  std::string policy_hash_;
+  std::string lease_owner_;
+  std::map<std::string, DurableWorkflow, std::less<>> workflows_;
+};
+
+// 64 lowercase hex characters from the kernel's random source; empty if it fails.
+std::string random_hex_id(std::size_t bytes);
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_

@@ -1,0 +1,294 @@
+// The reference's durable workflow cases (mayura-code-mode.md §10.7, 1-5) and the approval rules
+// of §8.4, through the real worker, on every store.
+#include <atomic>
+
+#include <gtest/gtest.h>
+
+#include "codemode/workflow_runtime.h"
+
+#include "support/adapter_options.h"
+#include "support/process_support.h"
+#include "support/scratch_dir.h"
+#include "workflow/durable_fixture.h"
+#include "workflow/store_fixture.h"
+
+namespace codemode::testing {
+namespace {
+
+class DurableRuntimeTest : public ::testing::TestWithParam<StoreKind> {
+ protected:
+  void SetUp() override {
+    CODEMODE_REQUIRE_WORKER();
+    ASSERT_TRUE(scratch_.ok());
+    store_ = std::make_unique<TestStore>(GetParam(), scratch_);
+    CODEMODE_REQUIRE_STORE(*store_);
+    write_ = external_write_tool(effects_file());
+    adapter_ =
+        std::make_shared<CountingAdapter>(make_process_adapter(adapter_options(*worker_binary())));
+    mode_ = nested_code_mode(adapter_, write_);
+  }
+
+  std::string effects_file() const { return scratch_.file("effects.log"); }
+  std::shared_ptr<WorkflowStore> open_store() const {
+    return open_workflow_store(store_->url()).value();
+  }
+  DurableWorkflow workflow(const std::string& source = {}) const {
+    return define_durable_workflow(one_phase_options(write_program(write_, source))).value();
+  }
+  std::unique_ptr<WorkflowRuntime> runtime(
+      const DurableWorkflow& definition, std::function<void(WorkflowRuntimeOptions&)> adjust = {}) {
+    WorkflowRuntimeOptions options = runtime_options(open_store(), mode_, definition);
+    if (adjust) adjust(options);
+    return WorkflowRuntime::create(std::move(options)).value();
+  }
+  // Starts a run of `definition` with {value: 3} and approves its one phase.
+  std::string start_approved(WorkflowRuntime& runtime, const DurableWorkflow& definition) {
+    std::string run = runtime.start(definition, Json{{"value", 3}}).value();
+    ApprovalRequest request = runtime.pending(run).value().at(0);
+    EXPECT_TRUE(runtime.approve(run, "update", request.digest, "reviewer-token").ok());
+    return run;
+  }
+
+  ScratchDir scratch_;
+  std::unique_ptr<TestStore> store_;
+  Tool write_ = external_write_tool("/dev/null");
+  std::shared_ptr<CountingAdapter> adapter_;
+  std::shared_ptr<CodeMode> mode_;
+};
+
+TEST_P(DurableRuntimeTest, PersistsExactApprovalBeforeOneBrokeredExecutionAcrossReopen) {
+  const DurableWorkflow definition = workflow();
+  const DurableWorkflow::Phase& phase = definition.phases().at(0);
+  EXPECT_EQ(phase.tool.version(), phase.program.digest());
+  EXPECT_EQ(phase.tool.id(), "code." + phase.program.digest().substr(0, 32));
+  EXPECT_EQ(phase.tool.effects(), ToolEffects::kWrite);
+  EXPECT_EQ(phase.tool.cost_micros(), 6);
+  EXPECT_EQ(phase.tool.capabilities(),
+            (std::vector<std::string>{"code:execute", "code:audit:v2",
+                                      "code:audit-scope:" + definition.audit_scope_digest(),
+                                      "code:program:" + phase.program.digest()}));
+
+  auto first = runtime(definition);
+  const std::string run = first->start(definition, Json{{"value", 3}}).value();
+  RunView waiting = first->advance(run).value();
+  EXPECT_EQ(waiting.status, RunStatus::kWaiting);
+  EXPECT_EQ(waiting.ledger,
+            (RunLedger{.spent_micros = 0, .reserved_micros = 0, .max_cost_micros = 6}));
+  EXPECT_EQ(adapter_->executions, 0);
+  const ApprovalRequest before = first->pending(run).value().at(0);
+  EXPECT_EQ(before.tool_id, phase.tool.id());
+  EXPECT_EQ(before.program_digest, phase.program.digest());
+  EXPECT_EQ(before.input, (Json{{"value", 3}}));
+  EXPECT_EQ(before.effects, ToolEffects::kWrite);
+  EXPECT_EQ(before.cost_micros, 6);
+  EXPECT_EQ(before.source, phase.program.source());
+  first.reset();
+
+  // Reopened: the same definition digest and the same approval snapshot.
+  const DurableWorkflow again = workflow();
+  EXPECT_EQ(again.digest(), definition.digest());
+  auto second = runtime(again);
+  const ApprovalRequest after = second->pending(run).value().at(0);
+  EXPECT_EQ(to_json(after), to_json(before));
+
+  Status wrong = second->approve(run, "update", std::string(64, 'a'), "reviewer-token");
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.error().code, ErrorCode::kConflict);
+  EXPECT_EQ(second->approve(run, "update", after.digest, "viewer-token").error().code,
+            ErrorCode::kPermissionDenied);
+  EXPECT_EQ(second->approve(run, "update", after.digest, "forged").error().code,
+            ErrorCode::kPermissionDenied);
+  ASSERT_TRUE(second->approve(run, "update", after.digest, "reviewer-token").ok());
+  EXPECT_TRUE(second->approve(run, "update", after.digest, "reviewer-token").ok());
+
+  RunView done = second->advance(run).value();
+  EXPECT_EQ(done.status, RunStatus::kSucceeded);
+  EXPECT_EQ(done.output, (Json{{"value", 3}}));
+  EXPECT_EQ(done.ledger,
+            (RunLedger{.spent_micros = 3, .reserved_micros = 0, .max_cost_micros = 6}));
+  EXPECT_EQ(done.phases.at(0).decided_by, "reviewer");
+  ASSERT_TRUE(done.phases.at(0).receipt);
+  EXPECT_EQ(done.phases.at(0).receipt->execution, ExecutionState::kSucceeded);
+  EXPECT_EQ(done.phases.at(0).receipt->disclosure, Disclosure::kReleased);
+  EXPECT_EQ(adapter_->executions, 1);
+  EXPECT_EQ(second->advance(run).value().status, RunStatus::kSucceeded);
+  EXPECT_EQ(second->run_due().value(), 0u);
+  EXPECT_EQ(adapter_->executions, 1);
+  EXPECT_EQ(effects_made(effects_file()), 1);
+
+  std::optional<PhaseAudit> audit = second->inspect(run, "update").value();
+  ASSERT_TRUE(audit);
+  EXPECT_EQ(audit->outcome, OutcomeStatus::kSucceeded);
+  EXPECT_EQ(audit->execution_id, run + "/step:update:sandbox");
+  EXPECT_EQ(audit->program_digest, phase.program.digest());
+  EXPECT_EQ(audit->usage, (CodeExecutionUsage{.tool_calls = 1,
+                                              .unknown_calls = 0,
+                                              .known_cost_micros = 3,
+                                              .unknown_cost_micros = 0,
+                                              .maximum_cost_micros = 6}));
+  ASSERT_EQ(audit->evidence.size(), 1u);
+  EXPECT_EQ(audit->evidence[0].receipt.tool_id, "external.write");
+  EXPECT_EQ(audit->evidence[0].receipt.call_id, run + "/step:update:sandbox:code:1");
+  EXPECT_EQ(audit->evidence[0].receipt.execution, ExecutionState::kSucceeded);
+  EXPECT_EQ(audit->evidence[0].receipt.disclosure, Disclosure::kReleased);
+}
+
+TEST_P(DurableRuntimeTest, DoesNotStartAWorkflowWhoseAuditBelongsToAnotherScope) {
+  const DurableWorkflow foreign =
+      define_durable_workflow(one_phase_options(write_program(write_), mallory())).value();
+  auto runtime_of_alice = runtime(foreign);
+  Result<std::string> run = runtime_of_alice->start(foreign, Json{{"value", 3}});
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.error().code, ErrorCode::kPermissionDenied);
+  EXPECT_EQ(run.error().rule, "audit_scope");
+  EXPECT_TRUE(runtime_of_alice->list().value().empty());
+  EXPECT_EQ(adapter_->executions, 0);
+}
+
+TEST_P(DurableRuntimeTest, DoesNotReplayAWritePhaseWhoseSandboxFailsAfterTheNestedEffect) {
+  const DurableWorkflow definition = workflow(
+      "async (input, tools) => { await tools.call('external.write', input); "
+      "throw new Error('after the write'); }");
+  auto runtime_ = runtime(definition);
+  const std::string run = start_approved(*runtime_, definition);
+  RunView view = runtime_->advance(run).value();
+  EXPECT_EQ(view.status, RunStatus::kOutcomeUnknown);
+  EXPECT_FALSE(view.output);
+  EXPECT_EQ(view.ledger,
+            (RunLedger{.spent_micros = 3, .reserved_micros = 0, .max_cost_micros = 6}));
+  ASSERT_TRUE(view.phases.at(0).receipt);
+  EXPECT_EQ(view.phases.at(0).receipt->execution, ExecutionState::kUnknown);
+  EXPECT_EQ(view.phases.at(0).receipt->disclosure, Disclosure::kWithheld);
+  std::optional<PhaseAudit> audit = runtime_->inspect(run, "update").value();
+  ASSERT_TRUE(audit);
+  EXPECT_EQ(audit->outcome, OutcomeStatus::kFailed);
+  EXPECT_EQ(audit->usage.known_cost_micros, 3);
+
+  EXPECT_EQ(runtime_->advance(run).value().status, RunStatus::kOutcomeUnknown);
+  EXPECT_EQ(runtime_->run_due().value(), 0u);
+  EXPECT_EQ(adapter_->executions, 1);
+  EXPECT_EQ(effects_made(effects_file()), 1);
+}
+
+TEST_P(DurableRuntimeTest, ARejectedPhaseBlocksTheRunWithoutRunning) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition);
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest request = runtime_->pending(run).value().at(0);
+  ASSERT_TRUE(runtime_->reject(run, "update", request.digest, "reviewer-token").ok());
+  EXPECT_TRUE(runtime_->reject(run, "update", request.digest, "reviewer-token").ok());
+  EXPECT_EQ(runtime_->approve(run, "update", request.digest, "reviewer-token").error().code,
+            ErrorCode::kConflict);
+  RunView view = runtime_->advance(run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  EXPECT_EQ(view.error->rule, "approval_rejected");
+  EXPECT_EQ(view.phases.at(0).decided_by, "reviewer");
+  EXPECT_TRUE(runtime_->pending(run).value().empty());
+  EXPECT_EQ(adapter_->executions, 0);
+}
+
+TEST_P(DurableRuntimeTest, ALapsedRequestIsIssuedAgainWithANewDigest) {
+  const DurableWorkflow definition = workflow();
+  auto now = std::make_shared<std::atomic<std::int64_t>>(1'000'000);
+  auto runtime_ = runtime(definition, [&](WorkflowRuntimeOptions& options) {
+    options.clock_millis = [now] { return now->load(); };
+  });
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest first = runtime_->pending(run).value().at(0);
+  EXPECT_EQ(first.expires_at_millis, 1'000'000 + 3'600'000);
+  *now += 3'600'000;
+  Status lapsed = runtime_->approve(run, "update", first.digest, "reviewer-token");
+  ASSERT_FALSE(lapsed.ok());
+  EXPECT_EQ(lapsed.error().code, ErrorCode::kConflict);
+  EXPECT_EQ(lapsed.error().rule, "approval_expired");
+  const ApprovalRequest second = runtime_->pending(run).value().at(0);
+  EXPECT_NE(second.digest, first.digest);
+  EXPECT_EQ(second.expires_at_millis, 1'000'000 + 2 * 3'600'000);
+  EXPECT_TRUE(runtime_->approve(run, "update", second.digest, "reviewer-token").ok());
+}
+
+TEST_P(DurableRuntimeTest, AnApprovalBindsThePolicyItWasIssuedUnder) {
+  const DurableWorkflow definition = workflow();
+  auto issuing = runtime(definition);
+  const std::string run = issuing->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest request = issuing->pending(run).value().at(0);
+  auto wider = runtime(definition, [](WorkflowRuntimeOptions& options) {
+    options.permissions.allow.push_back("tool:something.else");
+  });
+  EXPECT_NE(wider->policy_hash(), issuing->policy_hash());
+  EXPECT_EQ(wider->approve(run, "update", request.digest, "reviewer-token").error().code,
+            ErrorCode::kConflict);
+}
+
+TEST_P(DurableRuntimeTest, ABudgetThatCannotCoverTheReservationBlocksBeforeAnything) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ =
+      runtime(definition, [](WorkflowRuntimeOptions& options) { options.max_cost_micros = 5; });
+  const std::string run = start_approved(*runtime_, definition);
+  RunView view = runtime_->advance(run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  EXPECT_EQ(view.error->code, ErrorCode::kBudgetExceeded);
+  EXPECT_EQ(view.ledger.reserved_micros, 0);
+  EXPECT_EQ(view.phases.at(0).receipt->execution, ExecutionState::kNotStarted);
+  EXPECT_EQ(adapter_->executions, 0);
+  EXPECT_FALSE(runtime_->inspect(run, "update").value());
+}
+
+TEST_P(DurableRuntimeTest, ApprovalGrantsNoPermission) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition, [](WorkflowRuntimeOptions& options) {
+    std::erase(options.permissions.allow, "effect:write");
+  });
+  const std::string run = start_approved(*runtime_, definition);
+  RunView view = runtime_->advance(run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  EXPECT_EQ(view.error->code, ErrorCode::kPermissionDenied);
+  EXPECT_EQ(adapter_->executions, 0);
+}
+
+TEST_P(DurableRuntimeTest, APhaseBoundToAnEarlierOutputWaitsForItsOwnApproval) {
+  const CodeProgram program = write_program(write_);
+  DurableWorkflowOptions options = one_phase_options(program);
+  options.phases.push_back(
+      {.id = "again", .program = program, .input = WorkflowBinding::phase_output("update")});
+  options.result = WorkflowBinding::phase_output("again", {"value"});
+  options.output = Schema::compile(Json{{"type", "number"}}).value();
+  const DurableWorkflow definition = define_durable_workflow(options).value();
+  EXPECT_EQ(definition.phases().at(1).depends_on, std::vector<std::string>{"update"});
+  // Two phases, one write each: the nested budget covers two calls this time.
+  mode_ = nested_code_mode(adapter_, write_, 2);
+  auto runtime_ = runtime(definition, [](WorkflowRuntimeOptions& o) { o.max_cost_micros = 12; });
+  const std::string run = start_approved(*runtime_, definition);
+  RunView middle = runtime_->advance(run).value();
+  EXPECT_EQ(middle.status, RunStatus::kWaiting);
+  const ApprovalRequest next = runtime_->pending(run).value().at(0);
+  EXPECT_EQ(next.phase_id, "again");
+  EXPECT_EQ(next.input, (Json{{"value", 3}}));
+  ASSERT_TRUE(runtime_->approve(run, "again", next.digest, "reviewer-token").ok());
+  RunView done = runtime_->advance(run).value();
+  EXPECT_EQ(done.status, RunStatus::kSucceeded);
+  EXPECT_EQ(done.output, Json(3));
+  EXPECT_EQ(done.ledger.spent_micros, 6);
+  EXPECT_EQ(adapter_->executions, 2);
+  EXPECT_EQ(effects_made(effects_file()), 2);
+}
+
+TEST_P(DurableRuntimeTest, InspectRefusesMalformedIdentities) {
+  auto runtime_ = runtime(workflow());
+  Result<std::optional<PhaseAudit>> bad_run = runtime_->inspect("not-a-run", "update");
+  ASSERT_FALSE(bad_run.ok());
+  EXPECT_EQ(bad_run.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(bad_run.error().message, "Run identity is invalid.");
+  for (const char* phase : {"__proto__", "constructor", "prototype", "1st", ""}) {
+    EXPECT_EQ(runtime_->inspect(std::string(64, 'a'), phase).error().code, ErrorCode::kInvalidInput)
+        << phase;
+  }
+  EXPECT_FALSE(runtime_->inspect(std::string(64, 'a'), "update").value());
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, DurableRuntimeTest,
+                         ::testing::Values(StoreKind::kSqlite, StoreKind::kPostgres),
+                         [](const auto& info) { return store_name(info.param); });
+
+}  // namespace
+}  // namespace codemode::testing
