@@ -6,6 +6,7 @@
 #include "cli/cli_io.h"
 #include "cli/mcp_subcommand.h"
 #include "cli/run_subcommand.h"
+#include "cli/workflow/workflow_subcommand.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
   CLI::App* run = codemode::cli::add_run_subcommand(app, run_arguments);
   codemode::cli::McpArguments mcp_arguments;
   CLI::App* mcp = codemode::cli::add_mcp_subcommand(app, mcp_arguments);
+  codemode::cli::WorkflowArguments workflow_arguments;
+  CLI::App* workflow = codemode::cli::add_workflow_subcommand(app, workflow_arguments);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -25,5 +28,6 @@ int main(int argc, char** argv) {
   }
   if (run->parsed()) return codemode::cli::run_program(run_arguments);
   if (mcp->parsed()) return codemode::cli::run_mcp_server(mcp_arguments);
+  if (workflow->parsed()) return codemode::cli::run_workflow_command(workflow_arguments);
   return codemode::cli::kExitUsageError;
 }

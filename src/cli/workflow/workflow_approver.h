@@ -1,0 +1,24 @@
+// Who may approve from the command line. The host's VerifyPerson for `codemode workflow`: the
+// credential is a person's name (--as NAME, or CODEMODE_APPROVER), and it is verified when it is
+// the login name of the account running the command (the kernel vouches for the uid, so nobody
+// approves as someone else without their account) and the workflow file lists it among its
+// approvers. The person's project is the workflow's. A host that verifies people another way
+// (single sign-on, signed tokens) passes its own hook to WorkflowRuntime from C++.
+#ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_APPROVER_H_
+#define CODEMODE_CLI_WORKFLOW_WORKFLOW_APPROVER_H_
+
+#include <string>
+#include <vector>
+
+#include "codemode/workflow_runtime.h"
+
+namespace codemode::cli {
+
+VerifyPerson local_account_approver(std::vector<std::string> approvers, std::string project_id);
+
+// The login name of the account running this process, or empty.
+std::string current_login();
+
+}  // namespace codemode::cli
+
+#endif  // CODEMODE_CLI_WORKFLOW_WORKFLOW_APPROVER_H_

@@ -1,0 +1,45 @@
+// WORKFLOW.json: a durable workflow as the command line reads it. Each phase names its program's
+// source file and, optionally, a TOOLS.json file (command tools, the same format as `codemode run
+// --tools`) and limit overrides; paths are relative to the workflow file.
+//
+//   {"id": "catalog.quote", "version": "1",
+//    "scope": {"principalId": "local", "projectId": "demo"},
+//    "approvers": ["alice"],
+//    "maxCostMicros": 1000,
+//    "inputSchema": {...}, "outputSchema": {...},
+//    "phases": [{"id": "price", "program": "price.js", "intent": "Price every item.",
+//                "tools": "tools.json", "limits": {"maxToolCalls": 10},
+//                "inputSchema": {...}, "outputSchema": {...},
+//                "input": {"kind": "input", "path": []}, "dependsOn": []}],
+//    "result": {"kind": "phase", "phaseId": "price", "path": []}}
+//
+// Required: id, version, scope, approvers (1..64 names: who may approve, see
+// workflow_approver.h), maxCostMicros (each run's budget), phases (each with id, program, intent)
+// and result. The schemas default to {} (any value), a phase's input to the whole workflow input.
+// Unknown fields are refused.
+#ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
+#define CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codemode/error.h"
+#include "codemode/workflow.h"
+
+namespace codemode::cli {
+
+struct WorkflowFile {
+  DurableWorkflow workflow;
+  Scope scope;  // the workflow's audit scope, and whom the command's runs act for
+  std::int64_t max_cost_micros = 0;
+  std::vector<std::string> approvers;
+};
+
+// Reads and checks the file. Usage errors (INVALID_CONFIG, rule "command_line") name the field;
+// the definition's own errors keep their code and rule.
+Result<WorkflowFile> load_workflow_file(const std::string& path);
+
+}  // namespace codemode::cli
+
+#endif  // CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_

@@ -1,0 +1,223 @@
+#include "cli/workflow/workflow_subcommand.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <thread>
+#include <utility>
+
+#include <signal.h>
+
+#include "codemode/phase_audit.h"
+
+#include "cli/cli_io.h"
+
+namespace codemode::cli {
+namespace {
+
+constexpr std::size_t kMaxInputBytes = (16u << 20) + (64u << 10);
+
+std::atomic<bool> g_stop{false};
+void request_stop(int) { g_stop = true; }
+
+// Prints a refused operation's error on stderr; exit status 1.
+int refused(const Error& error) {
+  print_usage_error(error);
+  return kExitFailed;
+}
+
+Result<Json> load_input(const WorkflowArguments& arguments) {
+  if (arguments.input_json) {
+    return parse_json_argument(*arguments.input_json, kMaxInputBytes, "--input");
+  }
+  if (!arguments.input_file) return Json(nullptr);
+  Result<std::string> text = read_file(*arguments.input_file, kMaxInputBytes, "--input-file");
+  if (!text.ok()) return std::move(text).error();
+  return parse_json_argument(*text, kMaxInputBytes, "--input-file");
+}
+
+Json pending_json(const std::vector<ApprovalRequest>& requests) {
+  Json list = Json::array();
+  for (const ApprovalRequest& request : requests) list.push_back(to_json(request));
+  return Json{{"pending", std::move(list)}};
+}
+
+int start(WorkflowRuntime& runtime, const WorkflowFile& file, const WorkflowArguments& arguments) {
+  Result<Json> input = load_input(arguments);
+  if (!input.ok()) {
+    print_usage_error(input.error());
+    return kExitUsageError;
+  }
+  Result<std::string> run = runtime.start(file.workflow, *input);
+  if (!run.ok()) return refused(run.error());
+  Result<RunView> view = runtime.status(*run);
+  Result<std::vector<ApprovalRequest>> pending = runtime.pending(*run);
+  if (!view.ok()) return refused(view.error());
+  if (!pending.ok()) return refused(pending.error());
+  Json json = to_json(*view);
+  json["pending"] = pending_json(*pending).at("pending");
+  print_json_line(json);
+  return kExitSucceeded;
+}
+
+int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
+  std::string approver = arguments.approver.value_or("");
+  if (!arguments.approver) {
+    const char* from_environment = std::getenv("CODEMODE_APPROVER");
+    if (from_environment != nullptr) approver = from_environment;
+  }
+  if (approver.empty()) {
+    print_usage_error(usage_error("approve and reject need --as NAME or CODEMODE_APPROVER."));
+    return kExitUsageError;
+  }
+  Status decided =
+      arguments.command == "approve"
+          ? runtime.approve(arguments.run_id, arguments.phase_id, arguments.digest, approver)
+          : runtime.reject(arguments.run_id, arguments.phase_id, arguments.digest, approver);
+  if (!decided.ok()) return refused(decided.error());
+  Result<RunView> view = runtime.status(arguments.run_id);
+  if (!view.ok()) return refused(view.error());
+  print_json_line(to_json(*view));
+  return kExitSucceeded;
+}
+
+int work(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
+  ::signal(SIGINT, request_stop);
+  ::signal(SIGTERM, request_stop);
+  std::size_t executed = 0;
+  while (!g_stop) {
+    Result<std::size_t> ran = runtime.run_due();
+    if (!ran.ok()) return refused(ran.error());
+    executed += *ran;
+    if (arguments.once) break;
+    if (*ran == 0) std::this_thread::sleep_for(std::chrono::milliseconds(arguments.poll_millis));
+  }
+  print_json_line(Json{{"executed", executed}});
+  return kExitSucceeded;
+}
+
+int dispatch(WorkflowRuntime& runtime, const WorkflowFile& file,
+             const WorkflowArguments& arguments) {
+  const std::string& command = arguments.command;
+  if (command == "start") return start(runtime, file, arguments);
+  if (command == "approve" || command == "reject") return decide(runtime, arguments);
+  if (command == "worker") return work(runtime, arguments);
+  if (command == "list") {
+    Result<std::vector<RunView>> runs = runtime.list();
+    if (!runs.ok()) return refused(runs.error());
+    Json list = Json::array();
+    for (const RunView& run : *runs) list.push_back(to_json(run));
+    print_json_line(Json{{"runs", std::move(list)}});
+    return kExitSucceeded;
+  }
+  if (command == "status") {
+    Result<RunView> view = runtime.status(arguments.run_id);
+    if (!view.ok()) return refused(view.error());
+    print_json_line(to_json(*view));
+    return kExitSucceeded;
+  }
+  if (command == "pending") {
+    Result<std::vector<ApprovalRequest>> pending = runtime.pending(arguments.run_id);
+    if (!pending.ok()) return refused(pending.error());
+    print_json_line(pending_json(*pending));
+    return kExitSucceeded;
+  }
+  Result<std::optional<PhaseAudit>> audit = runtime.inspect(arguments.run_id, arguments.phase_id);
+  if (!audit.ok()) return refused(audit.error());
+  Json json = Json{{"audit", nullptr}};
+  if (audit->has_value()) {
+    Result<Json> record = to_json(**audit);
+    if (!record.ok()) return refused(record.error());
+    json["audit"] = std::move(*record);
+  }
+  print_json_line(json);
+  return kExitSucceeded;
+}
+
+// One subcommand of `codemode workflow`, with the options every one of them takes.
+CLI::App* add_command(CLI::App& workflow, WorkflowArguments& arguments, const std::string& name,
+                      const std::string& description) {
+  CLI::App* command = workflow.add_subcommand(name, description);
+  command
+      ->add_option("WORKFLOW", arguments.workflow_path,
+                   "The WORKFLOW.json file (see docs/workflows.md).")
+      ->required();
+  command->add_option("--store", arguments.host.store_url,
+                      "Where runs are kept: sqlite:PATH (default sqlite:codemode-workflows.db) or "
+                      "postgresql://...; the URL is read from here only, so prefer a password "
+                      "file (PGPASSFILE) to a password in it.");
+  command->add_option("--worker", arguments.host.worker_path,
+                      "The codemode-worker binary (default: next to libcodemode).");
+  command
+      ->add_option("--isolation", arguments.host.isolation,
+                   "The worker's confinement: process (default) or isolated.")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, IsolationProfile>{
+          {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}));
+  command->callback([&arguments, name] { arguments.command = name; });
+  return command;
+}
+
+}  // namespace
+
+CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
+  CLI::App* workflow = app.add_subcommand(
+      "workflow",
+      "Durable code workflows: each phase is a program a person approves by its exact digest "
+      "before it runs; every execution leaves an audit record. Prints one JSON line on stdout. "
+      "Exit status: 0 done, 1 refused (one JSON line on stderr), 2 usage error.");
+  workflow->require_subcommand(1);
+  CLI::App* start = add_command(*workflow, arguments, "start",
+                                "Start a run; its first phases wait for approval.");
+  CLI::Option* input =
+      start->add_option("--input", arguments.input_json, "The run's input as JSON text.");
+  start->add_option("--input-file", arguments.input_file, "Read the run's input from FILE.")
+      ->excludes(input);
+  add_command(*workflow, arguments, "list", "The runs of the workflow's scope, newest first.");
+  add_command(*workflow, arguments, "status", "One run: status, output, ledger and phases.")
+      ->add_option("RUN", arguments.run_id, "The run id.")
+      ->required();
+  add_command(*workflow, arguments, "pending",
+              "Every phase waiting for approval: intent, tools and effects, limits, input, source "
+              "and the approval digest.")
+      ->add_option("RUN", arguments.run_id, "Only this run's.");
+  for (const char* name : {"approve", "reject"}) {
+    CLI::App* decide =
+        add_command(*workflow, arguments, name,
+                    std::string(name) == "approve"
+                        ? "Approve a phase by its exact approval digest; a worker then runs it."
+                        : "Reject a phase by its approval digest; the run ends blocked.");
+    decide->add_option("RUN", arguments.run_id, "The run id.")->required();
+    decide->add_option("PHASE", arguments.phase_id, "The phase id.")->required();
+    decide->add_option("DIGEST", arguments.digest, "The approval digest `pending` printed.")
+        ->required();
+    decide->add_option("--as", arguments.approver,
+                       "Who decides (default: $CODEMODE_APPROVER). Must be the login name of the "
+                       "account running the command and listed in the workflow's approvers.");
+  }
+  CLI::App* inspect =
+      add_command(*workflow, arguments, "inspect", "A phase's audit record (null if none).");
+  inspect->add_option("RUN", arguments.run_id, "The run id.")->required();
+  inspect->add_option("PHASE", arguments.phase_id, "The phase id.")->required();
+  CLI::App* worker = add_command(
+      *workflow, arguments, "worker",
+      "Execute approved phases until stopped (SIGINT/SIGTERM), recovering phases whose runtime "
+      "died without running them again; prints {\"executed\": N} when it stops.");
+  worker->add_flag("--once", arguments.once, "One pass over the due runs, then exit.");
+  worker->add_option("--poll-ms", arguments.poll_millis, "Wait between idle passes (default 500).")
+      ->check(CLI::Range(10, 60'000));
+  return workflow;
+}
+
+int run_workflow_command(const WorkflowArguments& arguments) {
+  Result<WorkflowFile> file = load_workflow_file(arguments.workflow_path);
+  if (!file.ok()) {
+    print_usage_error(file.error());
+    return kExitUsageError;
+  }
+  Result<std::unique_ptr<WorkflowRuntime>> runtime = make_workflow_runtime(*file, arguments.host);
+  if (!runtime.ok()) return refused(runtime.error());
+  return dispatch(**runtime, *file, arguments);
+}
+
+}  // namespace codemode::cli

@@ -1,0 +1,46 @@
+// `codemode workflow`: durable code workflows from the command line. Every command names the
+// WORKFLOW.json it works on (workflow_file.h: the definition, whose runs they are, who may
+// approve) and the store (--store, default sqlite:codemode-workflows.db in the current
+// directory), and prints one JSON line on stdout:
+//   start WORKFLOW --input JSON      stores a run; its first phases wait for approval
+//   list WORKFLOW                    the runs of the workflow's scope, newest first
+//   status WORKFLOW RUN              one run: status, output, ledger, phases
+//   pending WORKFLOW [RUN]           each phase waiting for approval, with what to review
+//   approve WORKFLOW RUN PHASE DIGEST --as NAME
+//   reject WORKFLOW RUN PHASE DIGEST --as NAME
+//   inspect WORKFLOW RUN PHASE       the phase's audit record
+//   worker WORKFLOW [--once]         executes approved phases (and recovers lapsed claims)
+// Exit status: 0 done, 1 refused (the error as one JSON line on stderr), 2 usage error.
+#ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_SUBCOMMAND_H_
+#define CODEMODE_CLI_WORKFLOW_WORKFLOW_SUBCOMMAND_H_
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/workflow/workflow_host.h"
+
+namespace codemode::cli {
+
+struct WorkflowArguments {
+  std::string command;  // which of the subcommands above was given
+  std::string workflow_path;
+  WorkflowHostOptions host{.store_url = "sqlite:codemode-workflows.db"};
+  std::optional<std::string> input_json;
+  std::optional<std::string> input_file;
+  std::string run_id;
+  std::string phase_id;
+  std::string digest;
+  std::optional<std::string> approver;  // --as; else CODEMODE_APPROVER
+  bool once = false;
+  int poll_millis = 500;
+};
+
+CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments);
+
+int run_workflow_command(const WorkflowArguments& arguments);
+
+}  // namespace codemode::cli
+
+#endif  // CODEMODE_CLI_WORKFLOW_WORKFLOW_SUBCOMMAND_H_

@@ -1,0 +1,149 @@
+// `codemode workflow`, as the README walks through it: the quote example's two phases, each
+// approved by its digest from `pending`, run by `worker --once`, then the result and the audit.
+// Each test works in its own scratch directory (the store and the example's quote log live there).
+#include <fstream>
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "codemode/json.h"
+
+#include "support/process_support.h"
+#include "support/scratch_dir.h"
+
+namespace codemode {
+namespace {
+
+const std::string kQuote = std::string(CODEMODE_SOURCE_DIR) + "/examples/quote";
+
+std::string login_name() {
+  passwd* entry = getpwuid(getuid());
+  return entry != nullptr ? entry->pw_name : "";
+}
+
+class WorkflowSubcommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CODEMODE_REQUIRE_WORKER();
+    ASSERT_TRUE(scratch_.ok());
+    // The example's workflow, with absolute paths and this account as its approver.
+    std::ifstream example(kQuote + "/workflow.json");
+    Json workflow = Json::parse(example);
+    workflow["approvers"] = {login_name()};
+    for (Json& phase : workflow["phases"]) {
+      phase["program"] = kQuote + "/" + phase["program"].get<std::string>();
+      phase["tools"] = kQuote + "/" + phase["tools"].get<std::string>();
+    }
+    std::ofstream(scratch_.file("workflow.json")) << workflow.dump();
+  }
+
+  // `codemode workflow COMMAND WORKFLOW ARGS... --store sqlite:runs.db`, run in the scratch
+  // directory.
+  testing::ProcessRun workflow(const std::string& command, std::vector<std::string> args = {}) {
+    std::vector<std::string> argv{"/bin/sh",
+                                  "-c",
+                                  "cd \"$1\" && shift && exec \"$@\"",
+                                  "sh",
+                                  scratch_.path().string(),
+                                  CODEMODE_CLI_BINARY,
+                                  "workflow",
+                                  command,
+                                  scratch_.file("workflow.json"),
+                                  "--store",
+                                  "sqlite:runs.db"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return testing::run_process(argv, "");
+  }
+
+  static Json line_of(const testing::ProcessRun& run) {
+    EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << run.out << run.err;
+    return Json::parse(run.out, nullptr, false);
+  }
+
+  // The digest of the one pending request of `run`, which must be for `phase`.
+  std::string pending_digest(const std::string& run, const std::string& phase) {
+    testing::ProcessRun pending = workflow("pending", {run});
+    EXPECT_EQ(pending.exit_code, 0) << pending.err;
+    Json requests = line_of(pending).at("pending");
+    EXPECT_EQ(requests.size(), 1u);
+    EXPECT_EQ(requests.at(0).at("phaseId"), phase);
+    return requests.at(0).at("digest").get<std::string>();
+  }
+
+  testing::ScratchDir scratch_;
+};
+
+TEST_F(WorkflowSubcommandTest, WalksThroughStartPendingApproveWorkerStatusAndInspect) {
+  testing::ProcessRun start =
+      workflow("start", {"--input", R"({"skus":["ab","cde"],"percent":10})"});
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const Json started = line_of(start);
+  EXPECT_EQ(started.at("status"), "waiting");
+  const std::string run = started.at("runId").get<std::string>();
+  const Json first = started.at("pending").at(0);
+  EXPECT_EQ(first.at("phaseId"), "price");
+  EXPECT_EQ(first.at("effects"), "read");
+  EXPECT_EQ(first.at("input"), Json::parse(R"({"skus":["ab","cde"],"percent":10})"));
+  EXPECT_NE(first.at("source").get<std::string>().find("catalog.price"), std::string::npos);
+
+  // Nothing runs before approval.
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 0}}));
+
+  testing::ProcessRun forged =
+      workflow("approve", {run, "price", std::string(64, 'a'), "--as", login_name()});
+  EXPECT_EQ(forged.exit_code, 1);
+  EXPECT_NE(forged.err.find("CONFLICT"), std::string::npos);
+  testing::ProcessRun impostor =
+      workflow("approve", {run, "price", first.at("digest").get<std::string>(), "--as", "mallory"});
+  EXPECT_EQ(impostor.exit_code, 1);
+  EXPECT_NE(impostor.err.find("PERMISSION_DENIED"), std::string::npos);
+
+  ASSERT_EQ(workflow("approve", {run, "price", pending_digest(run, "price"), "--as", login_name()})
+                .exit_code,
+            0);
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 1}}));
+  const std::string discount = pending_digest(run, "discount");
+  ASSERT_EQ(workflow("approve", {run, "discount", discount, "--as", login_name()}).exit_code, 0);
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 1}}));
+
+  const Json status = line_of(workflow("status", {run}));
+  EXPECT_EQ(status.at("status"), "succeeded");
+  EXPECT_EQ(status.at("output"), Json::parse(R"({"quoteCents":450,"quoteId":"q-1"})"));
+  EXPECT_EQ(status.at("ledger"),
+            Json::parse(R"({"spentMicros":10,"reservedMicros":0,"maxCostMicros":1000})"));
+  const Json audit = line_of(workflow("inspect", {run, "discount"})).at("audit");
+  EXPECT_EQ(audit.at("format"), 2);
+  EXPECT_EQ(audit.at("outcome"), "succeeded");
+  EXPECT_EQ(audit.at("evidence").at(0).at("receipt").at("toolId"), "quote.discount");
+  EXPECT_EQ(line_of(workflow("list")).at("runs").size(), 1u);
+
+  std::ifstream quotes(scratch_.file("codemode-quotes.log"));
+  std::string line;
+  int lines = 0;
+  while (std::getline(quotes, line)) ++lines;
+  EXPECT_EQ(lines, 1);
+}
+
+TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {
+  EXPECT_EQ(workflow("start", {"--input", "{not json"}).exit_code, 2);
+  EXPECT_EQ(workflow("status", {"nope"}).exit_code, 1);
+  std::ofstream(scratch_.file("broken.json")) << R"({"id":"x","version":"1","extra":1})";
+  testing::ProcessRun broken =
+      testing::run_process({CODEMODE_CLI_BINARY, "workflow", "list", scratch_.file("broken.json"),
+                            "--store", "sqlite:" + scratch_.file("runs.db")},
+                           "");
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("WORKFLOW"), std::string::npos);
+  EXPECT_EQ(broken.err.find(scratch_.path().string()), std::string::npos) << "no host path";
+  testing::ProcessRun help = testing::run_process({CODEMODE_CLI_BINARY, "workflow", "--help"}, "");
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* command :
+       {"start", "list", "status", "pending", "approve", "reject", "inspect", "worker"}) {
+    EXPECT_NE(help.out.find(command), std::string::npos) << command;
+  }
+}
+
+}  // namespace
+}  // namespace codemode
