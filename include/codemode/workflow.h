@@ -136,8 +136,9 @@ class CODEMODE_EXPORT DurableWorkflow {
 
 // Checks `options` and returns the workflow. Errors:
 //   INVALID_CONFIG  rule "workflow_definition" naming the field (ids, version, phase count,
-//                   duplicate or unknown phase ids, a dependency on a later phase, bindings),
-//                   or "audit_scope" ("A bounded audit scope is required.")
+//                   unknown phase ids, a dependency on a later phase, bindings), or
+//                   "audit_scope" ("A bounded audit scope is required.")
+//   CONFLICT        rule "duplicate_phase" when two phases share an id
 //   LIMIT_EXCEEDED  rule "phase_tool_calls" ("Durable phases support at most 64 auditable nested
 //                   calls.") or "cost_overflow"
 CODEMODE_EXPORT Result<DurableWorkflow> define_durable_workflow(DurableWorkflowOptions options);
