@@ -67,10 +67,12 @@ class TestStore {
   // False only for PostgreSQL outside ctest (no server was started for this run).
   bool available() const { return !url_.empty() || kind_ == StoreKind::kSqlite; }
   const std::string& url() const { return url_; }
+  // Runs `sql` in this test's PostgreSQL database.
+  bool execute(const std::string& sql) const { return admin(sql, database_); }
 
  private:
-  bool admin(const std::string& sql) const {
-    PGconn* connection = PQconnectdb((server_ + " dbname=postgres").c_str());
+  bool admin(const std::string& sql, const std::string& database = "postgres") const {
+    PGconn* connection = PQconnectdb((server_ + " dbname=" + database).c_str());
     bool ok = PQstatus(connection) == CONNECTION_OK;
     if (ok) {
       PGresult* result = PQexec(connection, sql.c_str());

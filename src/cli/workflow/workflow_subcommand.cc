@@ -64,6 +64,7 @@ int start(WorkflowRuntime& runtime, const WorkflowFile& file, const WorkflowArgu
 int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
   std::string approver = arguments.approver.value_or("");
   if (!arguments.approver) {
+    // NOLINTNEXTLINE(concurrency-mt-unsafe): nothing in this process changes its environment
     const char* from_environment = std::getenv("CODEMODE_APPROVER");
     if (from_environment != nullptr) approver = from_environment;
   }
