@@ -43,6 +43,9 @@ struct StoredRun {
   // phase running: when its lease lapses), in milliseconds since the epoch; none when the run
   // waits for a person or is over.
   std::optional<std::int64_t> wake_at_millis;
+  // The policy hash a runtime must have to do that work (an approval binds its policy), or none
+  // when any runtime of the scope may (recovering a lapsed lease).
+  std::optional<std::string> wake_policy;
   std::int64_t version = 0;  // 1 when inserted, +1 per replace
   std::string document;
 };
@@ -76,8 +79,10 @@ class CODEMODE_EXPORT WorkflowStore {
   // The ids of a scope's runs, newest first, at most `limit`.
   virtual Result<std::vector<std::string>> list_runs(std::string_view scope_digest,
                                                      std::size_t limit) = 0;
-  // The ids of a scope's runs whose wake_at is at or before `now_millis`, soonest first.
+  // The ids of a scope's runs whose wake_at is at or before `now_millis` and whose wake_policy
+  // is none or `policy_hash`, soonest first.
   virtual Result<std::vector<std::string>> due_runs(std::string_view scope_digest,
+                                                    std::string_view policy_hash,
                                                     std::int64_t now_millis, std::size_t limit) = 0;
 
   // Creates the audit, or returns the one already stored under its idempotency key.

@@ -32,9 +32,9 @@ class MislabellingStore final : public WorkflowStore {
   Result<std::vector<std::string>> list_runs(std::string_view s, std::size_t n) override {
     return inner_->list_runs(s, n);
   }
-  Result<std::vector<std::string>> due_runs(std::string_view s, std::int64_t now,
-                                            std::size_t n) override {
-    return inner_->due_runs(s, now, n);
+  Result<std::vector<std::string>> due_runs(std::string_view s, std::string_view policy,
+                                            std::int64_t now, std::size_t n) override {
+    return inner_->due_runs(s, policy, now, n);
   }
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
     Result<StoredAudit> stored = inner_->create_audit(audit);

@@ -220,6 +220,20 @@ TEST_P(DurableRuntimeTest, AnApprovalBindsThePolicyItWasIssuedUnder) {
             ErrorCode::kConflict);
 }
 
+TEST_P(DurableRuntimeTest, AnApprovedPhaseRunsOnlyUnderThePolicyItWasApprovedUnder) {
+  const DurableWorkflow definition = workflow();
+  auto issuing = runtime(definition);
+  const std::string run = start_approved(*issuing, definition);
+  auto wider = runtime(definition, [](WorkflowRuntimeOptions& options) {
+    options.permissions.allow.push_back("tool:something.else");
+  });
+  EXPECT_EQ(wider->run_due().value(), 0u);
+  EXPECT_EQ(wider->advance(run).value().status, RunStatus::kRunning);
+  EXPECT_EQ(adapter_->executions, 0);
+  EXPECT_EQ(issuing->run_due().value(), 1u);
+  EXPECT_EQ(issuing->status(run).value().status, RunStatus::kSucceeded);
+}
+
 TEST_P(DurableRuntimeTest, ABudgetThatCannotCoverTheReservationBlocksBeforeAnything) {
   const DurableWorkflow definition = workflow();
   auto runtime_ =

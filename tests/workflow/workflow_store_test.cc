@@ -15,13 +15,16 @@ namespace codemode::testing {
 namespace {
 
 const std::string kScope(64, 's');
+const std::string kPolicy(64, 'p');
 
-StoredRun run_record(const std::string& id, std::optional<std::int64_t> wake_at) {
+StoredRun run_record(const std::string& id, std::optional<std::int64_t> wake_at,
+                     std::optional<std::string> wake_policy = std::nullopt) {
   return StoredRun{.run_id = id,
                    .scope_digest = kScope,
                    .workflow_digest = std::string(64, 'w'),
                    .status = "waiting",
                    .wake_at_millis = wake_at,
+                   .wake_policy = std::move(wake_policy),
                    .version = 1,
                    .document = R"({"any":"text"})"};
 }
@@ -66,10 +69,15 @@ TEST_P(WorkflowStoreTest, ListsRunsNewestFirstAndDueRunsSoonestFirst) {
       (std::vector<std::string>{std::string(64, 'c'), std::string(64, 'b'), std::string(64, 'a')}));
   EXPECT_EQ(store_->list_runs(kScope, 1).value().size(), 1u);
   EXPECT_TRUE(store_->list_runs(std::string(64, 'o'), 10).value().empty());
-  EXPECT_EQ(store_->due_runs(kScope, 20, 10).value(),
+  EXPECT_EQ(store_->due_runs(kScope, kPolicy, 20, 10).value(),
             (std::vector<std::string>{std::string(64, 'c')}));
-  EXPECT_EQ(store_->due_runs(kScope, 30, 10).value(),
+  EXPECT_EQ(store_->due_runs(kScope, kPolicy, 30, 10).value(),
             (std::vector<std::string>{std::string(64, 'c'), std::string(64, 'a')}));
+  // Work bound to another policy is not this runtime's to do.
+  ASSERT_TRUE(store_->insert_run(run_record(std::string(64, 'd'), 0, std::string(64, 'q'))).ok());
+  ASSERT_TRUE(store_->insert_run(run_record(std::string(64, 'e'), 0, kPolicy)).ok());
+  EXPECT_EQ(store_->due_runs(kScope, kPolicy, 5, 10).value(),
+            (std::vector<std::string>{std::string(64, 'e')}));
 }
 
 TEST_P(WorkflowStoreTest, AuditsAreCreatedOnceAndDefinitionsNeverReplaced) {

@@ -261,7 +261,8 @@ Result<StoredRun> to_stored_run(const RunDocument& run, std::int64_t version) {
                    .scope_digest = run.scope_digest,
                    .workflow_digest = run.workflow_digest,
                    .status = std::string(to_string(run.status)),
-                   .wake_at_millis = wake_at_millis(run),
+                   .wake_at_millis = wake_of(run).at_millis,
+                   .wake_policy = wake_of(run).policy_hash,
                    .version = version,
                    .document = std::move(text)};
 }
@@ -278,14 +279,19 @@ Result<RunDocument> run_document_of(const StoredRun& stored) {
   return run;
 }
 
-std::optional<std::int64_t> wake_at_millis(const RunDocument& run) {
-  if (run.over()) return std::nullopt;
-  std::optional<std::int64_t> wake;
+RunWake wake_of(const RunDocument& run) {
+  RunWake wake;
+  if (run.over()) return wake;
   for (const PhaseRecord& phase : run.phases) {
-    std::optional<std::int64_t> at;
-    if (phase.state == PhaseState::kApproved) at = 0;
-    if (phase.state == PhaseState::kRunning && phase.lease) at = phase.lease->expires_at_millis;
-    if (at && (!wake || *at < *wake)) wake = at;
+    RunWake candidate;
+    if (phase.state == PhaseState::kApproved && phase.approval) {
+      candidate = {.at_millis = 0, .policy_hash = phase.approval->policy_hash};
+    } else if (phase.state == PhaseState::kRunning && phase.lease) {
+      candidate = {.at_millis = phase.lease->expires_at_millis, .policy_hash = std::nullopt};
+    } else {
+      continue;
+    }
+    if (!wake.at_millis || *candidate.at_millis < *wake.at_millis) wake = candidate;
   }
   return wake;
 }

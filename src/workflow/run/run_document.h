@@ -77,9 +77,13 @@ Result<RunDocument> run_document_from_json(const Json& json);
 Result<StoredRun> to_stored_run(const RunDocument& run, std::int64_t version);
 Result<RunDocument> run_document_of(const StoredRun& stored);
 
-// When a runtime should next look at the run: now for an approved phase, the lease's end for a
-// running one; none otherwise.
-std::optional<std::int64_t> wake_at_millis(const RunDocument& run);
+// When a runtime should next look at the run, and which runtimes may: now, for an approved phase,
+// a runtime under the approval's policy; at the lease's end, for a running phase, any.
+struct RunWake {
+  std::optional<std::int64_t> at_millis;
+  std::optional<std::string> policy_hash;
+};
+RunWake wake_of(const RunDocument& run);
 
 // What a caller sees.
 RunView view_of(const RunDocument& run);

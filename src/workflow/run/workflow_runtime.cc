@@ -290,7 +290,7 @@ Result<RunView> WorkflowRuntime::advance(std::string_view run_id) {
 Result<std::size_t> WorkflowRuntime::recover_expired() {
   const internal::RuntimeCore& core = *impl_->core;
   Result<std::vector<std::string>> due =
-      core.store().due_runs(core.scope_digest(), core.now_millis(), 1000);
+      core.store().due_runs(core.scope_digest(), core.policy_hash(), core.now_millis(), 1000);
   if (!due.ok()) return std::move(due).error();
   std::size_t recovered = 0;
   for (const std::string& id : *due) {
@@ -307,7 +307,7 @@ Result<std::size_t> WorkflowRuntime::run_due(std::size_t max_runs) {
     return std::move(recovered).error();
   }
   Result<std::vector<std::string>> due =
-      core.store().due_runs(core.scope_digest(), core.now_millis(), max_runs);
+      core.store().due_runs(core.scope_digest(), core.policy_hash(), core.now_millis(), max_runs);
   if (!due.ok()) return std::move(due).error();
   std::size_t executed = 0;
   for (const std::string& id : *due) {

@@ -40,6 +40,10 @@ class Parameters {
     return *this;
   }
   Parameters& add(std::int64_t number) { return add(std::to_string(number)); }
+  Parameters& add_nullable(const std::optional<std::string>& text) {
+    values_.push_back(text);
+    return *this;
+  }
   Parameters& add(std::optional<std::int64_t> number) {
     values_.emplace_back(number ? std::optional<std::string>(std::to_string(*number))
                                 : std::nullopt);
@@ -105,7 +109,7 @@ class Transaction {
 };
 
 constexpr const char* kRunColumns =
-    "run_id, scope_digest, workflow_digest, status, wake_at, version, document";
+    "run_id, scope_digest, workflow_digest, status, wake_at, wake_policy, version, document";
 constexpr const char* kAuditColumns =
     "scope_digest, audit_id, idempotency_key, definition_hash, version, state";
 
@@ -161,14 +165,15 @@ class PostgresStore final : public WorkflowStore {
     QueryResult inserted = run(
         db,
         "INSERT INTO codemode_workflow_runs (run_id, seq, scope_digest, workflow_digest, status, "
-        "wake_at, version, document) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM "
-        "codemode_workflow_runs), $2, $3, $4, $5, 1, $6) ON CONFLICT (run_id) DO NOTHING",
+        "wake_at, wake_policy, version, document) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 "
+        "FROM codemode_workflow_runs), $2, $3, $4, $5, $6, 1, $7) ON CONFLICT (run_id) DO NOTHING",
         Parameters()
             .add(stored.run_id)
             .add(stored.scope_digest)
             .add(stored.workflow_digest)
             .add(stored.status)
             .add(stored.wake_at_millis)
+            .add_nullable(stored.wake_policy)
             .add(stored.document));
     if (!succeeded(inserted)) return io_error();
     if (std::string_view(PQcmdTuples(inserted.get())) != "1") {
@@ -194,8 +199,11 @@ class PostgresStore final : public WorkflowStore {
                   .wake_at_millis = PQgetisnull(read.get(), 0, 4) != 0
                                         ? std::nullopt
                                         : std::optional<std::int64_t>(integer_cell(read, 0, 4)),
-                  .version = integer_cell(read, 0, 5),
-                  .document = cell(read, 0, 6)});
+                  .wake_policy = PQgetisnull(read.get(), 0, 5) != 0
+                                     ? std::nullopt
+                                     : std::optional<std::string>(cell(read, 0, 5)),
+                  .version = integer_cell(read, 0, 6),
+                  .document = cell(read, 0, 7)});
   }
 
   Result<bool> replace_run(const StoredRun& stored, std::int64_t expected_version) override {
@@ -204,10 +212,12 @@ class PostgresStore final : public WorkflowStore {
     if (db == nullptr) return io_error();
     QueryResult updated = run(db,
                               "UPDATE codemode_workflow_runs SET status = $1, wake_at = $2, "
-                              "version = $3, document = $4 WHERE run_id = $5 AND version = $6",
+                              "wake_policy = $3, version = $4, document = $5 WHERE run_id = $6 "
+                              "AND version = $7",
                               Parameters()
                                   .add(stored.status)
                                   .add(stored.wake_at_millis)
+                                  .add_nullable(stored.wake_policy)
                                   .add(expected_version + 1)
                                   .add(stored.document)
                                   .add(stored.run_id)
@@ -224,14 +234,15 @@ class PostgresStore final : public WorkflowStore {
         Parameters().add(scope_digest).add(clamp(limit)));
   }
 
-  Result<std::vector<std::string>> due_runs(std::string_view scope_digest, std::int64_t now_millis,
+  Result<std::vector<std::string>> due_runs(std::string_view scope_digest,
+                                            std::string_view policy_hash, std::int64_t now_millis,
                                             std::size_t limit) override {
     // SKIP LOCKED: a run another runtime is swapping right now is left to it.
     return ids(
         "SELECT run_id FROM codemode_workflow_runs WHERE scope_digest = $1 AND "
-        "wake_at IS NOT NULL AND wake_at <= $2 ORDER BY wake_at, run_id LIMIT $3 "
-        "FOR UPDATE SKIP LOCKED",
-        Parameters().add(scope_digest).add(now_millis).add(clamp(limit)));
+        "wake_at IS NOT NULL AND wake_at <= $2 AND (wake_policy IS NULL OR wake_policy = $3) "
+        "ORDER BY wake_at, run_id LIMIT $4 FOR UPDATE SKIP LOCKED",
+        Parameters().add(scope_digest).add(now_millis).add(policy_hash).add(clamp(limit)));
   }
 
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {

@@ -51,6 +51,11 @@ class Statement {
     ok_ = ok_ && sqlite3_bind_null(statement_.get(), ++index_) == SQLITE_OK;
     return *this;
   }
+  Statement& bind_nullable(const std::optional<std::string>& text) {
+    if (text) return bind(std::string_view(*text));
+    ok_ = ok_ && sqlite3_bind_null(statement_.get(), ++index_) == SQLITE_OK;
+    return *this;
+  }
   // SQLITE_ROW, SQLITE_DONE, or an error code.
   int step() { return ok_ ? sqlite3_step(statement_.get()) : SQLITE_ERROR; }
   std::string text(int column) const {
@@ -104,8 +109,9 @@ StoredRun run_from_row(const Statement& row) {
       .workflow_digest = row.text(2),
       .status = row.text(3),
       .wake_at_millis = row.is_null(4) ? std::nullopt : std::optional<std::int64_t>(row.integer(4)),
-      .version = row.integer(5),
-      .document = row.text(6)};
+      .wake_policy = row.is_null(5) ? std::nullopt : std::optional<std::string>(row.text(5)),
+      .version = row.integer(6),
+      .document = row.text(7)};
 }
 
 StoredAudit audit_from_row(const Statement& row) {
@@ -118,7 +124,7 @@ StoredAudit audit_from_row(const Statement& row) {
 }
 
 constexpr std::string_view kRunColumns =
-    "run_id, scope_digest, workflow_digest, status, wake_at, version, document";
+    "run_id, scope_digest, workflow_digest, status, wake_at, wake_policy, version, document";
 constexpr std::string_view kAuditColumns =
     "scope_digest, audit_id, idempotency_key, definition_hash, version, state";
 
@@ -166,13 +172,14 @@ class SqliteStore final : public WorkflowStore {
     Statement insert(
         db_.get(),
         "INSERT INTO codemode_workflow_runs (run_id, seq, scope_digest, workflow_digest, status, "
-        "wake_at, version, document) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM "
-        "codemode_workflow_runs), ?, ?, ?, ?, 1, ?)");
+        "wake_at, wake_policy, version, document) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 "
+        "FROM codemode_workflow_runs), ?, ?, ?, ?, ?, 1, ?)");
     insert.bind(run.run_id)
         .bind(run.scope_digest)
         .bind(run.workflow_digest)
         .bind(run.status)
         .bind(run.wake_at_millis)
+        .bind_nullable(run.wake_policy)
         .bind(run.document);
     if (insert.step() != SQLITE_DONE) return io_error();
     return transaction.commit() ? Status() : io_error();
@@ -193,10 +200,11 @@ class SqliteStore final : public WorkflowStore {
     WriteTransaction transaction(db_.get());
     if (!transaction.begun()) return io_error();
     Statement update(db_.get(),
-                     "UPDATE codemode_workflow_runs SET status = ?, wake_at = ?, version = ?, "
-                     "document = ? WHERE run_id = ? AND version = ?");
+                     "UPDATE codemode_workflow_runs SET status = ?, wake_at = ?, wake_policy = ?, "
+                     "version = ?, document = ? WHERE run_id = ? AND version = ?");
     update.bind(run.status)
         .bind(run.wake_at_millis)
+        .bind_nullable(run.wake_policy)
         .bind(expected_version + 1)
         .bind(run.document)
         .bind(run.run_id)
@@ -209,18 +217,24 @@ class SqliteStore final : public WorkflowStore {
 
   Result<std::vector<std::string>> list_runs(std::string_view scope_digest,
                                              std::size_t limit) override {
-    return ids(
-        "SELECT run_id FROM codemode_workflow_runs WHERE scope_digest = ? "
-        "ORDER BY seq DESC, run_id LIMIT ?",
-        scope_digest, std::nullopt, limit);
+    std::lock_guard lock(mutex_);
+    Statement query(db_.get(),
+                    "SELECT run_id FROM codemode_workflow_runs WHERE scope_digest = ? "
+                    "ORDER BY seq DESC, run_id LIMIT ?");
+    query.bind(scope_digest).bind(clamp(limit));
+    return ids(query);
   }
 
-  Result<std::vector<std::string>> due_runs(std::string_view scope_digest, std::int64_t now_millis,
+  Result<std::vector<std::string>> due_runs(std::string_view scope_digest,
+                                            std::string_view policy_hash, std::int64_t now_millis,
                                             std::size_t limit) override {
-    return ids(
-        "SELECT run_id FROM codemode_workflow_runs WHERE scope_digest = ? AND "
-        "wake_at IS NOT NULL AND wake_at <= ? ORDER BY wake_at, run_id LIMIT ?",
-        scope_digest, now_millis, limit);
+    std::lock_guard lock(mutex_);
+    Statement query(db_.get(),
+                    "SELECT run_id FROM codemode_workflow_runs WHERE scope_digest = ? AND "
+                    "wake_at IS NOT NULL AND wake_at <= ? AND (wake_policy IS NULL OR "
+                    "wake_policy = ?) ORDER BY wake_at, run_id LIMIT ?");
+    query.bind(scope_digest).bind(now_millis).bind(policy_hash).bind(clamp(limit));
+    return ids(query);
   }
 
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
@@ -257,13 +271,12 @@ class SqliteStore final : public WorkflowStore {
   }
 
  private:
-  Result<std::vector<std::string>> ids(std::string_view sql, std::string_view scope_digest,
-                                       std::optional<std::int64_t> now_millis, std::size_t limit) {
-    std::lock_guard lock(mutex_);
-    Statement query(db_.get(), sql);
-    query.bind(scope_digest);
-    if (now_millis) query.bind(*now_millis);
-    query.bind(static_cast<std::int64_t>(std::min<std::size_t>(limit, 1'000'000)));
+  static std::int64_t clamp(std::size_t limit) {
+    return static_cast<std::int64_t>(std::min<std::size_t>(limit, 1'000'000));
+  }
+
+  // The first column of every row `query` returns. REQUIRES: mutex_ held.
+  static Result<std::vector<std::string>> ids(Statement& query) {
     std::vector<std::string> found;
     for (int step = query.step(); step != SQLITE_DONE; step = query.step()) {
       if (step != SQLITE_ROW) return io_error();

@@ -23,6 +23,7 @@ CREATE TABLE codemode_workflow_runs (
   workflow_digest TEXT NOT NULL,
   status TEXT NOT NULL,
   wake_at BIGINT,
+  wake_policy TEXT,
   version BIGINT NOT NULL,
   document TEXT NOT NULL
 );
