@@ -84,7 +84,8 @@ TEST(AuditIdentityTest, FailsClosedWhenTheStoreReturnsAnotherRecordIdentity) {
           .ok());
   RunView view = runtime->advance(run).value();
   EXPECT_EQ(view.status, RunStatus::kOutcomeUnknown);
-  EXPECT_EQ(view.error->code, ErrorCode::kStorageUnavailable);
+  EXPECT_EQ(view.error->code, ErrorCode::kOutcomeUnknown);
+  EXPECT_EQ(view.error->rule, "phase_audit_identity");
   EXPECT_FALSE(view.output);
   EXPECT_EQ(view.ledger.spent_micros, 3);
 }

@@ -225,7 +225,9 @@ TEST_P(CrashRecoveryTest, TwoRuntimeProcessesSharingAStoreRunEachPhaseOnce) {
   for (int i = 0; i < kRuns; ++i) {
     EXPECT_EQ(written.count(Json{{"value", i}}.dump()), 1u) << i;
   }
-  for (const RunView& run : here->list().value()) {
+  const std::vector<RunView> runs = here->list().value();
+  ASSERT_EQ(runs.size(), static_cast<std::size_t>(kRuns));
+  for (const RunView& run : runs) {
     EXPECT_EQ(run.status, RunStatus::kSucceeded);
     EXPECT_EQ(run.ledger.spent_micros, 3);
   }

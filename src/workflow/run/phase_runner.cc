@@ -161,6 +161,17 @@ Settlement execute(const RuntimeCore& core, std::string_view run_id, std::string
   return settlement;
 }
 
+// The error a phase with effects ends with when it did not succeed: OUTCOME_UNKNOWN, keeping the
+// rule and message of an unbound usage or an audit that could not be written, and the fixed
+// "nested details are withheld" otherwise.
+Error unknown_error(const Error& error) {
+  if (error.code == ErrorCode::kOutcomeUnknown) return error;
+  if (error.code == ErrorCode::kStorageUnavailable) {
+    return Error::outcome_unknown(error.rule, error.message);
+  }
+  return phase_failed(ErrorCode::kOutcomeUnknown, "phase_failed");
+}
+
 bool holds_lease(const RuntimeCore& core, const PhaseRecord* phase) {
   return phase != nullptr && phase->state == PhaseState::kRunning && phase->lease &&
          phase->lease->owner == core.lease_owner();
@@ -187,17 +198,17 @@ Status record_receipt(const RuntimeCore& core, std::string_view run_id, std::str
       return Change::kWrite;
     }
     if (tool.effects() == ToolEffects::kNone) {
+      // Without effects nothing is left to reconcile: the phase failed, whatever went wrong.
       receipt.execution = ExecutionState::kFailed;
       phase->receipt = receipt;
-      end_phase(run, *phase, state_of(settlement.status), settlement.error);
+      const bool unknown = settlement.status == OutcomeStatus::kOutcomeUnknown;
+      end_phase(run, *phase, unknown ? PhaseState::kFailed : state_of(settlement.status),
+                unknown ? Error::tool_failed(settlement.error.rule, settlement.error.message)
+                        : settlement.error);
     } else {
       receipt.execution = ExecutionState::kUnknown;
       phase->receipt = receipt;
-      Error unknown = settlement.error.code == ErrorCode::kOutcomeUnknown ||
-                              settlement.error.code == ErrorCode::kStorageUnavailable
-                          ? settlement.error
-                          : phase_failed(ErrorCode::kOutcomeUnknown, "phase_failed");
-      end_phase(run, *phase, PhaseState::kOutcomeUnknown, std::move(unknown));
+      end_phase(run, *phase, PhaseState::kOutcomeUnknown, unknown_error(settlement.error));
     }
     return Change::kWrite;
   });
