@@ -12,6 +12,7 @@
 
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
+#include "support/timing.h"
 
 namespace codemode {
 namespace {
@@ -124,6 +125,23 @@ TEST_F(WorkflowSubcommandTest, WalksThroughStartPendingApproveWorkerStatusAndIns
   int lines = 0;
   while (std::getline(quotes, line)) ++lines;
   EXPECT_EQ(lines, 1);
+}
+
+TEST_F(WorkflowSubcommandTest, AWorkerRunsUntilSigtermAndThenSaysHowManyPhasesItRan) {
+  const std::string pause =
+      std::to_string(testing::slack(std::chrono::seconds(1)).count() / 1000.0);
+  std::vector<std::string> argv{
+      "/bin/sh",
+      "-c",
+      "cd \"$1\" || exit 9; \"$2\" workflow worker workflow.json --store sqlite:runs.db "
+      "--poll-ms 20 & pid=$!; sleep \"$3\"; kill -TERM $pid; wait $pid",
+      "sh",
+      scratch_.path().string(),
+      CODEMODE_CLI_BINARY,
+      pause};
+  testing::ProcessRun worker = testing::run_process(argv, "");
+  EXPECT_EQ(worker.exit_code, 0) << worker.err;
+  EXPECT_EQ(line_of(worker), (Json{{"executed", 0}}));
 }
 
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {

@@ -84,8 +84,6 @@ int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
 }
 
 int work(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
-  ::signal(SIGINT, request_stop);
-  ::signal(SIGTERM, request_stop);
   std::size_t executed = 0;
   while (!g_stop) {
     Result<std::size_t> ran = runtime.run_due();
@@ -211,6 +209,11 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
 }
 
 int run_workflow_command(const WorkflowArguments& arguments) {
+  if (arguments.command == "worker") {
+    // First, so that a stop requested while the worker starts still ends it cleanly.
+    ::signal(SIGINT, request_stop);
+    ::signal(SIGTERM, request_stop);
+  }
   Result<WorkflowFile> file = load_workflow_file(arguments.workflow_path);
   if (!file.ok()) {
     print_usage_error(file.error());
