@@ -184,7 +184,10 @@ inline WorkflowRuntimeOptions runtime_options(std::shared_ptr<WorkflowStore> sto
                                 .scope = std::move(scope),
                                 .permissions = grants_for(workflow),
                                 .max_cost_micros = 6,
-                                .lease = std::chrono::milliseconds(200),
+                                // Long enough that a phase killed mid-way is still the dead
+                                // runtime's however slow the machine; the crash tests recover
+                                // with a clock an hour ahead.
+                                .lease = std::chrono::minutes(1),
                                 .verify_person = reviewer_hook(),
                                 .workflows = {workflow}};
 }
