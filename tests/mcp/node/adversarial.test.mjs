@@ -60,11 +60,21 @@ async function assertRecovered() {
   assert.deepEqual((await run('return "recovered"')).structuredContent, { result: 'recovered' });
 }
 
-// The pids of a process's children (every thread's), from /proc.
+// The pids of a process's children (every thread's), from /proc. A thread that ends between the
+// listing and the read (an idle call-pool thread, say) had no children left to report.
+function childrenOfThread(pid, tid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')
+      .split(' ').filter(Boolean).map(Number);
+  } catch (error) {
+    if (error.code === 'ENOENT' || error.code === 'ESRCH') return [];
+    throw error;
+  }
+}
+
 function childrenOf(pid) {
   const tasks = fs.readdirSync(`/proc/${pid}/task`);
-  return new Set(tasks.flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')
-    .split(' ').filter(Boolean).map(Number)));
+  return new Set(tasks.flatMap((tid) => childrenOfThread(pid, tid)));
 }
 
 // True while /proc shows `pid`, including as a zombie not yet reaped.
