@@ -7,49 +7,27 @@
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 #include "workflow/durable_fixture.h"
+#include "workflow/forwarding_store.h"
 
 namespace codemode::testing {
 namespace {
 
 // Forwards to a real store, but echoes every audit with another id (a test double of the store
 // contract, around the real SQLite store).
-class MislabellingStore final : public WorkflowStore {
+class MislabellingStore final : public ForwardingStore {
  public:
-  explicit MislabellingStore(std::shared_ptr<WorkflowStore> inner) : inner_(std::move(inner)) {}
-  Status put_definition(std::string_view d, std::string_view doc) override {
-    return inner_->put_definition(d, doc);
-  }
-  Result<std::optional<std::string>> get_definition(std::string_view d) override {
-    return inner_->get_definition(d);
-  }
-  Status insert_run(const StoredRun& run) override { return inner_->insert_run(run); }
-  Result<std::optional<StoredRun>> load_run(std::string_view id) override {
-    return inner_->load_run(id);
-  }
-  Result<bool> replace_run(const StoredRun& run, std::int64_t version) override {
-    return inner_->replace_run(run, version);
-  }
-  Result<std::vector<std::string>> list_runs(std::string_view s, std::size_t n) override {
-    return inner_->list_runs(s, n);
-  }
-  Result<std::vector<std::string>> due_runs(std::string_view s, std::string_view policy,
-                                            std::int64_t now, std::size_t n) override {
-    return inner_->due_runs(s, policy, now, n);
-  }
+  using ForwardingStore::ForwardingStore;
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
-    Result<StoredAudit> stored = inner_->create_audit(audit);
+    Result<StoredAudit> stored = ForwardingStore::create_audit(audit);
     if (stored.ok() && mislabel) stored->audit_id = std::string(64, 'e');
     return stored;
   }
   Result<std::optional<StoredAudit>> read_audit(std::string_view s, std::string_view id) override {
-    Result<std::optional<StoredAudit>> stored = inner_->read_audit(s, id);
+    Result<std::optional<StoredAudit>> stored = ForwardingStore::read_audit(s, id);
     if (stored.ok() && stored->has_value() && mislabel) (*stored)->audit_id = std::string(64, 'e');
     return stored;
   }
   bool mislabel = false;
-
- private:
-  std::shared_ptr<WorkflowStore> inner_;
 };
 
 TEST(AuditIdentityTest, FailsClosedWhenTheStoreReturnsAnotherRecordIdentity) {

@@ -9,18 +9,11 @@
 
 #include <libpq-fe.h>
 
+#include "workflow/store/store_errors.h"
 #include "workflow/store/store_schema.h"
 
 namespace codemode::internal {
 namespace {
-
-Error io_error() {
-  return Error::storage_unavailable("store_io", "The workflow store could not be read or written.");
-}
-
-Error open_error() {
-  return Error::storage_unavailable("store_open", "The workflow store could not be opened.");
-}
 
 struct ConnectionCloser {
   void operator()(PGconn* connection) const { PQfinish(connection); }
@@ -129,7 +122,7 @@ class PostgresStore final : public WorkflowStore {
   Status put_definition(std::string_view digest, std::string_view document) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     QueryResult inserted = run(db,
                                "INSERT INTO codemode_workflow_definitions (digest, document) "
                                "VALUES ($1, $2) ON CONFLICT (digest) DO NOTHING",
@@ -137,7 +130,8 @@ class PostgresStore final : public WorkflowStore {
     QueryResult read =
         run(db, "SELECT document FROM codemode_workflow_definitions WHERE digest = $1",
             Parameters().add(digest));
-    if (!succeeded(inserted) || !succeeded(read) || PQntuples(read.get()) != 1) return io_error();
+    if (!succeeded(inserted) || !succeeded(read) || PQntuples(read.get()) != 1)
+      return store_io_error();
     if (cell(read, 0, 0) != document) {
       return Error::integrity_violation(
           "workflow_definition",
@@ -149,11 +143,11 @@ class PostgresStore final : public WorkflowStore {
   Result<std::optional<std::string>> get_definition(std::string_view digest) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     QueryResult read =
         run(db, "SELECT document FROM codemode_workflow_definitions WHERE digest = $1",
             Parameters().add(digest));
-    if (!succeeded(read)) return io_error();
+    if (!succeeded(read)) return store_io_error();
     if (PQntuples(read.get()) == 0) return std::optional<std::string>();
     return std::optional<std::string>(cell(read, 0, 0));
   }
@@ -161,7 +155,7 @@ class PostgresStore final : public WorkflowStore {
   Status insert_run(const StoredRun& stored) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     QueryResult inserted = run(
         db,
         "INSERT INTO codemode_workflow_runs (run_id, seq, scope_digest, workflow_digest, status, "
@@ -175,7 +169,7 @@ class PostgresStore final : public WorkflowStore {
             .add(stored.wake_at_millis)
             .add_nullable(stored.wake_policy)
             .add(stored.document));
-    if (!succeeded(inserted)) return io_error();
+    if (!succeeded(inserted)) return store_io_error();
     if (std::string_view(PQcmdTuples(inserted.get())) != "1") {
       return Error::conflict("run_exists", "The run exists already.");
     }
@@ -185,11 +179,11 @@ class PostgresStore final : public WorkflowStore {
   Result<std::optional<StoredRun>> load_run(std::string_view run_id) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     const std::string sql =
         std::string("SELECT ") + kRunColumns + " FROM codemode_workflow_runs WHERE run_id = $1";
     QueryResult read = run(db, sql.c_str(), Parameters().add(run_id));
-    if (!succeeded(read)) return io_error();
+    if (!succeeded(read)) return store_io_error();
     if (PQntuples(read.get()) == 0) return std::optional<StoredRun>();
     return std::optional<StoredRun>(
         StoredRun{.run_id = cell(read, 0, 0),
@@ -209,7 +203,7 @@ class PostgresStore final : public WorkflowStore {
   Result<bool> replace_run(const StoredRun& stored, std::int64_t expected_version) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     QueryResult updated = run(db,
                               "UPDATE codemode_workflow_runs SET status = $1, wake_at = $2, "
                               "wake_policy = $3, version = $4, document = $5 WHERE run_id = $6 "
@@ -222,7 +216,7 @@ class PostgresStore final : public WorkflowStore {
                                   .add(stored.document)
                                   .add(stored.run_id)
                                   .add(expected_version));
-    if (!succeeded(updated)) return io_error();
+    if (!succeeded(updated)) return store_io_error();
     return std::string_view(PQcmdTuples(updated.get())) == "1";
   }
 
@@ -248,9 +242,9 @@ class PostgresStore final : public WorkflowStore {
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     Transaction transaction(db);
-    if (!transaction.begun()) return io_error();
+    if (!transaction.begun()) return store_io_error();
     const std::string insert_sql = std::string("INSERT INTO codemode_phase_audits (") +
                                    kAuditColumns +
                                    ") VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING";
@@ -265,9 +259,10 @@ class PostgresStore final : public WorkflowStore {
     const std::string read_sql = std::string("SELECT ") + kAuditColumns +
                                  " FROM codemode_phase_audits WHERE idempotency_key = $1";
     QueryResult read = run(db, read_sql.c_str(), Parameters().add(audit.idempotency_key));
-    if (!succeeded(inserted) || !succeeded(read) || PQntuples(read.get()) != 1) return io_error();
+    if (!succeeded(inserted) || !succeeded(read) || PQntuples(read.get()) != 1)
+      return store_io_error();
     StoredAudit stored = audit_from_row(read);
-    if (!transaction.commit()) return io_error();
+    if (!transaction.commit()) return store_io_error();
     return stored;
   }
 
@@ -275,11 +270,11 @@ class PostgresStore final : public WorkflowStore {
                                                 std::string_view audit_id) override {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     const std::string sql = std::string("SELECT ") + kAuditColumns +
                             " FROM codemode_phase_audits WHERE scope_digest = $1 AND audit_id = $2";
     QueryResult read = run(db, sql.c_str(), Parameters().add(scope_digest).add(audit_id));
-    if (!succeeded(read)) return io_error();
+    if (!succeeded(read)) return store_io_error();
     if (PQntuples(read.get()) == 0) return std::optional<StoredAudit>();
     return std::optional<StoredAudit>(audit_from_row(read));
   }
@@ -298,9 +293,9 @@ class PostgresStore final : public WorkflowStore {
   Result<std::vector<std::string>> ids(const char* sql, const Parameters& parameters) {
     std::lock_guard lock(mutex_);
     PGconn* db = connected();
-    if (db == nullptr) return io_error();
+    if (db == nullptr) return store_io_error();
     QueryResult read = run(db, sql, parameters);
-    if (!succeeded(read)) return io_error();
+    if (!succeeded(read)) return store_io_error();
     std::vector<std::string> found;
     for (int row = 0; row < PQntuples(read.get()); ++row) found.push_back(cell(read, row, 0));
     return found;
@@ -319,28 +314,27 @@ Status migrate(PGconn* db) {
       !succeeded(run(db, "SELECT pg_advisory_xact_lock(7370656475726162)")) ||
       !succeeded(
           run(db, "CREATE TABLE IF NOT EXISTS codemode_schema (version INTEGER NOT NULL)"))) {
-    return open_error();
+    return store_open_error();
   }
   QueryResult read = run(db, "SELECT version FROM codemode_schema");
-  if (!succeeded(read)) return open_error();
+  if (!succeeded(read)) return store_open_error();
   std::int64_t version = 0;
   if (PQntuples(read.get()) == 0) {
-    if (!succeeded(run(db, "INSERT INTO codemode_schema VALUES (0)"))) return open_error();
+    if (!succeeded(run(db, "INSERT INTO codemode_schema VALUES (0)"))) return store_open_error();
   } else {
     version = integer_cell(read, 0, 0);
   }
   if (version > kStoreSchemaVersion || version < 0) {
-    return Error::storage_unavailable(
-        "store_schema", "The workflow store was written by a newer codemode; it is not changed.");
+    return store_newer_schema_error();
   }
   for (auto i = static_cast<std::size_t>(version); i < kStoreMigrations.size(); ++i) {
     if (!succeeded(QueryResult(PQexec(db, std::string(kStoreMigrations[i]).c_str())))) {
-      return open_error();
+      return store_open_error();
     }
   }
   const std::string set_version =
       "UPDATE codemode_schema SET version = " + std::to_string(kStoreSchemaVersion);
-  if (!succeeded(run(db, set_version.c_str())) || !transaction.commit()) return open_error();
+  if (!succeeded(run(db, set_version.c_str())) || !transaction.commit()) return store_open_error();
   return {};
 }
 
@@ -348,7 +342,7 @@ Status migrate(PGconn* db) {
 
 Result<std::shared_ptr<WorkflowStore>> open_postgres_store(const std::string& url) {
   Connection connection(PQconnectdb(url.c_str()));
-  if (!connection || PQstatus(connection.get()) != CONNECTION_OK) return open_error();
+  if (!connection || PQstatus(connection.get()) != CONNECTION_OK) return store_open_error();
   PQsetNoticeProcessor(connection.get(), ignore_notice, nullptr);
   if (Status migrated = migrate(connection.get()); !migrated.ok()) {
     return std::move(migrated).error();

@@ -10,14 +10,11 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include "workflow/store/store_errors.h"
 #include "workflow/store/store_schema.h"
 
 namespace codemode::internal {
 namespace {
-
-Error io_error() {
-  return Error::storage_unavailable("store_io", "The workflow store could not be read or written.");
-}
 
 struct ConnectionCloser {
   void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
@@ -135,20 +132,20 @@ class SqliteStore final : public WorkflowStore {
   Status put_definition(std::string_view digest, std::string_view document) override {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_.get());
-    if (!transaction.begun()) return io_error();
+    if (!transaction.begun()) return store_io_error();
     Statement insert(db_.get(),
                      "INSERT INTO codemode_workflow_definitions (digest, document) VALUES (?, ?) "
                      "ON CONFLICT (digest) DO NOTHING");
-    if (insert.bind(digest).bind(document).step() != SQLITE_DONE) return io_error();
+    if (insert.bind(digest).bind(document).step() != SQLITE_DONE) return store_io_error();
     Statement read(db_.get(),
                    "SELECT document FROM codemode_workflow_definitions WHERE digest = ?");
-    if (read.bind(digest).step() != SQLITE_ROW) return io_error();
+    if (read.bind(digest).step() != SQLITE_ROW) return store_io_error();
     if (read.text(0) != document) {
       return Error::integrity_violation("workflow_definition",
                                         "A different workflow definition is stored under the "
                                         "same digest.");
     }
-    return transaction.commit() ? Status() : io_error();
+    return transaction.commit() ? Status() : store_io_error();
   }
 
   Result<std::optional<std::string>> get_definition(std::string_view digest) override {
@@ -157,18 +154,18 @@ class SqliteStore final : public WorkflowStore {
                    "SELECT document FROM codemode_workflow_definitions WHERE digest = ?");
     int step = read.bind(digest).step();
     if (step == SQLITE_DONE) return std::optional<std::string>();
-    if (step != SQLITE_ROW) return io_error();
+    if (step != SQLITE_ROW) return store_io_error();
     return std::optional<std::string>(read.text(0));
   }
 
   Status insert_run(const StoredRun& run) override {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_.get());
-    if (!transaction.begun()) return io_error();
+    if (!transaction.begun()) return store_io_error();
     Statement exists(db_.get(), "SELECT 1 FROM codemode_workflow_runs WHERE run_id = ?");
     int found = exists.bind(run.run_id).step();
     if (found == SQLITE_ROW) return Error::conflict("run_exists", "The run exists already.");
-    if (found != SQLITE_DONE) return io_error();
+    if (found != SQLITE_DONE) return store_io_error();
     Statement insert(
         db_.get(),
         "INSERT INTO codemode_workflow_runs (run_id, seq, scope_digest, workflow_digest, status, "
@@ -181,8 +178,8 @@ class SqliteStore final : public WorkflowStore {
         .bind(run.wake_at_millis)
         .bind_nullable(run.wake_policy)
         .bind(run.document);
-    if (insert.step() != SQLITE_DONE) return io_error();
-    return transaction.commit() ? Status() : io_error();
+    if (insert.step() != SQLITE_DONE) return store_io_error();
+    return transaction.commit() ? Status() : store_io_error();
   }
 
   Result<std::optional<StoredRun>> load_run(std::string_view run_id) override {
@@ -191,14 +188,14 @@ class SqliteStore final : public WorkflowStore {
                                   " FROM codemode_workflow_runs WHERE run_id = ?");
     int step = read.bind(run_id).step();
     if (step == SQLITE_DONE) return std::optional<StoredRun>();
-    if (step != SQLITE_ROW) return io_error();
+    if (step != SQLITE_ROW) return store_io_error();
     return std::optional<StoredRun>(run_from_row(read));
   }
 
   Result<bool> replace_run(const StoredRun& run, std::int64_t expected_version) override {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_.get());
-    if (!transaction.begun()) return io_error();
+    if (!transaction.begun()) return store_io_error();
     Statement update(db_.get(),
                      "UPDATE codemode_workflow_runs SET status = ?, wake_at = ?, wake_policy = ?, "
                      "version = ?, document = ? WHERE run_id = ? AND version = ?");
@@ -209,9 +206,9 @@ class SqliteStore final : public WorkflowStore {
         .bind(run.document)
         .bind(run.run_id)
         .bind(expected_version);
-    if (update.step() != SQLITE_DONE) return io_error();
+    if (update.step() != SQLITE_DONE) return store_io_error();
     bool swapped = sqlite3_changes(db_.get()) == 1;
-    if (!transaction.commit()) return io_error();
+    if (!transaction.commit()) return store_io_error();
     return swapped;
   }
 
@@ -240,7 +237,7 @@ class SqliteStore final : public WorkflowStore {
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
     std::lock_guard lock(mutex_);
     WriteTransaction transaction(db_.get());
-    if (!transaction.begun()) return io_error();
+    if (!transaction.begun()) return store_io_error();
     Statement insert(db_.get(), "INSERT INTO codemode_phase_audits (" + std::string(kAuditColumns) +
                                     ") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
     insert.bind(audit.scope_digest)
@@ -249,12 +246,12 @@ class SqliteStore final : public WorkflowStore {
         .bind(audit.definition_hash)
         .bind(audit.version)
         .bind(audit.state);
-    if (insert.step() != SQLITE_DONE) return io_error();
+    if (insert.step() != SQLITE_DONE) return store_io_error();
     Statement read(db_.get(), "SELECT " + std::string(kAuditColumns) +
                                   " FROM codemode_phase_audits WHERE idempotency_key = ?");
-    if (read.bind(audit.idempotency_key).step() != SQLITE_ROW) return io_error();
+    if (read.bind(audit.idempotency_key).step() != SQLITE_ROW) return store_io_error();
     StoredAudit stored = audit_from_row(read);
-    if (!transaction.commit()) return io_error();
+    if (!transaction.commit()) return store_io_error();
     return stored;
   }
 
@@ -266,7 +263,7 @@ class SqliteStore final : public WorkflowStore {
                        " FROM codemode_phase_audits WHERE scope_digest = ? AND audit_id = ?");
     int step = read.bind(scope_digest).bind(audit_id).step();
     if (step == SQLITE_DONE) return std::optional<StoredAudit>();
-    if (step != SQLITE_ROW) return io_error();
+    if (step != SQLITE_ROW) return store_io_error();
     return std::optional<StoredAudit>(audit_from_row(read));
   }
 
@@ -279,7 +276,7 @@ class SqliteStore final : public WorkflowStore {
   static Result<std::vector<std::string>> ids(Statement& query) {
     std::vector<std::string> found;
     for (int step = query.step(); step != SQLITE_DONE; step = query.step()) {
-      if (step != SQLITE_ROW) return io_error();
+      if (step != SQLITE_ROW) return store_io_error();
       found.push_back(query.text(0));
     }
     return found;
@@ -288,10 +285,6 @@ class SqliteStore final : public WorkflowStore {
   std::mutex mutex_;
   const Connection db_;
 };
-
-Error open_error() {
-  return Error::storage_unavailable("store_open", "The workflow store could not be opened.");
-}
 
 // Creates the file with mode 0600 unless it exists, so runs are not readable by other users.
 bool create_private_file(const std::string& path) {
@@ -308,7 +301,7 @@ Status migrate(sqlite3* db) {
   WriteTransaction transaction(db);
   if (!transaction.begun() ||
       !execute(db, "CREATE TABLE IF NOT EXISTS codemode_schema (version INTEGER NOT NULL)")) {
-    return open_error();
+    return store_open_error();
   }
   Statement read(db, "SELECT version FROM codemode_schema");
   int step = read.step();
@@ -316,18 +309,17 @@ Status migrate(sqlite3* db) {
   if (step == SQLITE_ROW) {
     version = read.integer(0);
   } else if (step != SQLITE_DONE || !execute(db, "INSERT INTO codemode_schema VALUES (0)")) {
-    return open_error();
+    return store_open_error();
   }
   if (version > kStoreSchemaVersion || version < 0) {
-    return Error::storage_unavailable(
-        "store_schema", "The workflow store was written by a newer codemode; it is not changed.");
+    return store_newer_schema_error();
   }
   for (auto i = static_cast<std::size_t>(version); i < kStoreMigrations.size(); ++i) {
-    if (!execute(db, std::string(kStoreMigrations[i]))) return open_error();
+    if (!execute(db, std::string(kStoreMigrations[i]))) return store_open_error();
   }
   if (!execute(db, "UPDATE codemode_schema SET version = " + std::to_string(kStoreSchemaVersion)) ||
       !transaction.commit()) {
-    return open_error();
+    return store_open_error();
   }
   return {};
 }
@@ -335,19 +327,19 @@ Status migrate(sqlite3* db) {
 }  // namespace
 
 Result<std::shared_ptr<WorkflowStore>> open_sqlite_store(const std::string& path) {
-  if (path.empty() || !create_private_file(path)) return open_error();
+  if (path.empty() || !create_private_file(path)) return store_open_error();
   sqlite3* raw = nullptr;
   int opened =
       sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);
   Connection db(raw);
-  if (opened != SQLITE_OK) return open_error();
+  if (opened != SQLITE_OK) return store_open_error();
   sqlite3_busy_timeout(db.get(), 10'000);
   // WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk when it returns,
   // so a receipt once committed survives a power cut, not only a killed process.
   if (!execute(db.get(), "PRAGMA journal_mode = WAL") ||
       !execute(db.get(), "PRAGMA synchronous = FULL") ||
       !execute(db.get(), "PRAGMA foreign_keys = ON")) {
-    return open_error();
+    return store_open_error();
   }
   if (Status migrated = migrate(db.get()); !migrated.ok()) return std::move(migrated).error();
   return std::shared_ptr<WorkflowStore>(std::make_shared<SqliteStore>(std::move(db)));

@@ -21,6 +21,7 @@
 #include "codemode/workflow_runtime.h"
 
 #include "workflow/durable_fixture.h"
+#include "workflow/forwarding_store.h"
 
 namespace codemode::testing {
 namespace {
@@ -34,21 +35,11 @@ std::string g_park_at;
 }
 
 // The real store, with a park after the commit the scenario names.
-class ParkingStore final : public WorkflowStore {
+class ParkingStore final : public ForwardingStore {
  public:
-  explicit ParkingStore(std::shared_ptr<WorkflowStore> inner) : inner_(std::move(inner)) {}
-  Status put_definition(std::string_view d, std::string_view doc) override {
-    return inner_->put_definition(d, doc);
-  }
-  Result<std::optional<std::string>> get_definition(std::string_view d) override {
-    return inner_->get_definition(d);
-  }
-  Status insert_run(const StoredRun& run) override { return inner_->insert_run(run); }
-  Result<std::optional<StoredRun>> load_run(std::string_view id) override {
-    return inner_->load_run(id);
-  }
+  using ForwardingStore::ForwardingStore;
   Result<bool> replace_run(const StoredRun& run, std::int64_t version) override {
-    Result<bool> swapped = inner_->replace_run(run, version);
+    Result<bool> swapped = ForwardingStore::replace_run(run, version);
     if (swapped.ok() && *swapped) {
       const Json phase = Json::parse(run.document).at("phases").at(0);
       if (g_park_at == "receipt" && phase.contains("receipt") && phase.at("state") == "running") {
@@ -58,24 +49,11 @@ class ParkingStore final : public WorkflowStore {
     }
     return swapped;
   }
-  Result<std::vector<std::string>> list_runs(std::string_view s, std::size_t n) override {
-    return inner_->list_runs(s, n);
-  }
-  Result<std::vector<std::string>> due_runs(std::string_view s, std::string_view policy,
-                                            std::int64_t now, std::size_t n) override {
-    return inner_->due_runs(s, policy, now, n);
-  }
   Result<StoredAudit> create_audit(const StoredAudit& audit) override {
-    Result<StoredAudit> stored = inner_->create_audit(audit);
+    Result<StoredAudit> stored = ForwardingStore::create_audit(audit);
     if (stored.ok() && g_park_at == "audit") park();
     return stored;
   }
-  Result<std::optional<StoredAudit>> read_audit(std::string_view s, std::string_view id) override {
-    return inner_->read_audit(s, id);
-  }
-
- private:
-  std::shared_ptr<WorkflowStore> inner_;
 };
 
 int work(WorkflowRuntime& runtime, int seconds) {
