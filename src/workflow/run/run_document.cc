@@ -257,12 +257,13 @@ Result<StoredRun> to_stored_run(const RunDocument& run, std::int64_t version) {
   } catch (const Json::exception&) {
     return Error::storage_unavailable("run_document", "A workflow run could not be written.");
   }
+  RunWake wake = wake_of(run);
   return StoredRun{.run_id = run.run_id,
                    .scope_digest = run.scope_digest,
                    .workflow_digest = run.workflow_digest,
                    .status = std::string(to_string(run.status)),
-                   .wake_at_millis = wake_of(run).at_millis,
-                   .wake_policy = wake_of(run).policy_hash,
+                   .wake_at_millis = wake.at_millis,
+                   .wake_policy = std::move(wake.policy_hash),
                    .version = version,
                    .document = std::move(text)};
 }
