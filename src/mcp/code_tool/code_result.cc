@@ -6,6 +6,7 @@
 #include "core/json_keys.h"
 #include "core/utf16.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/invocation_budget.h"
 
 namespace codemode::mcp {
 namespace {
@@ -13,7 +14,6 @@ namespace {
 using internal::only_keys;
 
 constexpr std::size_t kMaxMessageUnits = 1024;
-constexpr std::size_t kMeasureBytes = 64u << 20;
 
 Json call_result(Json structured, bool is_error) {
   return Json{{"content", Json::array({{{"type", "text"}, {"text", json_text(structured)}}})},

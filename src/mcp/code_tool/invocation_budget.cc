@@ -6,9 +6,6 @@
 namespace codemode::mcp {
 namespace {
 
-// Outputs passed the broker's own JSON boundary already; this bound only keeps the measure finite.
-constexpr std::size_t kMeasureBytes = 64u << 20;
-
 bool names_tool(const QuotaClass& quota, std::string_view tool_id) {
   return std::find(quota.tools.begin(), quota.tools.end(), tool_id) != quota.tools.end();
 }

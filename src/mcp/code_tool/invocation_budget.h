@@ -33,6 +33,10 @@
 
 namespace codemode::mcp {
 
+// The bound for measuring a value that already passed the broker's own JSON boundary: it only keeps
+// the measure finite.
+inline constexpr std::size_t kMeasureBytes = 64u << 20;
+
 class InvocationBudget {
  public:
   // Borrows `policy`, which must outlive this.

@@ -9,8 +9,6 @@
 namespace codemode::mcp {
 namespace {
 
-std::string spaces(int count) { return std::string(static_cast<std::size_t>(count), ' '); }
-
 // The tools grouped by server, both in first-seen order, as identifiers.
 struct Namespace {
   std::string identifier;

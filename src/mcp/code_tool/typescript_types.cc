@@ -10,8 +10,6 @@
 namespace codemode::mcp {
 namespace {
 
-std::string spaces(int count) { return std::string(static_cast<std::size_t>(count), ' '); }
-
 std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
   std::string text;
   for (const std::string& part : parts) {
@@ -224,5 +222,7 @@ std::string jsdoc(const std::string& text, int indent) {
     comment += pad + (line.empty() ? " *\n" : " * " + line + "\n");
   return comment + pad + " */\n";
 }
+
+std::string spaces(int count) { return std::string(static_cast<std::size_t>(count), ' '); }
 
 }  // namespace codemode::mcp

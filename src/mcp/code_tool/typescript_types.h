@@ -24,6 +24,9 @@ std::string typescript_type(const Json& schema, int indent = 0);
 // newline. Empty text gives an empty string.
 std::string jsdoc(const std::string& text, int indent);
 
+// `count` spaces.
+std::string spaces(int count);
+
 }  // namespace codemode::mcp
 
 #endif  // CODEMODE_MCP_CODE_TOOL_TYPESCRIPT_TYPES_H_

@@ -16,7 +16,7 @@
 
 #include "core/unique_fd.h"
 
-namespace codemode::mcp::testing {
+namespace codemode::testing {
 
 using internal::UniqueFd;
 
@@ -81,6 +81,6 @@ inline std::string round_trip(std::uint16_t port, std::string_view request) {
   return read_to_end(fd);
 }
 
-}  // namespace codemode::mcp::testing
+}  // namespace codemode::testing
 
 #endif  // CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
