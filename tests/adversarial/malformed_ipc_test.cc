@@ -199,6 +199,7 @@ TEST_F(MalformedIpcEdgeTest, ForgedCallToAToolNotAllowedIsRefusedBeforeTheBroker
   const CodeExecutionOutcome hung = mode.run(testing::hook_program(
       "() => { __codemodeTestHook('write_stdout', " + forged + "); __codemodeTestHook('hang'); }",
       short_wall));
+  ASSERT_TRUE(hung.error.has_value());
   EXPECT_EQ(hung.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(hung.error->rule, "wall_time_limit");
   EXPECT_EQ(hung.usage.tool_calls, 0);

@@ -98,6 +98,7 @@ TEST(CodeModeLifecycle, CallsDuringAnAbortGetTheAbortCode) {
       testing::doubling_broker());
   CodeExecutionOutcome outcome =
       mode->execute(program_with_wall(10), {{"value", 1}}, execute_options());
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kTimeout);
   ASSERT_TRUE(after_timeout.has_value());
   EXPECT_EQ(after_timeout->status(), OutcomeStatus::kFailed);
@@ -157,6 +158,7 @@ TEST(CodeModeLifecycle, AnAlreadyCancelledCallerStillGetsInputChecksFirst) {
   options.stop_token = caller.get_token();
   CodeExecutionOutcome wrong =
       mode->execute(testing::calculate_program(), {{"value", "x"}}, options);
+  ASSERT_TRUE(wrong.error.has_value());
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
   options.execution_id = "second";
   CodeExecutionOutcome cancelled =
@@ -212,6 +214,7 @@ TEST(CodeModeExecutionIds, RefuseARunningOrRecentlyFinishedId) {
   });
   while (!started) std::this_thread::sleep_for(1ms);
   CodeExecutionOutcome running = mode->execute(program, {{"value", 1}}, execute_options("slow"));
+  ASSERT_TRUE(running.error.has_value());
   EXPECT_EQ(running.error->code, ErrorCode::kConflict);
   release.release();
   EXPECT_TRUE(pending.get().ok());

@@ -274,6 +274,7 @@ TEST(CodeModeOutcome, CapsTheProgramErrorAndAttachesItOnlyToProgramErrors) {
                                                                      return s;
                                                                    }()}),
                       "emoji");
+  ASSERT_TRUE(emoji.program_error.has_value());
   EXPECT_EQ(emoji.program_error->message.size(), 600u + 212u * 4u);  // 600 + 2*212 = 1024 units
 
   CodeExecutionOutcome cpu = run_with_result(
@@ -282,6 +283,7 @@ TEST(CodeModeOutcome, CapsTheProgramErrorAndAttachesItOnlyToProgramErrors) {
   CodeExecutionOutcome invalid = run_with_result(
       SandboxResult::failure(SandboxFailureReason::kProgramError, ProgramError{"\xFF", "x"}),
       "invalid");
+  ASSERT_TRUE(invalid.error.has_value());
   EXPECT_EQ(invalid.error->code, ErrorCode::kToolFailed);
   EXPECT_FALSE(invalid.program_error.has_value());
 }
@@ -289,20 +291,24 @@ TEST(CodeModeOutcome, CapsTheProgramErrorAndAttachesItOnlyToProgramErrors) {
 TEST(CodeModeOutcome, RefusesAResultThatIsNotPlainJsonWithinMaxOutputBytes) {
   CodeExecutionOutcome big =
       run_with_result(SandboxResult::success(Json{{"value", std::string(10'000, 'x')}}));
+  ASSERT_TRUE(big.error.has_value());
   EXPECT_EQ(big.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(big.error->rule, "max_output_bytes");
   EXPECT_EQ(big.error->message, "The program's result is longer than maxOutputBytes as JSON.");
   CodeExecutionOutcome nan = run_with_result(
       SandboxResult::success(Json{{"value", std::numeric_limits<double>::quiet_NaN()}}), "nan");
+  ASSERT_TRUE(nan.error.has_value());
   EXPECT_EQ(nan.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(nan.error->rule, "output_not_json");
   Json deep = 1;
   for (int i = 0; i < 40; ++i) deep = Json::array({deep});
   CodeExecutionOutcome too_deep = run_with_result(SandboxResult::success(deep), "deep");
+  ASSERT_TRUE(too_deep.error.has_value());
   EXPECT_EQ(too_deep.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(too_deep.error->rule, "output_depth_limit");
   CodeExecutionOutcome wrong =
       run_with_result(SandboxResult::success(Json{{"value", "twelve"}}), "wrong-type");
+  ASSERT_TRUE(wrong.error.has_value());
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(wrong.error->rule, "output_schema");
   EXPECT_EQ(wrong.error->message.rfind("The program's result does not match its output schema.", 0),
@@ -316,20 +322,25 @@ TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
   ExecuteOptions options = execute_options();
   options.run_id = " ";
   CodeExecutionOutcome bad_run = mode->execute(program, {{"value", 1}}, options);
+  ASSERT_TRUE(bad_run.error.has_value());
   EXPECT_EQ(bad_run.error->code, ErrorCode::kInvalidConfig);
   EXPECT_EQ(bad_run.error->message,
             "execute options need runId to be a nonempty string of at most 256 characters.");
   options = execute_options("scope");
   options.scope.project_id = std::string(257, 'p');
-  EXPECT_EQ(mode->execute(program, {{"value", 1}}, options).error->code, ErrorCode::kInvalidConfig);
+  CodeExecutionOutcome long_project = mode->execute(program, {{"value", 1}}, options);
+  ASSERT_TRUE(long_project.error.has_value());
+  EXPECT_EQ(long_project.error->code, ErrorCode::kInvalidConfig);
 
   CodeExecutionOutcome big =
       mode->execute(program, {{"value", std::string(10'000, 'x')}}, execute_options("big"));
+  ASSERT_TRUE(big.error.has_value());
   EXPECT_EQ(big.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(big.error->message,
             "The input is not plain JSON within the program's maxInputBytes limit.");
   EXPECT_EQ(big.usage, (CodeExecutionUsage{.maximum_cost_micros = 4}));
   CodeExecutionOutcome wrong = mode->execute(program, {{"value", "six"}}, execute_options("wrong"));
+  ASSERT_TRUE(wrong.error.has_value());
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(wrong.error->rule, "input_schema");
   EXPECT_EQ(wrong.error->message.rfind("The input does not match the program's input schema.", 0),

@@ -73,13 +73,15 @@ class ForkServerLauncherTest : public ::testing::Test {
  protected:
   void SetUp() override {
     CODEMODE_REQUIRE_WORKER();
+    children_before_ = testing::child_pids();
     launcher_ = make_fork_server_launcher(*testing::worker_binary(), IsolationProfile::kProcess);
   }
   void TearDown() override {
     launcher_.reset();
-    EXPECT_TRUE(testing::child_pids().empty()) << "a server or worker was left behind";
+    EXPECT_EQ(testing::child_pids(), children_before_) << "a server or worker was left behind";
   }
 
+  std::vector<pid_t> children_before_;  // earlier tests of this binary may keep a fork server
   std::unique_ptr<WorkerLauncher> launcher_;
 };
 

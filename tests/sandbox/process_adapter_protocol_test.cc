@@ -20,20 +20,14 @@ using testing::printf_frame;
 using testing::result_frame;
 using testing::tool_call_frame;
 
-CodeProgram javascript_program(CodeLimits limits = testing::reference_limits()) {
-  CodeProgramOptions options = testing::calculate_options();
-  options.language = ProgramLanguage::kJavaScript;
-  options.limits = limits;
-  return define_code_program(options).value();
-}
-
 struct FakeRun {
   CodeExecutionOutcome outcome;
   int broker_calls = 0;
   std::chrono::milliseconds elapsed{0};
 };
 
-FakeRun run_fake(const std::string& script, const CodeProgram& program = javascript_program(),
+FakeRun run_fake(const std::string& script,
+                 const CodeProgram& program = testing::javascript_calculate_program(),
                  std::stop_token stop = {}) {
   auto calls = std::make_shared<std::atomic<int>>(0);
   ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
@@ -158,7 +152,7 @@ TEST(ProcessAdapterProtocol, WorkerThatNeverReadsCannotGrowTheParentsQueue) {
   // Generous: the wall time must not be what ends it, and under the sanitizer build on a loaded
   // machine making the 40 answers takes about 5 s.
   limits.wall_time_millis = 25'000;
-  const CodeProgram program = javascript_program(limits);
+  const CodeProgram program = testing::javascript_calculate_program(limits);
   std::string script = confined_frame();
   for (int id = 1; id <= 40; ++id) script += tool_call_frame(id, {{"value", id}});
   auto calls = std::make_shared<std::atomic<int>>(0);
@@ -203,6 +197,7 @@ TEST(ProcessAdapterProtocol, ProgramErrorPassesOnlyWithProgramErrorReason) {
                                  {"status", "failed"},
                                  {"reason", "program_error"},
                                  {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
+  ASSERT_TRUE(run.outcome.error.has_value());
   EXPECT_EQ(run.outcome.error->rule, "program_error");
   EXPECT_EQ(run.outcome.program_error, (ProgramError{"TypeError", "bad"}));
 }
@@ -248,7 +243,7 @@ TEST(ProcessAdapterProtocol, ResultIsFinalEvenIfTheWorkerLingers) {
   CodeLimits limits = testing::reference_limits();
   limits.wall_time_millis = 20'000;
   const FakeRun run = run_fake(confined_frame() + result_frame({{"value", 3}}) + "sleep 30",
-                               javascript_program(limits));
+                               testing::javascript_calculate_program(limits));
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
   EXPECT_LT(run.elapsed, testing::slack(900ms));
 }
@@ -256,7 +251,8 @@ TEST(ProcessAdapterProtocol, ResultIsFinalEvenIfTheWorkerLingers) {
 TEST(ProcessAdapterProtocol, SilentWorkerIsKilledAtTheWallDeadline) {
   CodeLimits limits = testing::reference_limits();
   limits.wall_time_millis = 200;
-  const FakeRun run = run_fake(confined_frame() + "sleep 30", javascript_program(limits));
+  const FakeRun run =
+      run_fake(confined_frame() + "sleep 30", testing::javascript_calculate_program(limits));
   ASSERT_TRUE(run.outcome.error.has_value()) << to_json(run.outcome);
   EXPECT_EQ(run.outcome.error->code, ErrorCode::kTimeout);
   EXPECT_EQ(run.outcome.error->rule, "wall_time_limit");
@@ -269,8 +265,8 @@ TEST(ProcessAdapterProtocol, CancellationKillsTheWorker) {
     std::this_thread::sleep_for(100ms);
     caller.request_stop();
   });
-  const FakeRun run =
-      run_fake(confined_frame() + "sleep 30", javascript_program(), caller.get_token());
+  const FakeRun run = run_fake(confined_frame() + "sleep 30",
+                               testing::javascript_calculate_program(), caller.get_token());
   EXPECT_EQ(run.outcome.status, OutcomeStatus::kCancelled);
   ASSERT_TRUE(run.outcome.error.has_value()) << to_json(run.outcome);
   EXPECT_EQ(run.outcome.error->code, ErrorCode::kCancelled);
@@ -291,6 +287,7 @@ TEST(ProcessAdapterProtocol, UnsupportedProgramsNeverLaunchAWorker) {
     const CodeExecutionOutcome outcome =
         mode->execute(define_code_program(options).value(), {{"value", 1}},
                       testing::execute_options("e-" + std::to_string(++n)));
+    ASSERT_TRUE(outcome.error.has_value());
     EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
     EXPECT_EQ(outcome.error->rule, "unsupported_program");
   }

@@ -124,6 +124,7 @@ TEST_F(ProcessAdapterTest, UnavailableWorkerIsUnsupportedProfile) {
   const CodeExecutionOutcome outcome =
       run(any_json_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
           make_process_adapter({.worker_path = "/nonexistent/codemode-worker"}));
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kUnsupportedProfile);
   EXPECT_EQ(outcome.error->rule, "adapter_unavailable");
 }
@@ -132,6 +133,7 @@ TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
   const CodeExecutionOutcome outcome =
       run(any_json_program("() => { throw new TypeError('bad sku'); }"), nullptr,
           testing::doubling_broker());
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(outcome.error->rule, "program_error");
   EXPECT_EQ(outcome.program_error, (ProgramError{"TypeError", "bad sku"}));
@@ -180,6 +182,7 @@ TEST_F(ProcessAdapterTest, EachInvalidOutputHasItsOwnRule) {
 TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
   const CodeExecutionOutcome outcome =
       run(any_json_program("(input) => input"), std::string(5000, 'x'), testing::doubling_broker());
+  ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(outcome.error->rule, "max_input_bytes");
 }
@@ -308,6 +311,7 @@ TEST_F(ProcessAdapterTest, WorkerKilledBySeccompExitedAndTheNextExecutionWorks) 
   const CodeExecutionOutcome killed =
       mode->execute(any_json_program("() => __codemodeTestHook('socket')"), nullptr,
                     testing::execute_options("e-1"));
+  ASSERT_TRUE(killed.error.has_value());
   EXPECT_EQ(killed.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(killed.error->rule, "worker_exited");
   const CodeExecutionOutcome next = mode->execute(any_json_program("(input) => input.value + 1"),
@@ -342,6 +346,7 @@ TEST_F(ProcessAdapterTest, AWorkerThatIsNotAWorkerFailsAndTheRealOneStillWorks) 
       run(any_json_program("(input) => input"), {{"value", 1}}, testing::doubling_broker(),
           internal::make_process_adapter_with(internal::make_exec_launcher("/bin/false"),
                                               [] { return true; }));
+  ASSERT_TRUE(crashed.error.has_value());
   EXPECT_EQ(crashed.error->rule, "worker_start_failed");
   const CodeExecutionOutcome next = run(any_json_program("(input) => ({ value: input.value + 4 })"),
                                         {{"value", 3}}, testing::doubling_broker());

@@ -68,6 +68,14 @@ inline CodeProgramOptions calculate_options() {
 
 inline CodeProgram calculate_program() { return define_code_program(calculate_options()).value(); }
 
+// calculate_program in JavaScript, which the worker runs (TypeScript is unsupported_program).
+inline CodeProgram javascript_calculate_program(CodeLimits limits = reference_limits()) {
+  CodeProgramOptions options = calculate_options();
+  options.language = ProgramLanguage::kJavaScript;
+  options.limits = limits;
+  return define_code_program(options).value();
+}
+
 // A JavaScript program with any input and output, calling `tools` (number.double by default).
 inline CodeProgram any_json_program(std::string source, CodeLimits limits = reference_limits(),
                                     std::vector<Tool> tools = {double_tool()}) {

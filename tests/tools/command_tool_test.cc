@@ -76,9 +76,13 @@ Json background_jobs(const std::string& record, int jobs, const std::string& job
 
 class CommandToolTest : public ::testing::Test {
  protected:
+  void SetUp() override { children_before_ = testing::child_pids(); }
   void TearDown() override {
-    EXPECT_TRUE(testing::child_pids().empty()) << "a command process was left behind";
+    EXPECT_EQ(testing::child_pids(), children_before_) << "a command process was left behind";
   }
+
+ private:
+  std::vector<pid_t> children_before_;  // earlier tests of this binary may keep a fork server
 };
 
 TEST_F(CommandToolTest, LoadsTheCatalogExample) {
@@ -207,6 +211,7 @@ TEST_F(CommandToolTest, NonZeroExitFails) {
   EXPECT_EQ(outcome.status, OutcomeStatus::kFailed);
   ASSERT_TRUE(outcome.error.has_value());
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
+  ASSERT_TRUE(outcome.receipt.has_value());
   EXPECT_EQ(outcome.receipt->execution, ExecutionState::kFailed);
 }
 

@@ -26,7 +26,7 @@ class SelfHostedCacheTest : public ::testing::Test {
                    echo_tool, binary_.c_str());
   }
   void expect_normal(const Execution& run) {
-    ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+    ASSERT_TRUE(run.succeeded()) << run.describe();
     EXPECT_EQ(run.output(), (Json{"x", "1970-01-01T00:00:00.000Z", {1, 2, 3}}));
   }
 

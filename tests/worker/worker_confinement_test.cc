@@ -140,7 +140,7 @@ TEST(WorkerConfinementTest, TestHookWithAnUnknownNameReturns) {
   // The hook itself works: an allowed path returns to the program.
   Execution run =
       execute("() => __codemodeTestHook('nothing')", nullptr, {}, echo_tool, kTestHooksBinary);
-  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), -1);
 }
 

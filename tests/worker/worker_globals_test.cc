@@ -109,7 +109,7 @@ TEST(WorkerGlobalsTest, DateIntlAndRandomWorkUnderConfinement) {
       "new Intl.NumberFormat('en-US').format(1234.5), 'a'.localeCompare('b'), "
       "new Intl.Collator('de').compare('ä', 'z'), new Date(0).toLocaleDateString().length > 0, "
       "Math.random() !== Math.random(), 'İ'.toLocaleLowerCase('tr').length]");
-  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{"1970-01-01T00:00:00.000Z", true, "1/1/1970, 12:00:00 AM", 0, true,
                                 true, true, "1,234.5", -1, -1, true, true, 1}));
 }

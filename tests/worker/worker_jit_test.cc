@@ -54,7 +54,7 @@ TEST(WorkerJitTest, HotLoopRunsCompiledToTheRightAnswerWithinABudgetTheInterpret
   StartLimits limits;
   limits.cpu_millis = 500;
   const Execution jit = run_jit(kHotLoop, limits);
-  ASSERT_TRUE(jit.succeeded()) << (jit.result ? jit.result->dump() : "no result");
+  ASSERT_TRUE(jit.succeeded()) << jit.describe();
   EXPECT_EQ(jit.output(), 1639967104);
   EXPECT_TRUE(jit.exited_normally(0));  // the JIT's executable mappings did not kill it
   const Execution interpreted =
@@ -71,7 +71,7 @@ TEST(WorkerJitTest, DeoptimisedCodeStillComputesTheSameAnswer) {
       "for (let i = 0; i < 1000; i++) s = add(s, i % 10);"
       "for (let i = 0; i < 200000; i++) n = add(n, 1);"
       "return [n, d, s.length, s.slice(0, 12)]; }");
-  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{900000, 100000, 1000, "012345678901"}));
 }
 
@@ -110,7 +110,7 @@ TEST(WorkerJitTest, WebAssemblyIsAbsent) {
   const Execution run = run_jit(
       "() => { function m() { 'use asm'; function f(x) { x = x | 0; return (x + 1) | 0; } "
       "return f; } return [typeof WebAssembly, m()(41)]; }");
-  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{"undefined", 42}));
 }
 
@@ -120,7 +120,7 @@ TEST(WorkerJitTest, DeepRecursionIsStillCatchable) {
   const Execution run = run_jit(
       "() => { let depth = 0; function f() { depth++; f(); } "
       "try { f(); } catch (e) { return [e.name, e.message, depth > 10000]; } }");
-  ASSERT_TRUE(run.succeeded()) << (run.result ? run.result->dump() : "no result");
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{"InternalError", "too much recursion", true}));
 }
 
@@ -130,7 +130,7 @@ TEST(WorkerJitTest, ExecutableMemoryIsAllowedButNeverWritableAndExecutable) {
   const Execution allowed =
       execute("() => [__codemodeTestHook('mmap_exec'), __codemodeTestHook('mprotect_exec')]",
               nullptr, {}, echo_tool, kTestHooksBinary, kJit);
-  ASSERT_TRUE(allowed.succeeded()) << (allowed.result ? allowed.result->dump() : "no result");
+  ASSERT_TRUE(allowed.succeeded()) << allowed.describe();
   EXPECT_EQ(allowed.output(), (Json{0, 0}));
   for (const char* hook : {"'mmap_wx'", "'mprotect_wx'"}) {
     SCOPED_TRACE(hook);

@@ -28,6 +28,7 @@ void expect_cpu_limit(std::string_view source) {
   SCOPED_TRACE(std::string(source));
   Execution run = execute(source, nullptr, cpu_limits());
   EXPECT_EQ(run.reason(), "cpu_limit");
+  ASSERT_TRUE(run.result.has_value());
   EXPECT_FALSE(run.result->contains("programError"));
   EXPECT_GE(run.elapsed.count(), kCpuMillis);
   // Start-up and a loaded machine.
@@ -46,6 +47,7 @@ void expect_memory_limit(std::string_view source, const StartLimits& limits = me
   SCOPED_TRACE(std::string(source));
   Execution run = execute(source, nullptr, limits);
   EXPECT_EQ(run.reason(), "memory_limit");
+  ASSERT_TRUE(run.result.has_value());
   EXPECT_FALSE(run.result->contains("programError"));
   EXPECT_TRUE(run.exited_normally(0));
 }
@@ -98,7 +100,7 @@ TEST(WorkerCpuLimitTest, WaitingForToolsIsNotCounted) {
                             std::this_thread::sleep_for(std::chrono::milliseconds(400));
                             return echo_tool(call);
                           });
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), "succeeded");
 }
 
@@ -171,7 +173,7 @@ TEST(WorkerMemoryLimitTest, ProgramBelowTheLimitRuns) {
       "() => { const a = []; for (let i = 0; i < 40; i++) a.push(new Uint8Array(1 << 20)); "
       "return a.length; }",
       nullptr, memory_limits());
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), 40);
 }
 
@@ -219,7 +221,7 @@ TEST(WorkerStackTest, RecursionThroughNativesIsCatchable) {
     SCOPED_TRACE(recursion);
     Execution run = execute(std::string("() => { let depth = 0; try { ") + recursion +
                             " } catch (e) { return [e.name, depth > 1000]; } }");
-    ASSERT_TRUE(run.succeeded()) << run.result->dump();
+    ASSERT_TRUE(run.succeeded()) << run.describe();
     EXPECT_EQ(run.output(), (Json{"InternalError", true}));
   }
 }
@@ -237,7 +239,7 @@ TEST(WorkerStackTest, DeepStructuresFailCleanly) {
       "for (const f of [() => JSON.stringify(a), () => String(a), () => a.flat(Infinity)]) "
       "{ try { f(); seen.push('ok'); } catch (e) { seen.push(e.name); } } return seen; }",
       nullptr, StartLimits{.cpu_millis = 20000, .memory_bytes = 256 << 20});
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{"InternalError", "InternalError", "InternalError"}));
 }
 
@@ -245,7 +247,7 @@ TEST(WorkerStackTest, DeeplyNestedSourceIsASyntaxOrRecursionError) {
   Execution run = execute(
       "() => { try { return Function('return ' + '('.repeat(1e5) + '1' + ')'.repeat(1e5))(); } "
       "catch (e) { return e.name; } }");
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), "InternalError");
 }
 

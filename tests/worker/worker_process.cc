@@ -174,6 +174,8 @@ Json echo_tool(const Json& tool_call) {
 
 bool Execution::succeeded() const { return result && (*result)["status"] == "succeeded"; }
 
+std::string Execution::describe() const { return result ? result->dump() : "no result"; }
+
 std::string Execution::reason() const {
   if (!result || !result->contains("reason")) return "";
   return (*result)["reason"].get<std::string>();

@@ -89,6 +89,8 @@ struct Execution {
   std::chrono::milliseconds elapsed{0};
 
   bool succeeded() const;
+  // The result as JSON, or "no result": for failure messages.
+  std::string describe() const;
   // result.reason, or "" when there is no failed result.
   std::string reason() const;
   // result.output; REQUIRES: succeeded().

@@ -30,7 +30,7 @@ TEST(WorkerToolsTest, SpecExampleWithScriptedToolAnswer) {
     EXPECT_EQ(call["input"], (Json{{"sku", "A-1"}}));
     return Json{{"status", "succeeded"}, {"hasOutput", true}, {"output", {{"price", 12.5}}}};
   });
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), (Json{{"ok", true}, {"total", 37.5}}));
   ASSERT_EQ(run.tool_calls.size(), 1u);
   EXPECT_EQ(run.tool_calls[0]["callId"], 1);
@@ -70,7 +70,7 @@ TEST(WorkerToolsTest, FloodPastMaxToolCallsIsAnsweredLocally) {
       "s.push(await tools.call('t', {k})); return [s.filter(r => r.status === 'succeeded').length, "
       "s[999]]; }",
       nullptr, limits);
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.tool_calls.size(), 3u);  // the parent saw only the admitted calls
   EXPECT_EQ(run.output(), (Json{3, refusal("LIMIT_EXCEEDED", "max_tool_calls", kLimitMessage)}));
 }
@@ -128,7 +128,7 @@ TEST(WorkerToolsTest, ReplacingBuiltinsDoesNotBreakTools) {
       "Array.prototype.push = () => { throw new Error('push'); }; "
       "Object.freeze = () => { throw new Error('freeze'); }; "
       "const r = await tools.call('t', {a: 1}); return r.output.input.a; }");
-  ASSERT_TRUE(run.succeeded()) << run.result->dump();
+  ASSERT_TRUE(run.succeeded()) << run.describe();
   EXPECT_EQ(run.output(), 1);
 }
 

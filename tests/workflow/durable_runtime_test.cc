@@ -241,8 +241,10 @@ TEST_P(DurableRuntimeTest, ABudgetThatCannotCoverTheReservationBlocksBeforeAnyth
   const std::string run = start_approved(*runtime_, definition);
   RunView view = runtime_->advance(run).value();
   EXPECT_EQ(view.status, RunStatus::kBlocked);
+  ASSERT_TRUE(view.error.has_value());
   EXPECT_EQ(view.error->code, ErrorCode::kBudgetExceeded);
   EXPECT_EQ(view.ledger.reserved_micros, 0);
+  ASSERT_TRUE(view.phases.at(0).receipt);
   EXPECT_EQ(view.phases.at(0).receipt->execution, ExecutionState::kNotStarted);
   EXPECT_EQ(adapter_->executions, 0);
   EXPECT_FALSE(runtime_->inspect(run, "update").value());
@@ -256,6 +258,7 @@ TEST_P(DurableRuntimeTest, ApprovalGrantsNoPermission) {
   const std::string run = start_approved(*runtime_, definition);
   RunView view = runtime_->advance(run).value();
   EXPECT_EQ(view.status, RunStatus::kBlocked);
+  ASSERT_TRUE(view.error.has_value());
   EXPECT_EQ(view.error->code, ErrorCode::kPermissionDenied);
   EXPECT_EQ(adapter_->executions, 0);
 }
