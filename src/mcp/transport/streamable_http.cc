@@ -7,8 +7,8 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <sys/random.h>
 
+#include "core/random_hex.h"
 #include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
@@ -18,22 +18,6 @@ using namespace std::chrono_literals;
 
 constexpr std::string_view kJson = "application/json";
 constexpr JsonLimits kMessageLimits{.max_bytes = 4u << 20};
-
-std::string random_session_id() {
-  unsigned char bytes[16];
-  std::size_t got = 0;
-  while (got < sizeof bytes) {
-    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n > 0) got += static_cast<std::size_t>(n);
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string id;
-  for (unsigned char byte : bytes) {
-    id.push_back(kHex[byte >> 4]);
-    id.push_back(kHex[byte & 15]);
-  }
-  return id;
-}
 
 // Compares without stopping at the first difference, so timing does not reveal a token's prefix
 // (its length may show; tokens are random and of a fixed length).
@@ -392,7 +376,11 @@ void McpHttpTransport::initialize(const HttpRequest& request, const Json& messag
       session, make_endpoint_([weak = std::weak_ptr<Session>(session)](const Json& message) {
         if (auto alive = weak.lock()) alive->deliver(message);
       })};
-  const std::string id = random_session_id();
+  const std::string id = internal::random_hex(16);
+  if (id.empty()) {
+    exchange.respond(503, "text/plain", "no session id could be drawn");
+    return;
+  }
   {
     std::lock_guard lock(mutex_);
     if (sessions_.size() >= options_.max_sessions) {

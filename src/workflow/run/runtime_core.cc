@@ -1,11 +1,9 @@
 #include "workflow/run/runtime_core.h"
 
-#include <array>
 #include <chrono>
 #include <utility>
 
-#include <sys/random.h>
-
+#include "core/random_hex.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/run/approval.h"
 
@@ -43,24 +41,6 @@ Status check_options(const WorkflowRuntimeOptions& options) {
 
 }  // namespace
 
-std::string random_hex_id(std::size_t bytes) {
-  std::array<unsigned char, 64> buffer{};
-  if (bytes > buffer.size()) return {};
-  std::size_t filled = 0;
-  while (filled < bytes) {
-    ssize_t got = getrandom(buffer.data() + filled, bytes - filled, 0);
-    if (got <= 0) return {};
-    filled += static_cast<std::size_t>(got);
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (std::size_t i = 0; i < bytes; ++i) {
-    hex += kHex[buffer[i] >> 4];
-    hex += kHex[buffer[i] & 0xf];
-  }
-  return hex;
-}
-
 Result<std::unique_ptr<RuntimeCore>> RuntimeCore::create(WorkflowRuntimeOptions options) {
   if (Status valid = check_options(options); !valid.ok()) return std::move(valid).error();
   Result<std::string> scope = codemode::scope_digest(options.scope);
@@ -70,7 +50,7 @@ Result<std::unique_ptr<RuntimeCore>> RuntimeCore::create(WorkflowRuntimeOptions 
   std::unique_ptr<RuntimeCore> core(new RuntimeCore());
   core->scope_digest_ = std::move(*scope);
   core->policy_hash_ = std::move(*policy);
-  core->lease_owner_ = random_hex_id(16);
+  core->lease_owner_ = random_hex(16);
   if (core->lease_owner_.empty()) {
     return Error::storage_unavailable("random", "No random identity could be drawn.");
   }

@@ -62,9 +62,6 @@ class RuntimeCore {
   std::map<std::string, DurableWorkflow, std::less<>> workflows_;
 };
 
-// 64 lowercase hex characters from the kernel's random source; empty if it fails.
-std::string random_hex_id(std::size_t bytes);
-
 }  // namespace codemode::internal
 
 #endif  // CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_

@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "core/random_hex.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_id.h"
@@ -82,7 +83,7 @@ Result<std::string> WorkflowRuntime::start(const DurableWorkflow& workflow, cons
     return Error::invalid_input("workflow_input",
                                 "The workflow input does not match its input schema.");
   }
-  RunDocument run{.run_id = internal::random_hex_id(32),
+  RunDocument run{.run_id = internal::random_hex(32),
                   .scope = core.options().scope,
                   .scope_digest = core.scope_digest(),
                   .workflow_id = workflow.id(),
