@@ -19,17 +19,11 @@
 #include "protocol/frame_format.h"
 #include "sandbox/fork_server_launcher.h"
 #include "sandbox/isolation_spawn.h"
-#include "sandbox/worker_session.h"
+#include "sandbox/worker_execution.h"
 
 namespace codemode {
 namespace internal {
 namespace {
-
-// The built-in worker runs plain JavaScript without a module loader.
-bool runs_in_worker(const CodeProgram& program) {
-  const Json& imports = program.manifest().at("approvedImports");
-  return program.language() == ProgramLanguage::kJavaScript && imports.empty();
-}
 
 class ProcessAdapter final : public SandboxAdapter {
  public:
@@ -57,17 +51,9 @@ class ProcessAdapter final : public SandboxAdapter {
 
   SandboxResult execute(const SandboxRequest& request, ToolBridge& tools,
                         std::stop_token stop) override {
-    if (!runs_in_worker(request.program)) {
-      return SandboxResult::failure(SandboxFailureReason::kUnsupportedProgram);
-    }
-    // Stopped already: the executor reports the timeout or cancellation, not this.
-    if (stop.stop_requested()) return SandboxResult::failure(SandboxFailureReason::kSandboxError);
-    Result<WorkerProcess> worker = launcher_->launch();
-    if (!worker.ok()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    std::unique_ptr<WorkerSession> session = WorkerSession::create(
-        std::move(*worker), request, tools, confinement_layers(isolation_, engine_), stack_bytes_);
-    if (!session) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    return session->run(std::move(stop));
+    return execute_in_worker(
+        request, tools, std::move(stop), [this] { return launcher_->launch(); },
+        confinement_layers(isolation_, engine_), stack_bytes_);
   }
 
  private:
