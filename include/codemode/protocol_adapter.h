@@ -23,6 +23,9 @@
 //     command's process group is killed with SIGKILL and reaped, then `terminate`, if given, runs
 //     once (same environment, output discarded, killed after 10 s) before execute returns:
 //     killing a local client (docker, ssh, kubectl) does not stop what it started elsewhere.
+//     A process that leaves the group (setsid, as `bwrap --new-session` does for the sandboxed
+//     child) is not reached by that kill: the launch must end its own children when it dies
+//     (`bwrap --die-with-parent`), or `terminate` must.
 //
 // What it reports is the process adapter's (process_adapter.h), with one difference: the process
 // codemode reaps is the launch command, not the worker, so its CPU time need not be the

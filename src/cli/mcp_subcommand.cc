@@ -99,8 +99,9 @@ Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
 }
 
 // The effective configuration, without secrets: server names, tool names, the policy.
+// `sandbox` is the code tool's adapter id ("" in direct mode, where no program runs).
 void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
-                 const McpArguments& arguments, std::size_t skipped) {
+                 const McpArguments& arguments, std::size_t skipped, const std::string& sandbox) {
   Json servers = Json::array();
   for (const auto& server : config.servers) servers.push_back(server.name);
   Json tools = Json::array();
@@ -111,6 +112,7 @@ void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
                   {"servers", servers},
                   {"tools", tools},
                   {"skippedTools", skipped},
+                  {"sandbox", sandbox.empty() ? Json() : Json(sandbox)},
                   {"policy", mcp::describe_policy(config.policy)}};
   std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
 }
@@ -122,7 +124,8 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
       "mcp",
       "Serve the tools of a config file over the Model Context Protocol (MCP 2025-06-18 and "
       "2025-11-25). stdout carries protocol messages only; logs go to stderr. The config file "
-      "(see docs/mcp.md) declares downstream MCP servers, command tools and the policy; an "
+      "(see docs/mcp.md) declares downstream MCP servers, command tools, the policy and the "
+      "sandbox code mode runs programs in (process or isolated profile, or a protocol launch); an "
       "invalid file fails at start with one JSON line on stderr naming the field (exit 2).");
   mcp->add_option("--config", arguments.config_path, "The config file (JSON, docs/mcp.md).")
       ->required();
@@ -165,16 +168,31 @@ int run_mcp_server(const McpArguments& arguments) {
   // One capacity for the server: every session and the code tool draw on it.
   const std::shared_ptr<mcp::ServerCapacity> capacity = mcp::ServerCapacity::create(config->policy);
   std::shared_ptr<mcp::CodeTool> code_tool;
+  std::string sandbox;
   if (arguments.mode == "code") {
+    Result<std::shared_ptr<SandboxAdapter>> adapter = mcp::make_sandbox_adapter(
+        config->sandbox, arguments.worker_path, config->policy.stack_bytes);
+    if (adapter.ok()) {
+      sandbox = (*adapter)->id();
+      // A sandbox that cannot run here fails the start, not every later call.
+      if (!(*adapter)->is_available()) {
+        adapter = Error::unsupported_profile(
+            "sandbox_unavailable", "The config's sandbox \"" + sandbox +
+                                       "\" is not available on this machine; nothing runs with "
+                                       "less confinement.");
+      }
+    }
     Result<std::unique_ptr<mcp::CodeTool>> made =
-        mcp::CodeTool::create(*catalog, config->policy, arguments.worker_path, capacity);
+        adapter.ok()
+            ? mcp::CodeTool::create(*catalog, config->policy, std::move(*adapter), capacity)
+            : Result<std::unique_ptr<mcp::CodeTool>>(adapter.error());
     if (!made.ok()) {
       print_usage_error(made.error());
       return kExitUsageError;
     }
     code_tool = std::move(*made);
   }
-  log_startup(*config, *catalog, arguments, skipped);
+  log_startup(*config, *catalog, arguments, skipped, sandbox);
   mcp::McpServerOptions options{
       .catalog = std::move(*catalog),
       .code_tool = std::move(code_tool),

@@ -15,6 +15,7 @@
 
 #include "cli/cli_io.h"
 #include "cli/cli_limits.h"
+#include "mcp/policy/sandbox_config.h"
 
 namespace codemode::cli {
 namespace {
@@ -125,15 +126,35 @@ Result<std::shared_ptr<Budget>> budget_for(const CodeProgram& program) {
   return Budget::create({.max_cost_micros = money, .max_calls = calls});
 }
 
+// The sandbox of --sandbox FILE (the "sandbox" object of `codemode mcp`'s config, docs/mcp.md),
+// or the process adapter of --spawn, --isolation and --engine.
+Result<std::shared_ptr<SandboxAdapter>> make_adapter(const RunArguments& arguments) {
+  if (!arguments.sandbox_path) {
+    return make_process_adapter({.worker_path = arguments.worker_path.value_or(""),
+                                 .spawn = arguments.spawn,
+                                 .isolation = arguments.isolation,
+                                 .engine = arguments.engine});
+  }
+  Result<std::string> text = read_file(*arguments.sandbox_path, kMaxJsonFileBytes, "--sandbox");
+  if (!text.ok()) return std::move(text).error();
+  Result<Json> json = parse_json_argument(*text, kMaxJsonFileBytes, "--sandbox");
+  if (!json.ok()) return std::move(json).error();
+  std::error_code error;
+  const std::filesystem::path file = std::filesystem::absolute(*arguments.sandbox_path, error);
+  Result<mcp::SandboxConfig> config = mcp::parse_sandbox_config(*json, file.parent_path().string());
+  if (!config.ok()) return usage_error("--sandbox: " + config.error().message);
+  return mcp::make_sandbox_adapter(std::move(*config), arguments.worker_path.value_or(""),
+                                   kMaxEngineStackBytes);
+}
+
 Result<std::unique_ptr<CodeMode>> make_code_mode(const RunArguments& arguments,
                                                  const CodeProgram& program) {
   Result<std::shared_ptr<Budget>> budget = budget_for(program);
   if (!budget.ok()) return std::move(budget).error();
+  Result<std::shared_ptr<SandboxAdapter>> adapter = make_adapter(arguments);
+  if (!adapter.ok()) return std::move(adapter).error();
   return CodeMode::create(
-      {.adapter = make_process_adapter({.worker_path = arguments.worker_path.value_or(""),
-                                        .spawn = arguments.spawn,
-                                        .isolation = arguments.isolation,
-                                        .engine = arguments.engine}),
+      {.adapter = std::move(*adapter),
        .invoke_tool = standard_broker({.permissions = grants_for(program), .budget = *budget})});
 }
 
@@ -161,18 +182,26 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                   "LIMITS.json: a JSON object overriding any of the default limits by name.");
   run->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary (default: " + default_worker_path() + ").");
+  CLI::Option* sandbox = run->add_option(
+      "--sandbox", arguments.sandbox_path,
+      "SANDBOX.json choosing the sandbox as the \"sandbox\" member of `codemode mcp`'s config "
+      "does (docs/mcp.md): {\"type\":\"process\", ...} or {\"type\":\"protocol\", \"launch\": "
+      "[...], ...}, a worker your own command starts (bubblewrap, ssh). Instead of --spawn, "
+      "--isolation and --engine.");
   run->add_option("--spawn", arguments.spawn,
                   "How the worker process is made: fork_server (default; forked from one "
                   "pre-initialised server, about a millisecond) or exec (executed per run: each "
                   "run gets its own address-space layout).")
       ->transform(CLI::CheckedTransformer(std::map<std::string, SpawnMode>{
-          {"fork_server", SpawnMode::kForkServer}, {"exec", SpawnMode::kExec}}));
+          {"fork_server", SpawnMode::kForkServer}, {"exec", SpawnMode::kExec}}))
+      ->excludes(sandbox);
   run->add_option("--isolation", arguments.isolation,
                   "The worker's OS confinement: process (default: seccomp, rlimits, no fds) or "
                   "isolated (also new user, pid, network, mount, IPC and UTS namespaces and an "
                   "empty root; UNSUPPORTED_PROFILE where the kernel refuses them).")
       ->transform(CLI::CheckedTransformer(std::map<std::string, IsolationProfile>{
-          {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}));
+          {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}))
+      ->excludes(sandbox);
   run->add_option("--engine", arguments.engine,
                   "How JavaScript runs: interpreter (default: no JIT, and the system-call filter "
                   "forbids executable memory) or jit (Baseline and Ion JIT compilers, 15 to 33 "
@@ -180,7 +209,8 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
                   "never writable at the same time, and JIT bugs are most engine exploits; see "
                   "docs/security.md).")
       ->transform(CLI::CheckedTransformer(std::map<std::string, EngineProfile>{
-          {"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}}));
+          {"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}}))
+      ->excludes(sandbox);
   run->footer("Default limits:\n" + describe_default_limits());
   return run;
 }

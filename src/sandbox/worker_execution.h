@@ -29,8 +29,7 @@ bool runs_in_worker(const CodeProgram& program);
 SandboxResult execute_in_worker(const SandboxRequest& request, ToolBridge& tools,
                                 std::stop_token stop,
                                 const std::function<Result<WorkerProcess>()>& launch,
-                                std::span<const std::string_view> layers,
-                                std::int64_t stack_bytes);
+                                std::span<const std::string_view> layers, std::int64_t stack_bytes);
 
 }  // namespace codemode::internal
 

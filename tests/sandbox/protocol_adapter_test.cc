@@ -44,7 +44,7 @@ struct LaunchRun {
 };
 
 LaunchRun run_with(ProtocolAdapterOptions options, std::stop_token stop = {},
-             const CodeProgram& program = testing::javascript_calculate_program()) {
+                   const CodeProgram& program = testing::javascript_calculate_program()) {
   auto calls = std::make_shared<std::atomic<int>>(0);
   ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
     ++*calls;
@@ -78,8 +78,7 @@ void expect_rule(const LaunchRun& run, ErrorCode code, const std::string& rule) 
 }
 
 TEST(ProtocolAdapter, DefaultsToTheTestQualification) {
-  std::shared_ptr<SandboxAdapter> adapter =
-      make_protocol_adapter(script_options("exit 0")).value();
+  std::shared_ptr<SandboxAdapter> adapter = make_protocol_adapter(script_options("exit 0")).value();
   EXPECT_EQ(adapter->id(), "acme.script");
   EXPECT_EQ(adapter->version(), "1.0.0");
   EXPECT_EQ(adapter->qualification(), AdapterQualification::kTest);
@@ -128,8 +127,8 @@ TEST(ProtocolAdapter, RefusesOptionsThatBreakTheirRules) {
 TEST(ProtocolAdapter, RunsTheLaunchCommandWithOnlyItsOwnEnvironment) {
   testing::ScratchDir dir;
   ASSERT_TRUE(dir.ok());
-  ProtocolAdapterOptions options = script_options(
-      "env > '" + dir.file("env") + "'; " + confined_frame() + result_frame({{"value", 7}}));
+  ProtocolAdapterOptions options = script_options("env > '" + dir.file("env") + "'; " +
+                                                  confined_frame() + result_frame({{"value", 7}}));
   options.environment = {"PATH=/usr/bin:/bin", "ACME_REGION=eu-1"};
   const LaunchRun run = run_with(options);
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
@@ -144,8 +143,8 @@ TEST(ProtocolAdapter, RunsTheLaunchCommandWithOnlyItsOwnEnvironment) {
 class TerminateOnEveryEnding : public ::testing::Test {
  protected:
   ProtocolAdapterOptions options_for(const std::string& worker) {
-    ProtocolAdapterOptions options = script_options(
-        "echo {sandbox} >> '" + dir_.file("launched") + "'; " + worker);
+    ProtocolAdapterOptions options =
+        script_options("echo {sandbox} >> '" + dir_.file("launched") + "'; " + worker);
     options.terminate = {"/bin/sh", "-c", "echo {sandbox} >> '" + dir_.file("terminated") + "'"};
     return options;
   }
@@ -194,9 +193,9 @@ TEST_F(TerminateOnEveryEnding, LaunchThatCannotStart) {
 TEST(ProtocolAdapter, EachExecutionHasItsOwnSandboxName) {
   testing::ScratchDir dir;
   ASSERT_TRUE(dir.ok());
-  ProtocolAdapterOptions options = script_options("echo {sandbox} >> '" + dir.file("names") +
-                                                  "'; " + confined_frame() +
-                                                  result_frame({{"value", 1}}));
+  ProtocolAdapterOptions options =
+      script_options("echo {sandbox} >> '" + dir.file("names") + "'; " + confined_frame() +
+                     result_frame({{"value", 1}}));
   run_with(options);
   run_with(options);
   const std::string names = read_file(dir.file("names"));
@@ -225,17 +224,17 @@ TEST(ProtocolAdapter, MapsTheWorkersFailureReasons) {
   expect_rule(run_script(failed("cpu_limit")), ErrorCode::kLimitExceeded, "cpu_limit");
   expect_rule(run_script(failed("memory_limit")), ErrorCode::kLimitExceeded, "memory_limit");
   expect_rule(run_script(confined_frame() + printf_frame(Json{{"type", "result"},
-                                                             {"status", "failed"},
-                                                             {"reason", "invalid_output"},
-                                                             {"rule", "output_cycle"}})),
+                                                              {"status", "failed"},
+                                                              {"reason", "invalid_output"},
+                                                              {"rule", "output_cycle"}})),
               ErrorCode::kInvalidOutput, "output_cycle");
   expect_rule(run_script(failed("root_shell")), ErrorCode::kToolFailed, "worker_protocol_error");
-  const LaunchRun thrown = run_script(
-      confined_frame() +
-      printf_frame(Json{{"type", "result"},
-                        {"status", "failed"},
-                        {"reason", "program_error"},
-                        {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
+  const LaunchRun thrown =
+      run_script(confined_frame() +
+                 printf_frame(Json{{"type", "result"},
+                                   {"status", "failed"},
+                                   {"reason", "program_error"},
+                                   {"programError", {{"name", "TypeError"}, {"message", "bad"}}}}));
   expect_rule(thrown, ErrorCode::kToolFailed, "program_error");
   EXPECT_EQ(thrown.outcome.program_error, (ProgramError{"TypeError", "bad"}));
   const LaunchRun succeeded = run_script(confined_frame() + result_frame({{"value", 5}}));
@@ -246,7 +245,7 @@ TEST(ProtocolAdapter, MapsTheWorkersFailureReasons) {
 // The reference's protocol abuse: each fails closed, before the wall deadline.
 TEST(ProtocolAdapter, FailsClosedOnProtocolAbuse) {
   const LaunchRun duplicate = run_script(confined_frame() + tool_call_frame(1, {{"value", 1}}) +
-                                   tool_call_frame(1, {{"value", 1}}) + "sleep 5");
+                                         tool_call_frame(1, {{"value", 1}}) + "sleep 5");
   expect_rule(duplicate, ErrorCode::kToolFailed, "worker_protocol_error");
   EXPECT_LE(duplicate.broker_calls, 1);
 
@@ -254,17 +253,17 @@ TEST(ProtocolAdapter, FailsClosedOnProtocolAbuse) {
   for (int id = 1; id <= 5; ++id) five_calls += tool_call_frame(id, {{"value", id}});
   CodeLimits two_calls = testing::reference_limits();
   two_calls.max_tool_calls = 2;
-  const LaunchRun beyond =
-      run_with(script_options(five_calls + "sleep 5"), {}, testing::javascript_calculate_program(two_calls));
+  const LaunchRun beyond = run_with(script_options(five_calls + "sleep 5"), {},
+                                    testing::javascript_calculate_program(two_calls));
   expect_rule(beyond, ErrorCode::kToolFailed, "worker_protocol_error");
   EXPECT_LE(beyond.broker_calls, 2);
 
   // A 200,000-byte frame announced, past every cap of these limits.
-  expect_rule(
-      run_script(confined_frame() + printf_frame(std::string("{}"), 200'000) + "sleep 5"),
-      ErrorCode::kToolFailed, "worker_protocol_error");
+  expect_rule(run_script(confined_frame() + printf_frame(std::string("{}"), 200'000) + "sleep 5"),
+              ErrorCode::kToolFailed, "worker_protocol_error");
   // A confined frame of another protocol version.
-  expect_rule(run_script(printf_frame(Json{{"type", "confined"}, {"version", 2}, {"layers", Json::array()}}) +
+  expect_rule(run_script(printf_frame(Json{
+                             {"type", "confined"}, {"version", 2}, {"layers", Json::array()}}) +
                          "sleep 5"),
               ErrorCode::kToolFailed, "worker_protocol_error");
 }
@@ -273,13 +272,13 @@ TEST(ProtocolAdapter, FailsClosedOnProtocolAbuse) {
 // (process_adapter.h): the worker's words never reach anyone, and the execution goes on.
 TEST(ProtocolAdapter, DrainsStderrAndNeverShowsIt) {
   const LaunchRun run = run_script(confined_frame() + "head -c 66560 /dev/zero | tr '\\0' s >&2; " +
-                             result_frame({{"value", 1}}));
+                                   result_frame({{"value", 1}}));
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
 }
 
 TEST(ProtocolAdapter, RelaysAToolCallAndAnswersItOnce) {
-  const LaunchRun run = run_script(confined_frame() + tool_call_frame(1, {{"value", 4}}) + "sleep 0.3; " +
-                             result_frame({{"value", 8}}));
+  const LaunchRun run = run_script(confined_frame() + tool_call_frame(1, {{"value", 4}}) +
+                                   "sleep 0.3; " + result_frame({{"value", 8}}));
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
   EXPECT_EQ(run.broker_calls, 1);
   EXPECT_EQ(run.outcome.usage.tool_calls, 1);
@@ -293,15 +292,27 @@ TEST(ProtocolAdapter, RunsTheRealWorkerThroughBubblewrap) {
       << "bubblewrap is missing: scripts/install-deps installs it";
   ProtocolAdapterOptions options;
   options.id = "tests.bwrap";
-  options.launch = {"/usr/bin/bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-                    "--ro-bind",      "/",             "/",                 "--tmpfs",
-                    "/tmp",           "--proc",        "/proc",             "--dev",
-                    "/dev",           "--cap-drop",    "ALL",               "--",
+  options.launch = {"/usr/bin/bwrap",
+                    "--unshare-all",
+                    "--die-with-parent",
+                    "--new-session",
+                    "--ro-bind",
+                    "/",
+                    "/",
+                    "--tmpfs",
+                    "/tmp",
+                    "--proc",
+                    "/proc",
+                    "--dev",
+                    "/dev",
+                    "--cap-drop",
+                    "ALL",
+                    "--",
                     *testing::worker_binary()};
-  const LaunchRun run = run_with(
-      options, {},
-      testing::any_json_program(
-          "async (input, tools) => (await tools.call('number.double', input)).output"));
+  const LaunchRun run =
+      run_with(options, {},
+               testing::any_json_program(
+                   "async (input, tools) => (await tools.call('number.double', input)).output"));
   ASSERT_TRUE(run.outcome.ok()) << to_json(run.outcome);
   EXPECT_EQ(*run.outcome.output, (Json{{"value", 2}}));
   EXPECT_EQ(run.broker_calls, 1);

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "codemode/budget.h"
-#include "codemode/process_adapter.h"
 
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_result.h"
@@ -41,7 +40,7 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
 }  // namespace
 
 Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, McpPolicy policy,
-                                                   std::string worker_path,
+                                                   std::shared_ptr<SandboxAdapter> adapter,
                                                    std::shared_ptr<ServerCapacity> capacity) {
   auto shared = std::make_shared<Shared>();
   shared->policy = std::move(policy);
@@ -64,8 +63,7 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
   Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
-      {.adapter = make_process_adapter(
-           {.worker_path = std::move(worker_path), .stack_bytes = shared->policy.stack_bytes}),
+      {.adapter = std::move(adapter),
        .invoke_tool =
            [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
              return broker_call(*raw, tool, input, context);

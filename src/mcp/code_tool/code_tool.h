@@ -38,6 +38,7 @@
 #include "codemode/code_mode.h"
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/sandbox.h"
 
 #include "mcp/catalog/tool_catalog.h"
 #include "mcp/code_tool/code_program.h"
@@ -48,10 +49,12 @@ namespace codemode::mcp {
 
 class CodeTool {
  public:
-  // INVALID_CONFIG with more than 128 tools; CONFLICT when two tools share a method name.
-  // `capacity` is the server's (serverWorkers, serverHostOperations), shared with its sessions.
+  // INVALID_CONFIG with more than 128 tools; CONFLICT when two tools share a method name;
+  // UNSUPPORTED_PROFILE when `adapter` is qualified for tests only. Programs run in `adapter`
+  // (the config's sandbox, sandbox_config.h). `capacity` is the server's (serverWorkers,
+  // serverHostOperations), shared with its sessions.
   static Result<std::unique_ptr<CodeTool>> create(const ToolCatalog& catalog, McpPolicy policy,
-                                                  std::string worker_path,
+                                                  std::shared_ptr<SandboxAdapter> adapter,
                                                   std::shared_ptr<ServerCapacity> capacity);
   ~CodeTool();
 

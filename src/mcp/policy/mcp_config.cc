@@ -164,8 +164,9 @@ bool declares_tool(const McpConfig& config, std::string_view name) {
 }  // namespace
 
 Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_directory) {
-  if (!config.is_object() || !only_keys(config, {"servers", "tools", "policy"})) {
-    return config_error("The config must be an object with only servers, tools and policy.");
+  if (!config.is_object() || !only_keys(config, {"servers", "tools", "policy", "sandbox"})) {
+    return config_error(
+        "The config must be an object with only servers, tools, policy and sandbox.");
   }
   McpConfig loaded;
   Result<std::vector<DownstreamServerConfig>> servers = parse_servers(config, base_directory);
@@ -179,6 +180,11 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
                    [&loaded](std::string_view name) { return declares_tool(loaded, name); });
   if (!policy.ok()) return std::move(policy).error();
   loaded.policy = std::move(*policy);
+  if (config.contains("sandbox")) {
+    Result<SandboxConfig> sandbox = parse_sandbox_config(config.at("sandbox"), base_directory);
+    if (!sandbox.ok()) return std::move(sandbox).error();
+    loaded.sandbox = std::move(*sandbox);
+  }
   return loaded;
 }
 

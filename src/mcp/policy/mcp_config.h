@@ -6,7 +6,8 @@
 //                               "env": {"LOG": "1"}, "cwd": "servers/everything",
 //                               "timeoutMs": 30000, "exposeErrors": false}},
 //    "tools": [{"id": "catalog.price", ...}],
-//    "policy": {"hostCalls": 8, "quotaClasses": {"writes": {"cap": 2, "tools": ["memory.x"]}}}}
+//    "policy": {"hostCalls": 8, "quotaClasses": {"writes": {"cap": 2, "tools": ["memory.x"]}}},
+//    "sandbox": {"type": "process", "isolation": "isolated"}}
 //
 // Every member is optional; unknown members are refused anywhere, so a typo fails at start.
 // Relative paths (a command with a "/", a cwd) are relative to the config file's directory.
@@ -24,6 +25,7 @@
 #include "codemode/tool.h"
 
 #include "mcp/policy/mcp_policy.h"
+#include "mcp/policy/sandbox_config.h"
 
 namespace codemode::mcp {
 
@@ -46,6 +48,7 @@ struct McpConfig {
   std::vector<DownstreamServerConfig> servers;
   std::vector<Tool> tools;  // command tools
   McpPolicy policy;
+  SandboxConfig sandbox;  // where code mode runs programs
 };
 
 // Largest config file, in bytes.

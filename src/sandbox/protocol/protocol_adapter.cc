@@ -44,11 +44,10 @@ class TerminateCommand {
     if (argv_.empty()) return;
     try {
       std::stop_source expired;
-      TimerHandle deadline =
-          DeadlineTimer::schedule(DeadlineTimer::Clock::now() + kTerminateTimeout,
-                                  [&expired] { expired.request_stop(); });
-      run_command({.path = argv_[0], .argv = argv_, .env = environment_}, "",
-                  kTerminateOutputBytes, expired.get_token());
+      TimerHandle deadline = DeadlineTimer::schedule(
+          DeadlineTimer::Clock::now() + kTerminateTimeout, [&expired] { expired.request_stop(); });
+      run_command({.path = argv_[0], .argv = argv_, .env = environment_}, "", kTerminateOutputBytes,
+                  expired.get_token());
     } catch (...) {
       // Out of memory: nothing more can be done for this execution's remains.
     }

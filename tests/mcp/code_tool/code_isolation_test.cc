@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "codemode/process_adapter.h"
+
 #include "mcp/code_tool/code_tool.h"
 #include "mcp/text_tool.h"
 #include "support/process_support.h"
@@ -24,8 +26,11 @@ class CodeIsolationTest : public ::testing::Test {
     ToolCatalog catalog;
     EXPECT_TRUE(catalog.add(text_tool()).ok());
     policy.wall_time_millis = 5000;
-    Result<std::unique_ptr<CodeTool>> tool = CodeTool::create(
-        catalog, policy, *testing::worker_binary(), ServerCapacity::create(policy));
+    Result<std::unique_ptr<CodeTool>> tool =
+        CodeTool::create(catalog, policy,
+                         make_process_adapter({.worker_path = *testing::worker_binary(),
+                                               .stack_bytes = policy.stack_bytes}),
+                         ServerCapacity::create(policy));
     EXPECT_TRUE(tool.ok());
     if (!tool.ok()) return Json();
     return (*tool)->call(Json{{"code", code}}, std::stop_token()).at("structuredContent");

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "codemode/process_adapter.h"
+
 #include "mcp/catalog/tool_results.h"
 #include "mcp/text_tool.h"
 #include "support/process_support.h"
@@ -107,7 +109,10 @@ class CodeToolTest : public ::testing::Test {
     if (policy.wall_time_millis == McpPolicy{}.wall_time_millis) policy.wall_time_millis = 5000;
     if (!capacity) capacity = ServerCapacity::create(policy);
     Result<std::unique_ptr<CodeTool>> tool =
-        CodeTool::create(catalog, policy, *testing::worker_binary(), std::move(capacity));
+        CodeTool::create(catalog, policy,
+                         make_process_adapter({.worker_path = *testing::worker_binary(),
+                                               .stack_bytes = policy.stack_bytes}),
+                         std::move(capacity));
     EXPECT_TRUE(tool.ok());
     if (!tool.ok()) return Json();
     const Json result = (*tool)->call(Json{{"code", code}}, std::stop_token());

@@ -58,7 +58,8 @@ TEST(McpConfigTest, LoadsCommandToolsRelativeToTheConfigDirectory) {
 }
 
 TEST(McpConfigTest, UnknownTopLevelMemberFails) {
-  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools and policy"), std::string::npos);
+  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools, policy and sandbox"),
+            std::string::npos);
 }
 
 TEST(McpConfigTest, UnknownServerMemberFailsNamingTheServer) {

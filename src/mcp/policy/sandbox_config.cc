@@ -1,0 +1,178 @@
+#include "mcp/policy/sandbox_config.h"
+
+#include <filesystem>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/json_keys.h"
+#include "tools/command_path.h"
+
+namespace codemode::mcp {
+namespace {
+
+using internal::only_keys;
+
+Error sandbox_error(std::string message) {
+  return Error::invalid_config("mcp_config", std::move(message));
+}
+
+// The member `name` of `sandbox` as one of `choices` (text -> value); `fallback` when absent.
+template <typename T>
+Result<T> parse_choice(const Json& sandbox, const char* name,
+                       std::initializer_list<std::pair<std::string_view, T>> choices, T fallback,
+                       const char* allowed) {
+  if (!sandbox.contains(name)) return fallback;
+  const Json& value = sandbox.at(name);
+  if (value.is_string()) {
+    for (const auto& [text, choice] : choices) {
+      if (value.get_ref<const std::string&>() == text) return choice;
+    }
+  }
+  return sandbox_error(std::string("sandbox.") + name + " must be " + allowed + ".");
+}
+
+Result<IsolationProfile> parse_isolation(const Json& sandbox) {
+  return parse_choice<IsolationProfile>(
+      sandbox, "isolation",
+      {{"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}},
+      IsolationProfile::kProcess, "\"process\" or \"isolated\"");
+}
+
+Result<EngineProfile> parse_engine(const Json& sandbox) {
+  return parse_choice<EngineProfile>(
+      sandbox, "engine", {{"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}},
+      EngineProfile::kInterpreter, "\"interpreter\" or \"jit\"");
+}
+
+Result<ProcessAdapterOptions> parse_process(const Json& sandbox) {
+  if (!only_keys(sandbox, {"type", "isolation", "spawn", "engine"})) {
+    return sandbox_error(
+        "sandbox of type \"process\" takes only type, isolation, spawn and engine.");
+  }
+  Result<IsolationProfile> isolation = parse_isolation(sandbox);
+  if (!isolation.ok()) return std::move(isolation).error();
+  Result<EngineProfile> engine = parse_engine(sandbox);
+  if (!engine.ok()) return std::move(engine).error();
+  Result<SpawnMode> spawn = parse_choice<SpawnMode>(
+      sandbox, "spawn", {{"fork_server", SpawnMode::kForkServer}, {"exec", SpawnMode::kExec}},
+      SpawnMode::kForkServer, "\"fork_server\" or \"exec\"");
+  if (!spawn.ok()) return std::move(spawn).error();
+  return ProcessAdapterOptions{.spawn = *spawn, .isolation = *isolation, .engine = *engine};
+}
+
+// A command: an array of strings whose first names an executable (resolved as a server's
+// command is).
+Result<std::vector<std::string>> parse_command(const Json& sandbox, const char* name,
+                                               const std::string& base) {
+  const std::string field = std::string("sandbox.") + name;
+  const Json& value = sandbox.at(name);
+  if (!value.is_array() || value.empty()) {
+    return sandbox_error(field + " must be a nonempty array of strings.");
+  }
+  std::vector<std::string> argv;
+  for (const Json& argument : value) {
+    if (!argument.is_string()) return sandbox_error(field + " must be a nonempty array of strings.");
+    argv.push_back(argument.get<std::string>());
+  }
+  std::optional<std::filesystem::path> path =
+      argv[0].empty() ? std::nullopt : internal::resolve_command_path(argv[0], base);
+  if (!path) return sandbox_error(field + "[0] does not name an executable file.");
+  argv[0] = path->string();
+  return argv;
+}
+
+Result<std::vector<std::string>> parse_env(const Json& sandbox) {
+  std::vector<std::string> env;
+  if (!sandbox.contains("env")) return env;
+  const Json& entries = sandbox.at("env");
+  if (!entries.is_object()) return sandbox_error("sandbox.env must be an object of strings.");
+  for (const auto& [name, value] : entries.items()) {
+    if (!value.is_string()) return sandbox_error("sandbox.env must be an object of strings.");
+    env.push_back(name + "=" + value.get<std::string>());
+  }
+  return env;
+}
+
+Result<ProtocolAdapterOptions> parse_protocol(const Json& sandbox, const std::string& base) {
+  if (!only_keys(sandbox, {"type", "id", "version", "qualification", "launch", "terminate", "env",
+                           "isolation", "engine"})) {
+    return sandbox_error(
+        "sandbox of type \"protocol\" takes only type, id, version, qualification, launch, "
+        "terminate, env, isolation and engine.");
+  }
+  ProtocolAdapterOptions options;
+  if (!sandbox.contains("id") || !sandbox.at("id").is_string()) {
+    return sandbox_error("sandbox.id must be a string naming the sandbox.");
+  }
+  options.id = sandbox.at("id").get<std::string>();
+  if (sandbox.contains("version")) {
+    if (!sandbox.at("version").is_string()) return sandbox_error("sandbox.version must be a string.");
+    options.version = sandbox.at("version").get<std::string>();
+  }
+  Result<AdapterQualification> qualification = parse_choice<AdapterQualification>(
+      sandbox, "qualification",
+      {{"test", AdapterQualification::kTest}, {"production", AdapterQualification::kProduction}},
+      AdapterQualification::kTest, "\"test\" or \"production\"");
+  if (!qualification.ok()) return std::move(qualification).error();
+  options.qualification = *qualification;
+  if (!sandbox.contains("launch")) return sandbox_error("sandbox.launch is required.");
+  Result<std::vector<std::string>> launch = parse_command(sandbox, "launch", base);
+  if (!launch.ok()) return std::move(launch).error();
+  options.launch = std::move(*launch);
+  if (sandbox.contains("terminate")) {
+    Result<std::vector<std::string>> terminate = parse_command(sandbox, "terminate", base);
+    if (!terminate.ok()) return std::move(terminate).error();
+    options.terminate = std::move(*terminate);
+  }
+  Result<std::vector<std::string>> env = parse_env(sandbox);
+  if (!env.ok()) return std::move(env).error();
+  options.environment = std::move(*env);
+  Result<IsolationProfile> isolation = parse_isolation(sandbox);
+  if (!isolation.ok()) return std::move(isolation).error();
+  options.isolation = *isolation;
+  Result<EngineProfile> engine = parse_engine(sandbox);
+  if (!engine.ok()) return std::move(engine).error();
+  options.engine = *engine;
+  // The protocol adapter's own rules (lengths, names), checked now so a bad config fails at
+  // start with the field named.
+  Result<std::shared_ptr<SandboxAdapter>> checked = make_protocol_adapter(options);
+  if (!checked.ok()) return sandbox_error("sandbox: " + checked.error().message);
+  return options;
+}
+
+}  // namespace
+
+Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::string& base_directory) {
+  if (!sandbox.is_object() || !sandbox.contains("type") || !sandbox.at("type").is_string()) {
+    return sandbox_error("sandbox must be an object whose type is \"process\" or \"protocol\".");
+  }
+  const std::string& type = sandbox.at("type").get_ref<const std::string&>();
+  if (type == "process") {
+    Result<ProcessAdapterOptions> process = parse_process(sandbox);
+    if (!process.ok()) return std::move(process).error();
+    return SandboxConfig{.adapter = std::move(*process)};
+  }
+  if (type == "protocol") {
+    Result<ProtocolAdapterOptions> protocol = parse_protocol(sandbox, base_directory);
+    if (!protocol.ok()) return std::move(protocol).error();
+    return SandboxConfig{.adapter = std::move(*protocol)};
+  }
+  return sandbox_error("sandbox.type must be \"process\" or \"protocol\".");
+}
+
+Result<std::shared_ptr<SandboxAdapter>> make_sandbox_adapter(SandboxConfig config,
+                                                             std::string worker_path,
+                                                             std::int64_t stack_bytes) {
+  if (auto* process = std::get_if<ProcessAdapterOptions>(&config.adapter)) {
+    process->worker_path = std::move(worker_path);
+    process->stack_bytes = stack_bytes;
+    return make_process_adapter(std::move(*process));
+  }
+  auto& protocol = std::get<ProtocolAdapterOptions>(config.adapter);
+  protocol.stack_bytes = stack_bytes;
+  return make_protocol_adapter(std::move(protocol));
+}
+
+}  // namespace codemode::mcp

@@ -1,0 +1,49 @@
+// The config file's "sandbox" member: where code mode runs the model's programs (docs/mcp.md,
+// "Choosing the sandbox"; docs/security.md, "Choosing a sandbox").
+//
+//   "sandbox": {"type": "process", "isolation": "isolated", "spawn": "fork_server",
+//               "engine": "interpreter"}
+//   "sandbox": {"type": "protocol", "id": "acme.bwrap", "qualification": "production",
+//               "launch": ["/usr/bin/bwrap", "--unshare-all", ..., "/usr/libexec/codemode-worker"],
+//               "terminate": [...], "env": {"NAME": "value"}}
+//
+// Absent: the process adapter with its defaults (fork server, process profile, interpreter). A
+// protocol sandbox is qualified "test" unless the config says "production", and code mode refuses
+// a test sandbox at start (UNSUPPORTED_PROFILE). Relative launch and terminate commands resolve as
+// a server's command does.
+//
+// Thread-safety: plain values.
+#ifndef CODEMODE_MCP_POLICY_SANDBOX_CONFIG_H_
+#define CODEMODE_MCP_POLICY_SANDBOX_CONFIG_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "codemode/error.h"
+#include "codemode/json.h"
+#include "codemode/process_adapter.h"
+#include "codemode/protocol_adapter.h"
+
+namespace codemode::mcp {
+
+struct SandboxConfig {
+  // The process adapter's options (worker_path and stack_bytes are filled in when the adapter is
+  // made), or the protocol adapter's (stack_bytes likewise).
+  std::variant<ProcessAdapterOptions, ProtocolAdapterOptions> adapter;
+};
+
+// INVALID_CONFIG, rule "mcp_config", naming the member ("sandbox.isolation must be ...").
+// `base_directory` (absolute) resolves relative commands.
+Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::string& base_directory);
+
+// The adapter `config` describes, running `worker_path` (process: empty means the default
+// worker) with the engine stack quota `stack_bytes` (the policy's stackBytes).
+Result<std::shared_ptr<SandboxAdapter>> make_sandbox_adapter(SandboxConfig config,
+                                                             std::string worker_path,
+                                                             std::int64_t stack_bytes);
+
+}  // namespace codemode::mcp
+
+#endif  // CODEMODE_MCP_POLICY_SANDBOX_CONFIG_H_

@@ -1,0 +1,77 @@
+// `codemode mcp --mode code` with the config's `sandbox` chosen (docs/mcp.md, "sandbox"), driven
+// by the official MCP TypeScript SDK client: the isolated profile, and a protocol sandbox that
+// launches the worker through bubblewrap. A protocol sandbox the config does not declare
+// production stops the server at start (exit 2), as does one that cannot run here: nothing falls
+// back to less.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { catalogPriceTool, cli, writeConfig } from './environment.mjs';
+
+const worker = path.join(path.dirname(cli), 'codemode-worker');
+const bwrap = ['/usr/bin/bwrap', '--unshare-all', '--die-with-parent', '--new-session',
+               '--ro-bind', '/', '/', '--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev',
+               '--cap-drop', 'ALL', '--', worker];
+
+// Starts the server with `sandbox`, runs `code`, and returns {result, startLine}.
+async function runIn(sandbox, code) {
+  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-',
+                                              { tools: [catalogPriceTool()], sandbox });
+  const transport = new StdioClientTransport({
+    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr.on('data', (chunk) => { stderr += chunk; });
+  const client = new Client({ name: 'codemode-tests', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+    const result = await client.callTool({ name: 'code', arguments: { code } });
+    const startLine = JSON.parse(stderr.split('\n').find((line) =>
+      line.includes('"mcp_server_started"')));
+    return { result, startLine };
+  } finally {
+    await client.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// Starts the server with `sandbox` and expects it to refuse to start: {status, error}.
+function refusedStart(sandbox) {
+  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-', { sandbox });
+  try {
+    const run = spawnSync(cli, ['mcp', '--mode', 'code', '--config', configPath],
+                          { input: '', encoding: 'utf8', timeout: 20000 });
+    return { status: run.status, error: JSON.parse(run.stderr.trim().split('\n')[0]).error };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const program = `const price = await codemode.catalog.price({ sku: 'abc' });
+                 return { cents: price.cents };`;
+
+test('the isolated profile runs the model\'s programs', async () => {
+  const { result, startLine } = await runIn({ type: 'process', isolation: 'isolated' }, program);
+  assert.equal(startLine.sandbox, 'codemode.isolated');
+  assert.equal(result.isError, false, JSON.stringify(result));
+  assert.deepEqual(result.structuredContent, { result: { cents: 300 } });
+});
+
+test('a production protocol sandbox runs the worker through bubblewrap', async () => {
+  assert.ok(fs.existsSync('/usr/bin/bwrap'), 'bubblewrap is missing: scripts/install-deps installs it');
+  const { result, startLine } = await runIn(
+    { type: 'protocol', id: 'tests.bwrap', qualification: 'production', launch: bwrap }, program);
+  assert.equal(startLine.sandbox, 'tests.bwrap');
+  assert.equal(result.isError, false, JSON.stringify(result));
+  assert.deepEqual(result.structuredContent, { result: { cents: 300 } });
+});
+
+test('a protocol sandbox qualified for tests stops the server at start', () => {
+  const { status, error } = refusedStart({ type: 'protocol', id: 'tests.bwrap', launch: bwrap });
+  assert.equal(status, 2);
+  assert.equal(error.code, 'UNSUPPORTED_PROFILE');
+  assert.equal(error.rule, 'test_adapter');
+});
