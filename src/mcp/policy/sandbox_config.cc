@@ -42,7 +42,8 @@ Result<IsolationProfile> parse_isolation(const Json& sandbox) {
 
 Result<EngineProfile> parse_engine(const Json& sandbox) {
   return parse_choice<EngineProfile>(
-      sandbox, "engine", {{"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}},
+      sandbox, "engine",
+      {{"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}},
       EngineProfile::kInterpreter, "\"interpreter\" or \"jit\"");
 }
 
@@ -73,7 +74,8 @@ Result<std::vector<std::string>> parse_command(const Json& sandbox, const char* 
   }
   std::vector<std::string> argv;
   for (const Json& argument : value) {
-    if (!argument.is_string()) return sandbox_error(field + " must be a nonempty array of strings.");
+    if (!argument.is_string())
+      return sandbox_error(field + " must be a nonempty array of strings.");
     argv.push_back(argument.get<std::string>());
   }
   std::optional<std::filesystem::path> path =
@@ -108,7 +110,8 @@ Result<ProtocolAdapterOptions> parse_protocol(const Json& sandbox, const std::st
   }
   options.id = sandbox.at("id").get<std::string>();
   if (sandbox.contains("version")) {
-    if (!sandbox.at("version").is_string()) return sandbox_error("sandbox.version must be a string.");
+    if (!sandbox.at("version").is_string())
+      return sandbox_error("sandbox.version must be a string.");
     options.version = sandbox.at("version").get<std::string>();
   }
   Result<AdapterQualification> qualification = parse_choice<AdapterQualification>(
