@@ -9,6 +9,7 @@
 
 #include "codemode/json.h"
 
+#include "support/bubblewrap.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 
@@ -45,10 +46,7 @@ class RunSandboxTest : public ::testing::Test {
     return Json{{"type", "protocol"},
                 {"id", "tests.bwrap"},
                 {"qualification", qualification},
-                {"launch",
-                 {"/usr/bin/bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-                  "--ro-bind", "/", "/", "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev",
-                  "--cap-drop", "ALL", "--", *testing::worker_binary()}}};
+                {"launch", testing::bubblewrap_launch(*testing::worker_binary())}};
   }
 
   static std::string rule_of(const testing::ProcessRun& run) {
@@ -66,7 +64,7 @@ TEST_F(RunSandboxTest, RunsTheCatalogExampleInTheIsolatedProfile) {
 }
 
 TEST_F(RunSandboxTest, RunsTheCatalogExampleThroughABubblewrapLaunch) {
-  ASSERT_EQ(access("/usr/bin/bwrap", X_OK), 0)
+  ASSERT_EQ(access(testing::kBubblewrap, X_OK), 0)
       << "bubblewrap is missing: scripts/install-deps installs it";
   const auto run = run_in(bwrap_sandbox("production"));
   ASSERT_EQ(run.exit_code, 0) << run.err << run.out;

@@ -15,6 +15,7 @@
 
 #include "codemode/code_mode.h"
 
+#include "support/bubblewrap.h"
 #include "support/executor_fixture.h"
 #include "support/fake_worker.h"
 #include "support/process_support.h"
@@ -288,27 +289,11 @@ TEST(ProtocolAdapter, RelaysAToolCallAndAnswersItOnce) {
 // installs) in new namespaces with a read-only root, runs a program that calls a tool.
 TEST(ProtocolAdapter, RunsTheRealWorkerThroughBubblewrap) {
   CODEMODE_REQUIRE_WORKER();
-  ASSERT_EQ(access("/usr/bin/bwrap", X_OK), 0)
+  ASSERT_EQ(access(testing::kBubblewrap, X_OK), 0)
       << "bubblewrap is missing: scripts/install-deps installs it";
   ProtocolAdapterOptions options;
   options.id = "tests.bwrap";
-  options.launch = {"/usr/bin/bwrap",
-                    "--unshare-all",
-                    "--die-with-parent",
-                    "--new-session",
-                    "--ro-bind",
-                    "/",
-                    "/",
-                    "--tmpfs",
-                    "/tmp",
-                    "--proc",
-                    "/proc",
-                    "--dev",
-                    "/dev",
-                    "--cap-drop",
-                    "ALL",
-                    "--",
-                    *testing::worker_binary()};
+  options.launch = testing::bubblewrap_launch(*testing::worker_binary());
   const LaunchRun run =
       run_with(options, {},
                testing::any_json_program(

@@ -13,9 +13,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { catalogPriceTool, cli, writeConfig } from './environment.mjs';
 
 const worker = path.join(path.dirname(cli), 'codemode-worker');
+// As tests/support/bubblewrap.h: the worker's own directory is bound back in over the private /tmp.
 const bwrap = ['/usr/bin/bwrap', '--unshare-all', '--die-with-parent', '--new-session',
-               '--ro-bind', '/', '/', '--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev',
-               '--cap-drop', 'ALL', '--', worker];
+               '--ro-bind', '/', '/', '--tmpfs', '/tmp',
+               '--ro-bind', path.dirname(worker), path.dirname(worker),
+               '--proc', '/proc', '--dev', '/dev', '--cap-drop', 'ALL', '--', worker];
 
 // Starts the server with `sandbox`, runs `code`, and returns {result, startLine}.
 async function runIn(sandbox, code) {
