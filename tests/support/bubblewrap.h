@@ -15,10 +15,26 @@ inline constexpr const char* kBubblewrap = "/usr/bin/bwrap";
 
 inline std::vector<std::string> bubblewrap_launch(const std::string& worker) {
   const std::string directory = std::filesystem::path(worker).parent_path().string();
-  return {kBubblewrap, "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/",
-          "/",         "--tmpfs",       "/tmp",              "--ro-bind",     directory,  directory,
-          "--proc",    "/proc",         "--dev",             "/dev",          "--cap-drop", "ALL",
-          "--",        worker};
+  return {kBubblewrap,
+          "--unshare-all",
+          "--die-with-parent",
+          "--new-session",
+          "--ro-bind",
+          "/",
+          "/",
+          "--tmpfs",
+          "/tmp",
+          "--ro-bind",
+          directory,
+          directory,
+          "--proc",
+          "/proc",
+          "--dev",
+          "/dev",
+          "--cap-drop",
+          "ALL",
+          "--",
+          worker};
 }
 
 }  // namespace codemode::testing
