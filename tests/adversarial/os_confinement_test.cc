@@ -15,7 +15,6 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 
@@ -105,24 +104,8 @@ TEST_F(OsConfinementTest, ExecutingABinaryKillsTheWorkerAndItNeverRuns) {
   mode_->expect_next_execution_works();
 }
 
-// Makes this process the reaper of orphaned descendants for the scope, so a process the worker
-// forked would be reparented here when the worker dies, and seen by child_pids.
-class SubreaperScope {
- public:
-  SubreaperScope() { active_ = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0; }
-  ~SubreaperScope() {
-    if (active_) prctl(PR_SET_CHILD_SUBREAPER, 0);
-  }
-  SubreaperScope(const SubreaperScope&) = delete;
-  SubreaperScope& operator=(const SubreaperScope&) = delete;
-  bool active() const { return active_; }
-
- private:
-  bool active_ = false;
-};
-
 TEST_F(OsConfinementTest, ForkingKillsTheWorkerAndNoProcessIsLeft) {
-  SubreaperScope subreaper;
+  testing::SubreaperScope subreaper;
   ASSERT_TRUE(subreaper.active());
   expect_killed("'fork'");  // the child would linger 5 s, so it would still be here
   EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "the worker's child survived it";

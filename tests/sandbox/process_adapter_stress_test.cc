@@ -13,8 +13,6 @@
 #include <iostream>
 #include <thread>
 
-#include <sys/prctl.h>
-
 #include <gtest/gtest.h>
 
 #include "codemode/process_adapter.h"
@@ -82,7 +80,8 @@ std::vector<Kind> kinds() {
 void run_stress(bool check_files) {
   const std::optional<std::string> hooks = testing::testhooks_worker_binary();
   ASSERT_TRUE(hooks.has_value());
-  ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+  const testing::SubreaperScope subreaper;
+  ASSERT_TRUE(subreaper.active());
   // Before any adapter exists: in the child, these private directories are empty, and must stay so.
   const auto tmp_before = testing::directory_entries("/tmp");
   const auto shm_before = testing::directory_entries("/dev/shm");

@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -110,6 +111,24 @@ inline std::vector<pid_t> child_pids_but_fork_servers() {
   }
   return children;
 }
+
+// Makes this process the reaper of orphaned descendants for the scope, so a process a worker or
+// command left would be reparented here when its parent dies, and seen by child_pids. Ends with
+// the scope: a test binary runs many tests in one process, and a later test must not find the
+// grandchildren its own killed process groups leave as children of its own.
+class SubreaperScope {
+ public:
+  SubreaperScope() { active_ = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0; }
+  ~SubreaperScope() {
+    if (active_) prctl(PR_SET_CHILD_SUBREAPER, 0);
+  }
+  SubreaperScope(const SubreaperScope&) = delete;
+  SubreaperScope& operator=(const SubreaperScope&) = delete;
+  bool active() const { return active_; }
+
+ private:
+  bool active_ = false;
+};
 
 // The "Key:\tvalue" lines of /proc/<pid>/status (or /proc/<pid>/task/<tid>/status, given as
 // `path`), each value without its leading blanks ("VmData" -> "1144 kB", "Seccomp" -> "2").
