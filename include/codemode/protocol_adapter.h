@@ -21,8 +21,9 @@
 //     container, a pod) and `terminate` can remove it;
 //   - however it ends (result, failure, timeout, cancellation, a launch that failed), the
 //     command's process group is killed with SIGKILL and reaped, then `terminate`, if given, runs
-//     once (same environment, output discarded, killed after 10 s) before execute returns:
-//     killing a local client (docker, ssh, kubectl) does not stop what it started elsewhere.
+//     once (same environment, output discarded, killed after 10 s or 64 KiB of output) before
+//     execute returns: killing a local client (docker, ssh, kubectl) does not stop what it
+//     started elsewhere.
 //     A process that leaves the group (setsid, as `bwrap --new-session` does for the sandboxed
 //     child) is not reached by that kill: the launch must end its own children when it dies
 //     (`bwrap --die-with-parent`), or `terminate` must.
