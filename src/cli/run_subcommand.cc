@@ -39,16 +39,27 @@ Result<Json> load_input(const RunArguments& arguments) {
   return parse_json_argument(*text, kMaxJsonFileBytes, "--input-file");
 }
 
+// A JSON file given by flag `what`, and its directory: relative commands in the file are relative
+// to the file, wherever the command runs from.
+struct JsonFile {
+  Json json;
+  std::string directory;
+};
+Result<JsonFile> read_json_file(const std::string& path, std::string_view what) {
+  Result<std::string> text = read_file(path, kMaxJsonFileBytes, what);
+  if (!text.ok()) return std::move(text).error();
+  Result<Json> json = parse_json_argument(*text, kMaxJsonFileBytes, what);
+  if (!json.ok()) return std::move(json).error();
+  std::error_code error;
+  const std::filesystem::path file = std::filesystem::absolute(path, error);
+  return JsonFile{std::move(*json), file.parent_path().string()};
+}
+
 Result<std::vector<Tool>> load_tools(const RunArguments& arguments) {
   if (!arguments.tools_path) return std::vector<Tool>();
-  Result<std::string> text = read_file(*arguments.tools_path, kMaxJsonFileBytes, "--tools");
-  if (!text.ok()) return std::move(text).error();
-  Result<Json> json = parse_json_argument(*text, kMaxJsonFileBytes, "--tools");
-  if (!json.ok()) return std::move(json).error();
-  // Relative commands in the file are relative to the file, wherever the command runs from.
-  std::error_code error;
-  const std::filesystem::path file = std::filesystem::absolute(*arguments.tools_path, error);
-  return load_command_tools(*json, {.base_directory = file.parent_path().string()});
+  Result<JsonFile> file = read_json_file(*arguments.tools_path, "--tools");
+  if (!file.ok()) return std::move(file).error();
+  return load_command_tools(file->json, {.base_directory = file->directory});
 }
 
 Result<CodeLimits> load_limits(const RunArguments& arguments) {
@@ -135,13 +146,9 @@ Result<std::shared_ptr<SandboxAdapter>> make_adapter(const RunArguments& argumen
                                  .isolation = arguments.isolation,
                                  .engine = arguments.engine});
   }
-  Result<std::string> text = read_file(*arguments.sandbox_path, kMaxJsonFileBytes, "--sandbox");
-  if (!text.ok()) return std::move(text).error();
-  Result<Json> json = parse_json_argument(*text, kMaxJsonFileBytes, "--sandbox");
-  if (!json.ok()) return std::move(json).error();
-  std::error_code error;
-  const std::filesystem::path file = std::filesystem::absolute(*arguments.sandbox_path, error);
-  Result<mcp::SandboxConfig> config = mcp::parse_sandbox_config(*json, file.parent_path().string());
+  Result<JsonFile> file = read_json_file(*arguments.sandbox_path, "--sandbox");
+  if (!file.ok()) return std::move(file).error();
+  Result<mcp::SandboxConfig> config = mcp::parse_sandbox_config(file->json, file->directory);
   if (!config.ok()) return usage_error("--sandbox: " + config.error().message);
   return mcp::make_sandbox_adapter(std::move(*config), arguments.worker_path.value_or(""),
                                    kMaxEngineStackBytes);

@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <linux/seccomp.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include "sandbox/fork_server_launcher.h"
 #include "sandbox/isolation_spawn.h"
 #include "sandbox/worker_execution.h"
+#include "tools/command_path.h"
 
 namespace codemode {
 namespace internal {
@@ -65,11 +65,6 @@ class ProcessAdapter final : public SandboxAdapter {
   std::once_flag probed_;
   bool available_ = false;
 };
-
-bool is_executable_file(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
-}
 
 std::string absolute_worker_path(const std::string& requested) {
   const std::string path = requested.empty() ? default_worker_path() : requested;

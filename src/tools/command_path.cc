@@ -12,11 +12,6 @@ namespace {
 // Where a bare command name is looked up when the loading process has no PATH.
 constexpr std::string_view kDefaultSearchPath = "/usr/local/bin:/usr/bin:/bin";
 
-bool is_executable_file(const std::filesystem::path& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
 std::optional<std::filesystem::path> search_path(const std::string& name) {
   // NOLINTNEXTLINE(concurrency-mt-unsafe): codemode never sets the environment
   const char* env = getenv("PATH");
@@ -50,6 +45,11 @@ std::optional<std::filesystem::path> resolve_command_path(const std::string& nam
   path = std::filesystem::absolute(path, error).lexically_normal();
   if (error || !is_executable_file(path)) return std::nullopt;
   return path;
+}
+
+bool is_executable_file(const std::filesystem::path& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
 }
 
 }  // namespace codemode::internal

@@ -19,6 +19,9 @@ namespace codemode::internal {
 std::optional<std::filesystem::path> resolve_command_path(const std::string& name,
                                                           const std::string& base_directory);
 
+// Whether `path` is a regular file this process may execute.
+bool is_executable_file(const std::filesystem::path& path);
+
 }  // namespace codemode::internal
 
 #endif  // CODEMODE_TOOLS_COMMAND_PATH_H_

@@ -29,21 +29,17 @@ struct FakeRun {
 FakeRun run_fake(const std::string& script,
                  const CodeProgram& program = testing::javascript_calculate_program(),
                  std::stop_token stop = {}) {
-  auto calls = std::make_shared<std::atomic<int>>(0);
-  ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
-    ++*calls;
-    return testing::doubling_broker()(tool, input, context);
-  };
-  auto mode =
-      CodeMode::create({.adapter = testing::fake_worker_adapter(script), .invoke_tool = counting})
-          .value();
+  const testing::Counted counting = testing::counting_broker();
+  auto mode = CodeMode::create(
+                  {.adapter = testing::fake_worker_adapter(script), .invoke_tool = counting.broker})
+                  .value();
   ExecuteOptions options = testing::execute_options();
   options.stop_token = stop;
   const auto start = std::chrono::steady_clock::now();
   FakeRun run{mode->execute(program, {{"value", 1}}, options)};
   run.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
-  run.broker_calls = *calls;
+  run.broker_calls = *counting.calls;
   EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "a fake worker was left behind";
   return run;
 }

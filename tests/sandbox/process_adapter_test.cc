@@ -32,23 +32,6 @@ std::shared_ptr<SandboxAdapter> real_adapter() {
   return make_process_adapter(testing::adapter_options(testing::worker_binary().value_or("")));
 }
 
-struct Counted {
-  ToolBroker broker;
-  std::shared_ptr<std::atomic<int>> calls = std::make_shared<std::atomic<int>>(0);
-};
-
-// The doubling broker, counting its calls and taking `delay` for each.
-Counted counting_broker(std::chrono::milliseconds delay = 0ms) {
-  Counted counted;
-  counted.broker = [calls = counted.calls, delay](const Tool& tool, const Json& input,
-                                                  const BrokerContext& context) {
-    ++*calls;
-    std::this_thread::sleep_for(delay);
-    return testing::doubling_broker()(tool, input, context);
-  };
-  return counted;
-}
-
 CodeExecutionOutcome run(const CodeProgram& program, const Json& input, ToolBroker broker,
                          std::shared_ptr<SandboxAdapter> adapter = real_adapter(),
                          std::stop_token stop = {}) {
@@ -188,7 +171,7 @@ TEST_F(ProcessAdapterTest, OversizedInputIsInvalidInput) {
 }
 
 TEST_F(ProcessAdapterTest, OversizedToolInputNeverReachesTheBroker) {
-  Counted counted = counting_broker();
+  testing::Counted counted = testing::counting_broker();
   const CodeExecutionOutcome outcome =
       run(any_json_program("async (input, tools) => (await tools.call('number.double', "
                            "{ value: 1, pad: 'x'.repeat(3000) })).error.code"),
@@ -202,7 +185,7 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolCallsAreRefusedInsideTheSandbox) {
   CodeLimits limits = testing::reference_limits();
   limits.max_tool_calls = 2;
   limits.max_tool_concurrency = 1;
-  Counted counted = counting_broker();
+  testing::Counted counted = testing::counting_broker();
   const CodeExecutionOutcome outcome = run(
       any_json_program("async (input, tools) => { const codes = [];"
                        "  for (let i = 0; i < 4; i++) {"
@@ -220,7 +203,7 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolCallsAreRefusedInsideTheSandbox) {
 TEST_F(ProcessAdapterTest, CallsPastMaxToolConcurrencyAreRefusedNotQueued) {
   CodeLimits limits = testing::reference_limits();
   limits.max_tool_concurrency = 1;
-  Counted counted = counting_broker(100ms);
+  testing::Counted counted = testing::counting_broker(100ms);
   const CodeExecutionOutcome outcome =
       run(any_json_program("async (input, tools) => (await Promise.all([1, 2, 3].map((value) =>"
                            "  tools.call('number.double', { value })))).map((r) =>"

@@ -46,19 +46,15 @@ struct LaunchRun {
 
 LaunchRun run_with(ProtocolAdapterOptions options, std::stop_token stop = {},
                    const CodeProgram& program = testing::javascript_calculate_program()) {
-  auto calls = std::make_shared<std::atomic<int>>(0);
-  ToolBroker counting = [calls](const Tool& tool, const Json& input, const BrokerContext& context) {
-    ++*calls;
-    return testing::doubling_broker()(tool, input, context);
-  };
+  const testing::Counted counting = testing::counting_broker();
   auto mode = CodeMode::create({.adapter = make_protocol_adapter(std::move(options)).value(),
-                                .invoke_tool = counting,
+                                .invoke_tool = counting.broker,
                                 .allow_test_adapter = true})
                   .value();
   ExecuteOptions execute = testing::execute_options();
   execute.stop_token = stop;
   LaunchRun run{mode->execute(program, {{"value", 1}}, execute)};
-  run.broker_calls = *calls;
+  run.broker_calls = *counting.calls;
   EXPECT_TRUE(testing::child_pids_but_fork_servers().empty()) << "a launched command was left";
   return run;
 }

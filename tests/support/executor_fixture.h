@@ -3,8 +3,11 @@
 #ifndef CODEMODE_TESTS_SUPPORT_EXECUTOR_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_EXECUTOR_FIXTURE_H_
 
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "codemode/broker.h"
@@ -39,6 +42,22 @@ inline ToolBroker doubling_broker() {
         Json{{"value", input.at("value").get<double>() * 2}},
         receipt_for(context, tool, ExecutionState::kSucceeded, Disclosure::kReleased));
   };
+}
+
+// doubling_broker, counting its calls in `calls` and taking `delay` for each.
+struct Counted {
+  ToolBroker broker;
+  std::shared_ptr<std::atomic<int>> calls = std::make_shared<std::atomic<int>>(0);
+};
+inline Counted counting_broker(std::chrono::milliseconds delay = std::chrono::milliseconds(0)) {
+  Counted counted;
+  counted.broker = [calls = counted.calls, delay](const Tool& tool, const Json& input,
+                                                  const BrokerContext& context) {
+    ++*calls;
+    if (delay.count() > 0) std::this_thread::sleep_for(delay);
+    return doubling_broker()(tool, input, context);
+  };
+  return counted;
 }
 
 inline std::unique_ptr<CodeMode> make_mode(TestProgramFn run, ToolBroker broker) {

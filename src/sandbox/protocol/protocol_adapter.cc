@@ -8,15 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include "core/child_process.h"
 #include "core/deadline_timer.h"
 #include "core/random_hex.h"
 #include "protocol/frame_format.h"
 #include "sandbox/protocol/protocol_adapter_options.h"
 #include "sandbox/worker_execution.h"
+#include "tools/command_path.h"
 #include "tools/command_runner.h"
 
 namespace codemode {
@@ -25,11 +23,6 @@ namespace {
 
 constexpr auto kTerminateTimeout = std::chrono::seconds(10);
 constexpr std::size_t kTerminateOutputBytes = 64u << 10;
-
-bool is_executable_file(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
-}
 
 // Runs the terminate command once, when it goes out of scope: execute_in_worker has killed and
 // reaped the launch command by then. Its output is discarded; it is killed after
