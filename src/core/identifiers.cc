@@ -19,6 +19,14 @@ bool is_identifier(std::string_view text) {
   return std::all_of(text.begin() + 1, text.end(), is_identifier_tail);
 }
 
+bool is_plain_name(std::string_view text, std::size_t max_chars, std::string_view punctuation) {
+  const auto alphanumeric = [](char c) { return is_ascii_letter(c) || is_ascii_digit(c); };
+  if (text.empty() || text.size() > max_chars || !alphanumeric(text.front())) return false;
+  return std::all_of(text.begin() + 1, text.end(), [&](char c) {
+    return alphanumeric(c) || punctuation.find(c) != std::string_view::npos;
+  });
+}
+
 bool is_rule_name(std::string_view text) {
   if (text.empty() || text.size() > 64 || text.front() < 'a' || text.front() > 'z') return false;
   return std::all_of(text.begin() + 1, text.end(), [](char c) {

@@ -1,8 +1,10 @@
 #include "mcp/policy/sandbox_config.h"
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -145,11 +147,67 @@ Result<ProtocolAdapterOptions> parse_protocol(const Json& sandbox, const std::st
   return options;
 }
 
+Result<std::string> string_member(const Json& sandbox, const char* name, bool required) {
+  if (!sandbox.contains(name)) {
+    if (required) return sandbox_error(std::string("sandbox.") + name + " is required.");
+    return std::string();
+  }
+  if (!sandbox.at(name).is_string()) {
+    return sandbox_error(std::string("sandbox.") + name + " must be a string.");
+  }
+  return sandbox.at(name).get<std::string>();
+}
+
+Result<DockerAdapterOptions> parse_docker(const Json& sandbox) {
+  if (!only_keys(sandbox, {"type", "dockerPath", "image", "provenance", "host", "runtime",
+                           "seccomp", "promotion", "maxScanAgeMs"})) {
+    return sandbox_error(
+        "sandbox of type \"docker\" takes only type, dockerPath, image, provenance, host, "
+        "runtime, seccomp, promotion and maxScanAgeMs.");
+  }
+  DockerAdapterOptions options;
+  for (auto [name, field, required] :
+       {std::tuple{"dockerPath", &options.docker_path, true},
+        std::tuple{"image", &options.image, true},
+        std::tuple{"provenance", &options.provenance, true},
+        std::tuple{"host", &options.host, false}, std::tuple{"runtime", &options.runtime, false}}) {
+    Result<std::string> value = string_member(sandbox, name, required);
+    if (!value.ok()) return std::move(value).error();
+    *field = std::move(*value);
+  }
+  Result<DockerSeccomp> seccomp = parse_choice<DockerSeccomp>(
+      sandbox, "seccomp",
+      {{"builtin", DockerSeccomp::kBuiltin}, {"daemon_default", DockerSeccomp::kDaemonDefault}},
+      DockerSeccomp::kBuiltin, "\"builtin\" or \"daemon_default\"");
+  if (!seccomp.ok()) return std::move(seccomp).error();
+  options.seccomp = *seccomp;
+  if (sandbox.contains("maxScanAgeMs")) {
+    const Json& age = sandbox.at("maxScanAgeMs");
+    if (!age.is_number_integer()) return sandbox_error("sandbox.maxScanAgeMs must be an integer.");
+    options.max_scan_age = std::chrono::milliseconds(age.get<std::int64_t>());
+  }
+  if (sandbox.contains("promotion")) {
+    Result<std::string> text = serialize_json(sandbox.at("promotion"));
+    if (!text.ok()) return sandbox_error("sandbox.promotion must be a promotion proof object.");
+    Result<DockerPromotion> promotion = parse_docker_promotion(*text);
+    if (!promotion.ok()) return sandbox_error("sandbox.promotion: " + promotion.error().message);
+    options.promotion = std::move(*promotion);
+  }
+  // The adapter's own rules, checked now so a bad config fails at start with the field named
+  // (the promotion's signature and age are checked when the adapter is made).
+  DockerAdapterOptions unpromoted = options;
+  unpromoted.promotion.reset();
+  Result<std::shared_ptr<SandboxAdapter>> checked = make_docker_adapter(std::move(unpromoted));
+  if (!checked.ok()) return sandbox_error("sandbox: " + checked.error().message);
+  return options;
+}
+
 }  // namespace
 
 Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::string& base_directory) {
   if (!sandbox.is_object() || !sandbox.contains("type") || !sandbox.at("type").is_string()) {
-    return sandbox_error("sandbox must be an object whose type is \"process\" or \"protocol\".");
+    return sandbox_error(
+        "sandbox must be an object whose type is \"process\", \"protocol\" or \"docker\".");
   }
   const std::string& type = sandbox.at("type").get_ref<const std::string&>();
   if (type == "process") {
@@ -162,7 +220,12 @@ Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::strin
     if (!protocol.ok()) return std::move(protocol).error();
     return SandboxConfig{.adapter = std::move(*protocol)};
   }
-  return sandbox_error("sandbox.type must be \"process\" or \"protocol\".");
+  if (type == "docker") {
+    Result<DockerAdapterOptions> docker = parse_docker(sandbox);
+    if (!docker.ok()) return std::move(docker).error();
+    return SandboxConfig{.adapter = std::move(*docker)};
+  }
+  return sandbox_error("sandbox.type must be \"process\", \"protocol\" or \"docker\".");
 }
 
 Result<std::shared_ptr<SandboxAdapter>> make_sandbox_adapter(SandboxConfig config,
@@ -172,6 +235,11 @@ Result<std::shared_ptr<SandboxAdapter>> make_sandbox_adapter(SandboxConfig confi
     process->worker_path = std::move(worker_path);
     process->stack_bytes = stack_bytes;
     return make_process_adapter(std::move(*process));
+  }
+  if (auto* docker = std::get_if<DockerAdapterOptions>(&config.adapter)) {
+    docker->stack_bytes = stack_bytes;
+    if (docker->promotion) return make_promoted_docker_adapter(std::move(*docker));
+    return make_docker_adapter(std::move(*docker));
   }
   auto& protocol = std::get<ProtocolAdapterOptions>(config.adapter);
   protocol.stack_bytes = stack_bytes;

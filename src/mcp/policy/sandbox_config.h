@@ -6,6 +6,11 @@
 //   "sandbox": {"type": "protocol", "id": "acme.bwrap", "qualification": "production",
 //               "launch": ["/usr/bin/bwrap", "--unshare-all", ..., "/usr/libexec/codemode-worker"],
 //               "terminate": [...], "env": {"NAME": "value"}}
+//   "sandbox": {"type": "docker", "dockerPath": "/usr/bin/docker", "image": "sha256:...",
+//               "provenance": "sha256:...", "host": "unix:///run/docker.sock",
+//               "runtime": "runsc", "seccomp": "builtin" | "daemon_default",
+//               "promotion": {"statement": ..., "signature": ..., "publicKey": ...},
+//               "maxScanAgeMs": 86400000}
 //
 // Absent: the process adapter with its defaults (fork server, process profile, interpreter). A
 // protocol sandbox is qualified "test" unless the config says "production", and code mode refuses
@@ -21,6 +26,7 @@
 #include <string>
 #include <variant>
 
+#include "codemode/docker_adapter.h"
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/process_adapter.h"
@@ -30,8 +36,9 @@ namespace codemode::mcp {
 
 struct SandboxConfig {
   // The process adapter's options (worker_path and stack_bytes are filled in when the adapter is
-  // made), or the protocol adapter's (stack_bytes likewise).
-  std::variant<ProcessAdapterOptions, ProtocolAdapterOptions> adapter;
+  // made), or the protocol or Docker adapter's (stack_bytes likewise). A Docker sandbox with a
+  // promotion is the promoted Docker adapter.
+  std::variant<ProcessAdapterOptions, ProtocolAdapterOptions, DockerAdapterOptions> adapter;
 };
 
 // INVALID_CONFIG, rule "mcp_config", naming the member ("sandbox.isolation must be ...").

@@ -2,54 +2,18 @@
 // by the host's own launch command; the session with it is the process adapter's.
 #include "codemode/protocol_adapter.h"
 
-#include <chrono>
 #include <stop_token>
 #include <string>
 #include <utility>
-#include <vector>
 
-#include "core/child_process.h"
-#include "core/deadline_timer.h"
-#include "core/random_hex.h"
 #include "protocol/frame_format.h"
+#include "sandbox/protocol/launched_worker.h"
 #include "sandbox/protocol/protocol_adapter_options.h"
-#include "sandbox/worker_execution.h"
 #include "tools/command_path.h"
-#include "tools/command_runner.h"
 
 namespace codemode {
 namespace internal {
 namespace {
-
-constexpr auto kTerminateTimeout = std::chrono::seconds(10);
-constexpr std::size_t kTerminateOutputBytes = 64u << 10;
-
-// Runs the terminate command once, when it goes out of scope: execute_in_worker has killed and
-// reaped the launch command by then. Its output is discarded; it is killed after
-// kTerminateTimeout.
-class TerminateCommand {
- public:
-  TerminateCommand(std::vector<std::string> argv, const std::vector<std::string>& environment)
-      : argv_(std::move(argv)), environment_(environment) {}
-  TerminateCommand(const TerminateCommand&) = delete;
-  TerminateCommand& operator=(const TerminateCommand&) = delete;
-  ~TerminateCommand() {
-    if (argv_.empty()) return;
-    try {
-      std::stop_source expired;
-      TimerHandle deadline = DeadlineTimer::schedule(
-          DeadlineTimer::Clock::now() + kTerminateTimeout, [&expired] { expired.request_stop(); });
-      run_command({.path = argv_[0], .argv = argv_, .env = environment_}, "", kTerminateOutputBytes,
-                  expired.get_token());
-    } catch (...) {
-      // Out of memory: nothing more can be done for this execution's remains.
-    }
-  }
-
- private:
-  const std::vector<std::string> argv_;
-  const std::vector<std::string>& environment_;
-};
 
 class ProtocolAdapter final : public SandboxAdapter {
  public:
@@ -66,23 +30,14 @@ class ProtocolAdapter final : public SandboxAdapter {
 
   SandboxResult execute(const SandboxRequest& request, ToolBridge& tools,
                         std::stop_token stop) override {
-    const std::string sandbox_name = random_hex(16);
+    const std::string sandbox_name = new_sandbox_name();
     if (sandbox_name.empty()) return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
-    // Declared first, so it runs last: after the session has killed and reaped the command.
-    const TerminateCommand terminate(
-        with_sandbox_name(options_.terminate, "codemode-" + sandbox_name), options_.environment);
-    const auto launch = [&] {
-      std::vector<std::string> argv =
-          with_sandbox_name(options_.launch, "codemode-" + sandbox_name);
-      std::string path = argv[0];
-      return spawn_child({.path = std::move(path),
-                          .argv = std::move(argv),
-                          .env = options_.environment,
-                          .group = ChildProcess::Group::kOwn});
-    };
-    return execute_in_worker(request, tools, std::move(stop), launch,
-                             confinement_layers(options_.isolation, options_.engine),
-                             options_.stack_bytes);
+    const WorkerCommands commands{.launch = with_sandbox_name(options_.launch, sandbox_name),
+                                  .terminate = with_sandbox_name(options_.terminate, sandbox_name),
+                                  .environment = options_.environment};
+    return execute_launched_worker(request, tools, std::move(stop), commands,
+                                   confinement_layers(options_.isolation, options_.engine),
+                                   options_.stack_bytes);
   }
 
  private:

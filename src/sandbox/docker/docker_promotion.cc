@@ -1,0 +1,145 @@
+// Verifying and issuing Docker promotions (include/codemode/docker_promotion.h), in the
+// reference's order of checks: configuration, shape, signature, subject, findings, time.
+#include "codemode/docker_promotion.h"
+
+#include <utility>
+
+#include "codemode/json.h"
+
+#include "core/json_keys.h"
+#include "sandbox/docker/ed25519.h"
+#include "sandbox/docker/promotion_statement.h"
+#include "sandbox/docker/utc_millis.h"
+
+namespace codemode {
+namespace {
+
+using internal::kPromotionRule;
+using internal::promotion_config_error;
+
+constexpr std::size_t kMinSarifBytes = 2;
+constexpr std::size_t kMaxSarifBytes = 16u << 20;
+constexpr std::size_t kMaxSarifRuns = 16;
+constexpr std::size_t kMinPrivateKeyChars = 80;
+constexpr std::size_t kMaxPrivateKeyChars = 16384;
+
+Error integrity_error(std::string message) {
+  return Error::integrity_violation(kPromotionRule, std::move(message));
+}
+
+Error denied(std::string message) {
+  return Error::permission_denied(kPromotionRule, "Promotion is denied: " + std::move(message));
+}
+
+// A clean SARIF 2.1.0 report: INVALID_CONFIG when it is not one, PERMISSION_DENIED when it
+// reports anything.
+Status check_clean_sarif(std::string_view sarif) {
+  if (sarif.size() < kMinSarifBytes || sarif.size() > kMaxSarifBytes) {
+    return promotion_config_error("sarif must be 2 bytes to 16 MiB of JSON.");
+  }
+  Result<Json> report = parse_json(sarif, {.max_bytes = kMaxSarifBytes});
+  if (!report.ok()) return promotion_config_error("sarif is not valid JSON.");
+  if (!report->is_object() || !internal::only_keys(*report, {"version", "runs", "$schema"}) ||
+      report->value("version", Json()) != "2.1.0" || !report->contains("runs") ||
+      !report->at("runs").is_array() || report->at("runs").empty() ||
+      report->at("runs").size() > kMaxSarifRuns) {
+    return promotion_config_error(
+        "sarif must be a SARIF 2.1.0 report holding only version, runs (1 to 16) and $schema.");
+  }
+  for (const Json& run : report->at("runs")) {
+    if (!run.is_object() || !run.contains("results") || !run.at("results").is_array() ||
+        !run.at("results").empty()) {
+      return denied("the scan reports findings, or a SARIF run has no results array.");
+    }
+  }
+  return Status();
+}
+
+}  // namespace
+
+Result<DockerPromotionStatement> verify_docker_promotion(
+    const DockerPromotion& promotion, const DockerImageSubject& subject,
+    std::chrono::milliseconds max_scan_age, std::chrono::system_clock::time_point now) {
+  using internal::format_utc_millis;
+  using internal::parse_utc_millis;
+  if (max_scan_age < std::chrono::milliseconds(1) || max_scan_age > kMaxMaxScanAge) {
+    return promotion_config_error("maxScanAgeMs must be an integer from 1 to 604800000.");
+  }
+  if (Status shape = internal::check_promotion_shape(promotion); !shape.ok()) {
+    return std::move(shape).error();
+  }
+  const std::string signature = *internal::decode_signature_text(promotion.signature);
+  switch (internal::ed25519_verify(promotion.public_key,
+                                   internal::statement_bytes(promotion.statement), signature)) {
+    case internal::Ed25519Check::kValid:
+      break;
+    case internal::Ed25519Check::kKeyRefused:
+      return promotion_config_error("publicKey must be a PEM SubjectPublicKeyInfo Ed25519 key.");
+    case internal::Ed25519Check::kInvalid:
+      return integrity_error(
+          "The Docker promotion signature does not verify with the pinned public key; the "
+          "statement was altered or signed by another key.");
+  }
+  const DockerPromotionStatement& statement = promotion.statement;
+  if (statement.subject != subject) {
+    return integrity_error(
+        "The Docker promotion names another image or provenance than this adapter runs.");
+  }
+  const DockerScanSummary& scan = statement.scan;
+  if (scan.critical > 0 || scan.high > 0 || scan.unknown > 0) {
+    return denied("the scan found " + std::to_string(scan.critical) + " critical, " +
+                  std::to_string(scan.high) + " high and " + std::to_string(scan.unknown) +
+                  " unknown vulnerabilities.");
+  }
+  const auto at = std::chrono::floor<std::chrono::milliseconds>(now);
+  if (at < *parse_utc_millis(statement.issued_at)) {
+    return denied("the statement is not valid until " + statement.issued_at + ".");
+  }
+  if (at >= *parse_utc_millis(statement.expires_at)) {
+    return denied("the statement expired at " + statement.expires_at + ".");
+  }
+  if (at - *parse_utc_millis(scan.completed_at) > max_scan_age) {
+    return denied("the scan completed at " + scan.completed_at + " is older than maxScanAgeMs (" +
+                  std::to_string(max_scan_age.count()) + ") at " + format_utc_millis(at) + ".");
+  }
+  return statement;
+}
+
+Result<DockerPromotion> issue_docker_promotion(const DockerPromotionRequest& request,
+                                               std::chrono::system_clock::time_point now) {
+  if (Status sarif = check_clean_sarif(request.sarif); !sarif.ok()) {
+    return std::move(sarif).error();
+  }
+  if (request.private_key.size() < kMinPrivateKeyChars ||
+      request.private_key.size() > kMaxPrivateKeyChars) {
+    return promotion_config_error("privateKey must be a PEM key of 80 to 16384 characters.");
+  }
+  DockerPromotionStatement statement{
+      .subject = request.subject,
+      .builder_id = request.builder_id,
+      .scan = {.scanner_id = request.scanner_id,
+               .scanner_version = request.scanner_version,
+               .report_digest = "sha256:" + sha256_hex(request.sarif),
+               .completed_at = request.completed_at},
+      .issued_at = request.issued_at,
+      .expires_at = request.expires_at};
+  Result<std::string> bytes = serialize_docker_promotion(statement);
+  if (!bytes.ok()) return std::move(bytes).error();
+  const std::optional<std::string> signature = internal::ed25519_sign(request.private_key, *bytes);
+  if (!signature) {
+    return promotion_config_error("privateKey must be an unencrypted PEM PKCS#8 Ed25519 key.");
+  }
+  std::optional<std::string> public_key = internal::ed25519_public_key_pem(request.private_key);
+  if (!public_key) {
+    return promotion_config_error("privateKey must be an unencrypted PEM PKCS#8 Ed25519 key.");
+  }
+  DockerPromotion promotion{.statement = std::move(statement),
+                            .signature = internal::encode_signature_text(*signature),
+                            .public_key = std::move(*public_key)};
+  Result<DockerPromotionStatement> verified =
+      verify_docker_promotion(promotion, request.subject, kDefaultMaxScanAge, now);
+  if (!verified.ok()) return std::move(verified).error();
+  return promotion;
+}
+
+}  // namespace codemode

@@ -1,0 +1,34 @@
+// The shape of a Docker promotion (include/codemode/docker_promotion.h): every field's rule, the
+// signed serialization, and the proof's JSON form. Signatures are checked in docker_promotion.cc.
+#ifndef CODEMODE_SANDBOX_DOCKER_PROMOTION_STATEMENT_H_
+#define CODEMODE_SANDBOX_DOCKER_PROMOTION_STATEMENT_H_
+
+#include <string>
+#include <string_view>
+
+#include "codemode/docker_promotion.h"
+#include "codemode/error.h"
+
+namespace codemode::internal {
+
+inline constexpr std::string_view kPromotionFormat = "codemode-docker-promotion-v1";
+inline constexpr char kPromotionRule[] = "docker_promotion";
+
+Error promotion_config_error(std::string message);
+
+// ^sha256:[a-f0-9]{64}$
+bool is_sha256_digest(std::string_view text);
+
+// INVALID_CONFIG naming the first statement field that breaks its rule.
+Status check_statement_shape(const DockerPromotionStatement& statement);
+
+// check_statement_shape, then the signature text and the public key's form (80..4096
+// characters of PEM SubjectPublicKeyInfo; the algorithm is checked when it verifies).
+Status check_promotion_shape(const DockerPromotion& promotion);
+
+// The compact JSON of a statement whose shape was checked, fields in the fixed order.
+std::string statement_bytes(const DockerPromotionStatement& statement);
+
+}  // namespace codemode::internal
+
+#endif  // CODEMODE_SANDBOX_DOCKER_PROMOTION_STATEMENT_H_
