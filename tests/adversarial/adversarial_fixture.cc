@@ -150,18 +150,20 @@ Result<CodeProgram> adversarial_program(const std::string& source, const CodeLim
                               .limits = limits});
 }
 
+std::unique_ptr<CodeMode> adversarial_mode_with(std::shared_ptr<SandboxAdapter> adapter) {
+  // The host's environment holds the secret too; the worker and command tools get none of it.
+  setenv("CODEMODE_ADVERSARIAL_TOKEN", kSecretToken, 1);
+  auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 1'000'000}).value();
+  return CodeMode::create({.adapter = std::move(adapter),
+                           .invoke_tool = standard_broker(
+                               {.permissions = grants_for(adversarial_tools()), .budget = budget})})
+      .value();
+}
+
 CodeMode& adversarial_mode() {
-  static CodeMode* const mode = [] {
-    // The host's environment holds the secret too; the worker and command tools get none of it.
-    setenv("CODEMODE_ADVERSARIAL_TOKEN", kSecretToken, 1);
-    auto budget = Budget::create({.max_cost_micros = 0, .max_calls = 1'000'000}).value();
-    return CodeMode::create(
-               {.adapter = make_process_adapter(adapter_options(CODEMODE_WORKER_BINARY)),
-                .invoke_tool = standard_broker(
-                    {.permissions = grants_for(adversarial_tools()), .budget = budget})})
-        .value()
-        .release();
-  }();
+  static CodeMode* const mode =
+      adversarial_mode_with(make_process_adapter(adapter_options(CODEMODE_WORKER_BINARY)))
+          .release();
   return *mode;
 }
 

@@ -38,6 +38,9 @@ Result<CodeProgram> adversarial_program(const std::string& source, const CodeLim
 // the previous one. Every tool is granted.
 CodeMode& adversarial_mode();
 
+// An executor like adversarial_mode's, over another sandbox (the Docker suite's).
+std::unique_ptr<CodeMode> adversarial_mode_with(std::shared_ptr<SandboxAdapter> adapter);
+
 // A fresh execution id each call.
 ExecuteOptions adversarial_execute_options();
 
