@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/cli_io.h"
+#include "cli/docker_subcommand.h"
 #include "cli/mcp_subcommand.h"
 #include "cli/run_subcommand.h"
 #include "cli/workflow/workflow_subcommand.h"
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   CLI::App* mcp = codemode::cli::add_mcp_subcommand(app, mcp_arguments);
   codemode::cli::WorkflowArguments workflow_arguments;
   CLI::App* workflow = codemode::cli::add_workflow_subcommand(app, workflow_arguments);
+  codemode::cli::DockerArguments docker_arguments;
+  CLI::App* docker = codemode::cli::add_docker_subcommand(app, docker_arguments);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -29,5 +32,6 @@ int main(int argc, char** argv) {
   if (run->parsed()) return codemode::cli::run_program(run_arguments);
   if (mcp->parsed()) return codemode::cli::run_mcp_server(mcp_arguments);
   if (workflow->parsed()) return codemode::cli::run_workflow_command(workflow_arguments);
+  if (docker->parsed()) return codemode::cli::run_docker_command(docker_arguments);
   return codemode::cli::kExitUsageError;
 }
