@@ -9,6 +9,7 @@
 #include <optional>
 #include <thread>
 
+#include "codemode/docker_adapter.h"
 #include "codemode/process_adapter.h"
 
 #include "perf/codemode_subject.h"
@@ -43,6 +44,9 @@ Json options_json(const BenchOptions& options) {
           {"iterations", options.measure.iterations},
           {"memoryIterations", options.measure.memory_iterations},
           {"floorProgram", options.floor_program},
+          {"docker", options.docker.image.empty() ? Json()
+                                                  : Json{{"image", options.docker.image},
+                                                         {"seccomp", options.docker.seccomp}}},
           {"cpus", std::thread::hardware_concurrency()}};
 }
 
@@ -103,9 +107,31 @@ void run_codemode(const BenchOptions& options, const std::vector<Workload>& work
         report.configurations.push_back(run_configuration(
             Configuration{
                 .subject = "codemode", .spawn = spawn, .isolation = isolation, .engine = engine},
-            CodeModeSubject::create(adapter, workloads), workloads, options.measure));
+            CodeModeSubject::create(make_process_adapter(adapter), workloads), workloads,
+            options.measure));
       }
     }
+  }
+  if (!options.docker.image.empty()) {
+    const DockerBenchOptions& docker = options.docker;
+    Result<std::shared_ptr<SandboxAdapter>> adapter = make_docker_adapter(
+        {.docker_path = docker.docker_path,
+         .image = docker.image,
+         .provenance = docker.provenance,
+         .host = docker.host,
+         .seccomp = docker.seccomp == "daemon_default" ? DockerSeccomp::kDaemonDefault
+                                                       : DockerSeccomp::kBuiltin});
+    Configuration configuration{.subject = "codemode",
+                                .spawn = "docker",
+                                .isolation = "container",
+                                .engine = "interpreter"};
+    report.configurations.push_back(
+        adapter.ok()
+            ? run_configuration(configuration, CodeModeSubject::create(*adapter, workloads),
+                                workloads, options.measure)
+            : run_configuration(configuration,
+                                Result<std::unique_ptr<CodeModeSubject>>(adapter.error()),
+                                workloads, options.measure));
   }
 }
 
@@ -145,6 +171,9 @@ bool valid_names(const BenchOptions& options) {
   }
   for (const std::string& b : options.baselines) {
     if (b != "floor" && b != "quickjs") return false;
+  }
+  if (options.docker.seccomp != "builtin" && options.docker.seccomp != "daemon_default") {
+    return false;
   }
   return true;
 }

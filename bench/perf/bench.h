@@ -1,8 +1,8 @@
 // codemode-bench's run: the codemode configurations asked for (spawn mode x isolation profile x
-// engine profile),
-// then the baselines, each over the workloads asked for; then the table, and the JSON if asked.
-// A configuration whose adapter is unavailable (the isolated profile where the kernel refuses
-// namespaces) and a baseline that is not installed are reported as skipped, not failed.
+// engine profile, and the Docker adapter when an image is given), then the baselines, each over the
+// workloads asked for; then the table, and the JSON if asked. A configuration whose adapter is
+// unavailable (the isolated profile where the kernel refuses namespaces) and a baseline that is not
+// installed are reported as skipped, not failed.
 #ifndef CODEMODE_BENCH_PERF_BENCH_H_
 #define CODEMODE_BENCH_PERF_BENCH_H_
 
@@ -16,6 +16,15 @@ namespace codemode::perf {
 inline constexpr int kExitPassed = 0;
 inline constexpr int kExitFailed = 1;  // an execution did not return its expected output
 inline constexpr int kExitError = 2;   // the bench could not run
+
+// The Docker adapter's configuration ("codemode docker/container"), run when image is set.
+struct DockerBenchOptions {
+  std::string image;                // sha256:...
+  std::string provenance;           // sha256:...
+  std::string host;                 // empty: the CLI's default daemon
+  std::string seccomp = "builtin";  // or "daemon_default" (engines before Docker 23.0)
+  std::string docker_path = "/usr/bin/docker";
+};
 
 struct BenchOptions {
   std::vector<std::string> spawns{"fork_server", "exec"};
@@ -31,6 +40,7 @@ struct BenchOptions {
   std::string quickjs_dir;  // holds runner.mjs and node_modules/
   std::string floor_program = "/bin/true";
   std::string json_path;  // empty: no JSON file
+  DockerBenchOptions docker;
 };
 
 int run_bench(const BenchOptions& options);

@@ -42,12 +42,11 @@ std::string to_string(IsolationProfile isolation) {
 }
 
 Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
-    ProcessAdapterOptions adapter_options, const std::vector<Workload>& workloads) {
-  std::shared_ptr<SandboxAdapter> adapter = make_process_adapter(std::move(adapter_options));
+    std::shared_ptr<SandboxAdapter> adapter, const std::vector<Workload>& workloads) {
   if (!adapter->is_available()) {
     return Error::unsupported_profile(
         "adapter_unavailable",
-        "The process adapter is not available on this host for this profile.");
+        "The " + adapter->id() + " adapter is not available on this host for this profile.");
   }
   Result<BenchTools> tools = make_bench_tools();
   if (!tools.ok()) return tools.error();

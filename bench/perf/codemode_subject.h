@@ -1,6 +1,7 @@
-// codemode itself as a bench subject: CodeMode::execute with the real process adapter (spawn mode
-// and isolation profile as asked), the real codemode-worker, and the standard broker with the
-// bench's in-process tools. Programs are defined once per workload and reused, as a host would.
+// codemode itself as a bench subject: CodeMode::execute with a real adapter (the process adapter
+// in the spawn mode and profiles asked, or the Docker adapter), the real codemode-worker, and the
+// standard broker with the bench's in-process tools. Programs are defined once per workload and
+// reused, as a host would.
 #ifndef CODEMODE_BENCH_PERF_CODEMODE_SUBJECT_H_
 #define CODEMODE_BENCH_PERF_CODEMODE_SUBJECT_H_
 
@@ -26,8 +27,9 @@ std::string to_string(IsolationProfile isolation);
 class CodeModeSubject final : public Subject {
  public:
   // UNSUPPORTED_PROFILE when the adapter is not available on this host (for the isolated profile:
-  // the kernel refuses the namespaces), so the caller reports the configuration as skipped.
-  static Result<std::unique_ptr<CodeModeSubject>> create(ProcessAdapterOptions adapter,
+  // the kernel refuses the namespaces; for Docker: no such image or daemon), so the caller reports
+  // the configuration as skipped.
+  static Result<std::unique_ptr<CodeModeSubject>> create(std::shared_ptr<SandboxAdapter> adapter,
                                                          const std::vector<Workload>& workloads);
 
   std::string name() const override { return "codemode"; }

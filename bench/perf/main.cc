@@ -38,6 +38,12 @@ int main(int argc, char** argv) {
   app.add_option("--node", options.node_path, "Node.js for the QuickJS baseline");
   app.add_option("--quickjs-dir", options.quickjs_dir, "Directory of runner.mjs and node_modules");
   app.add_option("--floor-program", options.floor_program, "The do-nothing program of the floor");
+  app.add_option("--docker-image", options.docker.image,
+                 "Also run the Docker adapter with this image id (scripts/docker-image)");
+  app.add_option("--docker-provenance", options.docker.provenance, "The image's SPDX digest");
+  app.add_option("--docker-host", options.docker.host, "The daemon's socket, unix:///...");
+  app.add_option("--docker-seccomp", options.docker.seccomp,
+                 "builtin (default) or daemon_default (engines before Docker 23.0)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -192,9 +192,10 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
   CLI::Option* sandbox = run->add_option(
       "--sandbox", arguments.sandbox_path,
       "SANDBOX.json choosing the sandbox as the \"sandbox\" member of `codemode mcp`'s config "
-      "does (docs/mcp.md): {\"type\":\"process\", ...} or {\"type\":\"protocol\", \"launch\": "
-      "[...], ...}, a worker your own command starts (bubblewrap, ssh). Instead of --spawn, "
-      "--isolation and --engine.");
+      "does (docs/mcp.md): {\"type\":\"process\", ...}, {\"type\":\"docker\", \"image\": ...} "
+      "(a container per run; scripts/docker-image --sandbox writes one, docs/docker.md) or "
+      "{\"type\":\"protocol\", \"launch\": [...], ...}, a worker your own command starts "
+      "(bubblewrap, ssh). Instead of --spawn, --isolation and --engine.");
   run->add_option("--spawn", arguments.spawn,
                   "How the worker process is made: fork_server (default; forked from one "
                   "pre-initialised server, about a millisecond) or exec (executed per run: each "

@@ -78,9 +78,68 @@ TEST(SandboxConfigTest, AProtocolSandboxIsForTestsUnlessItSaysProduction) {
             AdapterQualification::kTest);
 }
 
+constexpr char kDockerSandbox[] = R"({"type":"docker","dockerPath":"/usr/bin/docker",
+    "image":"sha256:1111111111111111111111111111111111111111111111111111111111111111",
+    "provenance":"sha256:2222222222222222222222222222222222222222222222222222222222222222")";
+
+Json docker_sandbox(const Json& more) {
+  Json sandbox = Json::parse(std::string(kDockerSandbox) + "}");
+  sandbox.update(more);
+  return sandbox;
+}
+
+std::string docker_refusal(const Json& more) {
+  Result<SandboxConfig> config = parse_sandbox_config(docker_sandbox(more), kBase);
+  EXPECT_FALSE(config.ok()) << more.dump();
+  return config.ok() ? "" : config.error().message;
+}
+
+TEST(SandboxConfigTest, DescribesADockerSandbox) {
+  Result<SandboxConfig> config =
+      parse_sandbox_config(docker_sandbox({{"host", "unix:///run/docker.sock"},
+                                           {"runtime", "runsc"},
+                                           {"seccomp", "daemon_default"},
+                                           {"maxScanAgeMs", 60000}}),
+                           kBase);
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  const auto& docker = std::get<DockerAdapterOptions>(config->adapter);
+  EXPECT_EQ(docker.docker_path, "/usr/bin/docker");
+  EXPECT_EQ(docker.host, "unix:///run/docker.sock");
+  EXPECT_EQ(docker.runtime, "runsc");
+  EXPECT_EQ(docker.seccomp, DockerSeccomp::kDaemonDefault);
+  EXPECT_EQ(docker.max_scan_age, std::chrono::milliseconds(60000));
+  EXPECT_FALSE(docker.promotion.has_value());
+
+  Result<std::shared_ptr<SandboxAdapter>> adapter =
+      make_sandbox_adapter(std::move(*config), "", 256 << 10);
+  ASSERT_TRUE(adapter.ok()) << adapter.error().message;
+  EXPECT_EQ((*adapter)->id(), "codemode.docker");
+  EXPECT_EQ((*adapter)->qualification(), AdapterQualification::kProduction);
+}
+
+TEST(SandboxConfigTest, DockerRefusalsNameTheMember) {
+  // The reference's unknown option: nothing pulls.
+  EXPECT_NE(docker_refusal({{"pull", true}}).find("takes only"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"dockerPath", "docker"}}).find("absolute"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"image", "node:latest"}}).find("image"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"provenance", "sha256:bad"}}).find("provenance"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"host", "tcp://10.0.0.1:2375"}}).find("host"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"runtime", "--privileged"}}).find("runtime"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"seccomp", "unconfined"}}).find("sandbox.seccomp"), std::string::npos);
+  EXPECT_NE(docker_refusal({{"maxScanAgeMs", "1d"}}).find("sandbox.maxScanAgeMs"),
+            std::string::npos);
+  EXPECT_NE(docker_refusal({{"promotion", {{"statement", 1}}}}).find("sandbox.promotion"),
+            std::string::npos);
+  Json missing = docker_sandbox(Json::object());
+  missing.erase("image");
+  Result<SandboxConfig> config = parse_sandbox_config(missing, kBase);
+  ASSERT_FALSE(config.ok());
+  EXPECT_NE(config.error().message.find("sandbox.image is required"), std::string::npos);
+}
+
 TEST(SandboxConfigTest, RefusalsNameTheMember) {
   EXPECT_NE(refusal(R"([])").find("sandbox must be an object"), std::string::npos);
-  EXPECT_NE(refusal(R"({"type":"docker"})").find("sandbox.type"), std::string::npos);
+  EXPECT_NE(refusal(R"({"type":"vm"})").find("sandbox.type"), std::string::npos);
   EXPECT_NE(refusal(R"({"type":"process","isolation":"vm"})").find("sandbox.isolation"),
             std::string::npos);
   EXPECT_NE(refusal(R"({"type":"process","spawn":"clone"})").find("sandbox.spawn"),
