@@ -1,4 +1,4 @@
-// Fuzzes the HTTP request head parser (src/mcp/transport/http_request.h): the first code that reads
+// Fuzzes the HTTP request head parser (src/http/http_request.h): the first code that reads
 // bytes from anyone who can reach `codemode mcp --transport http`.
 //
 // Input: byte 0 picks the body cap; the rest is the head. Invariants:
@@ -15,13 +15,13 @@
 #include <variant>
 
 #include "fuzz_check.h"
-#include "mcp/transport/http_request.h"
+#include "http/http_request.h"
 
 namespace codemode::fuzz {
 namespace {
 
-using mcp::HttpRefusal;
-using mcp::HttpRequest;
+using http::HttpRefusal;
+using http::HttpRequest;
 
 bool is_lower_token(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -59,7 +59,7 @@ void check_request(const HttpRequest& request, std::size_t max_body) {
 }
 
 void check_round_trip(const HttpRequest& request, std::size_t max_body) {
-  const auto again = mcp::parse_http_head(written_back(request), max_body);
+  const auto again = http::parse_http_head(written_back(request), max_body);
   const auto* same = std::get_if<HttpRequest>(&again);
   FUZZ_CHECK(same != nullptr);
   FUZZ_CHECK(same->method == request.method && same->target == request.target);
@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1) return 0;
   static constexpr std::array<std::size_t, 4> kCaps{0, 10, 4096, 4u << 20};
   const std::size_t max_body = kCaps[data[0] % kCaps.size()];
-  const auto parsed = codemode::mcp::parse_http_head(as_text(data + 1, size - 1), max_body);
+  const auto parsed = codemode::http::parse_http_head(as_text(data + 1, size - 1), max_body);
   if (const auto* refusal = std::get_if<HttpRefusal>(&parsed)) {
     FUZZ_CHECK(refusal->status == 400 || refusal->status == 413 || refusal->status == 501 ||
                refusal->status == 505);

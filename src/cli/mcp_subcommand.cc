@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli_io.h"
+#include "http/serve_until_stopped.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_tool.h"
 #include "mcp/downstream/downstream_tools.h"
@@ -82,7 +83,7 @@ Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t
 // when the address is not loopback and there is no token (mcp::check_http_access).
 Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
   mcp::McpHttpOptions options;
-  if (Status parsed = mcp::parse_listen_address(arguments.listen, options.http); !parsed.ok()) {
+  if (Status parsed = http::parse_listen_address(arguments.listen, options.http); !parsed.ok()) {
     return std::move(parsed).error();
   }
   options.allowed_origins = arguments.allowed_origins;
@@ -153,7 +154,7 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
 }
 
 int run_mcp_server(const McpArguments& arguments) {
-  if (arguments.transport == "http") mcp::block_stop_signals();  // before any thread starts
+  if (arguments.transport == "http") http::block_stop_signals();  // before any thread starts
   Result<mcp::McpConfig> config = load_config(arguments);
   Result<mcp::McpHttpOptions> http = http_options(arguments);
   Status supported =

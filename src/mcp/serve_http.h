@@ -15,17 +15,10 @@
 
 namespace codemode::mcp {
 
-// "HOST:PORT" with an IPv4 literal host and a port 0..65535 (0: the kernel picks) into `options`.
-// INVALID_CONFIG "http_listen" otherwise.
-Status parse_listen_address(const std::string& text, HttpServerOptions& options);
-
-// Blocks SIGINT and SIGTERM in the calling thread, and so in every thread it starts later. Call it
-// first thing, before any thread exists, so that serve_http is the one to take them.
-void block_stop_signals();
-
 // Serves until SIGINT or SIGTERM arrives (waited for with sigwait), then ends every session.
-// `on_listening` gets the bound port once requests are accepted. REQUIRES: block_stop_signals()
-// was called before any thread of the process was started.
+// `on_listening` gets the bound port once requests are accepted. REQUIRES:
+// http::block_stop_signals() (http/serve_until_stopped.h) was called before any thread of the
+// process was started.
 Status serve_http(McpServerOptions options, McpHttpOptions http,
                   const std::function<void(std::uint16_t port)>& on_listening);
 

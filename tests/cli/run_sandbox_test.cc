@@ -85,7 +85,7 @@ TEST_F(RunSandboxTest, ExcludesTheProcessFlags) {
 }
 
 TEST_F(RunSandboxTest, NamesTheMemberABadFileGetsWrong) {
-  const auto run = run_in(Json{{"type", "docker"}});
+  const auto run = run_in(Json{{"type", "vm"}});
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_NE(run.err.find("--sandbox: sandbox.type"), std::string::npos) << run.err;
 }

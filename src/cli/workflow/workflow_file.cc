@@ -1,6 +1,7 @@
 #include "cli/workflow/workflow_file.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <utility>
 
@@ -156,8 +157,9 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
   Result<Json> file = read_json(path, kMaxWorkflowFileBytes, "WORKFLOW");
   if (!file.ok()) return std::move(file).error();
   if (!file->is_object() ||
-      !internal::only_keys(*file, {"id", "version", "scope", "approvers", "maxCostMicros",
-                                   "inputSchema", "outputSchema", "phases", "result"}) ||
+      !internal::only_keys(*file,
+                           {"id", "version", "scope", "approvers", "maxCostMicros", "approvalTtlMs",
+                            "inputSchema", "outputSchema", "phases", "result"}) ||
       !is_string(*file, "id") || !is_string(*file, "version")) {
     return usage_error(
         "WORKFLOW: must be an object with id, version, scope, approvers, maxCostMicros, phases "
@@ -168,6 +170,16 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
   }
   if (!file->contains("phases") || !file->at("phases").is_array()) {
     return field_error("phases", "must be a list of phases.");
+  }
+  std::chrono::milliseconds approval_ttl{3'600'000};
+  if (file->contains("approvalTtlMs")) {
+    const Json& ttl = file->at("approvalTtlMs");
+    if (!ttl.is_number_integer() || ttl.get<std::int64_t>() < 1'000 ||
+        ttl.get<std::int64_t>() > 2'592'000'000) {
+      return field_error("approvalTtlMs",
+                         "must be an integer from 1000 (1 s) to 2592000000 (30 days).");
+    }
+    approval_ttl = std::chrono::milliseconds(ttl.get<std::int64_t>());
   }
   if (!file->contains("result")) return field_error("result", "is required.");
   Result<Scope> scope = scope_of(*file);
@@ -200,7 +212,8 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
   return WorkflowFile{.workflow = std::move(*workflow),
                       .scope = std::move(*scope),
                       .max_cost_micros = file->at("maxCostMicros").get<std::int64_t>(),
-                      .approvers = std::move(*approvers)};
+                      .approvers = std::move(*approvers),
+                      .approval_ttl = approval_ttl};
 }
 
 }  // namespace codemode::cli

@@ -5,7 +5,7 @@
 //   {"id": "catalog.quote", "version": "1",
 //    "scope": {"principalId": "local", "projectId": "demo"},
 //    "approvers": ["alice"],
-//    "maxCostMicros": 1000,
+//    "maxCostMicros": 1000, "approvalTtlMs": 3600000,
 //    "inputSchema": {...}, "outputSchema": {...},
 //    "phases": [{"id": "price", "program": "price.js", "intent": "Price every item.",
 //                "tools": "tools.json", "limits": {"maxToolCalls": 10},
@@ -15,11 +15,14 @@
 //
 // Required: id, version, scope, approvers (1..64 names: who may approve, see
 // workflow_approver.h), maxCostMicros (each run's budget), phases (each with id, program, intent)
-// and result. The schemas default to {} (any value), a phase's input to the whole workflow input.
+// and result. The schemas default to {} (any value), a phase's input to the whole workflow input;
+// approvalTtlMs (how long an approval request stays open before it is issued again with a new
+// digest) to an hour, 1 s .. 30 days.
 // Unknown fields are refused.
 #ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
 #define CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,6 +37,7 @@ struct WorkflowFile {
   Scope scope;  // the workflow's audit scope, and whom the command's runs act for
   std::int64_t max_cost_micros = 0;
   std::vector<std::string> approvers;
+  std::chrono::milliseconds approval_ttl{3'600'000};
 };
 
 // Reads and checks the file. Usage errors (INVALID_CONFIG, rule "command_line") name the field;

@@ -12,6 +12,8 @@
 #include "codemode/phase_audit.h"
 
 #include "cli/cli_io.h"
+#include "cli/workflow/workflow_console.h"
+#include "http/serve_until_stopped.h"
 
 namespace codemode::cli {
 namespace {
@@ -205,6 +207,21 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
   worker->add_flag("--once", arguments.once, "One pass over the due runs, then exit.");
   worker->add_option("--poll-ms", arguments.poll_millis, "Wait between idle passes (default 500).")
       ->check(CLI::Range(10, 60'000));
+  CLI::App* console = add_command(
+      *workflow, arguments, "console",
+      "Serve the approvals console until stopped: a web page listing the runs, where you review "
+      "a phase (intent, highlighted source, input, tools, limits, digest) and approve or reject "
+      "its exact digest, and read finished phases' audit records (docs/console.md). Prints "
+      "{\"console\", \"login\"}: open the login URL. You decide as the account running it.");
+  console->add_option("--listen", arguments.listen,
+                      "HOST:PORT to serve on (default 127.0.0.1:8809; port 0: any free port). An "
+                      "address that is not loopback needs CODEMODE_CONSOLE_TOKEN.");
+  console->add_flag("--work", arguments.work,
+                    "Also execute approved phases, as `codemode workflow worker` does.");
+  console
+      ->add_option("--poll-ms", arguments.poll_millis,
+                   "How often live updates and --work look for changes (default 500).")
+      ->check(CLI::Range(10, 60'000));
   return workflow;
 }
 
@@ -214,6 +231,7 @@ int run_workflow_command(const WorkflowArguments& arguments) {
     ::signal(SIGINT, request_stop);
     ::signal(SIGTERM, request_stop);
   }
+  if (arguments.command == "console") http::block_stop_signals();  // before any thread starts
   Result<WorkflowFile> file = load_workflow_file(arguments.workflow_path);
   if (!file.ok()) {
     print_usage_error(file.error());
@@ -221,6 +239,9 @@ int run_workflow_command(const WorkflowArguments& arguments) {
   }
   Result<std::unique_ptr<WorkflowRuntime>> runtime = make_workflow_runtime(*file, arguments.host);
   if (!runtime.ok()) return refused(runtime.error());
+  if (arguments.command == "console") {
+    return serve_console(std::shared_ptr<WorkflowRuntime>(std::move(*runtime)), *file, arguments);
+  }
   return dispatch(**runtime, *file, arguments);
 }
 

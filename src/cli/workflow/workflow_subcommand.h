@@ -10,6 +10,9 @@
 //   reject WORKFLOW RUN PHASE DIGEST --as NAME
 //   inspect WORKFLOW RUN PHASE       the phase's audit record
 //   worker WORKFLOW [--once]         executes approved phases (and recovers lapsed claims)
+//   console WORKFLOW [--listen HOST:PORT] [--work]
+//                                    the approvals console: a web page to review and decide
+//                                    (workflow_console.h)
 // Exit status: 0 done, 1 refused (the error as one JSON line on stderr), 2 usage error.
 #ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_SUBCOMMAND_H_
 #define CODEMODE_CLI_WORKFLOW_WORKFLOW_SUBCOMMAND_H_
@@ -35,6 +38,8 @@ struct WorkflowArguments {
   std::optional<std::string> approver;  // --as; else CODEMODE_APPROVER
   bool once = false;
   int poll_millis = 500;
+  std::string listen = "127.0.0.1:8809";  // console
+  bool work = false;                      // console: also execute approved phases
 };
 
 CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments);

@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 
 #include "core/random_hex.h"
+#include "core/same_secret.h"
 #include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
@@ -19,16 +20,7 @@ using namespace std::chrono_literals;
 constexpr std::string_view kJson = "application/json";
 constexpr JsonLimits kMessageLimits{.max_bytes = 4u << 20};
 
-// Compares without stopping at the first difference, so timing does not reveal a token's prefix
-// (its length may show; tokens are random and of a fixed length).
-bool same_secret(std::string_view given, std::string_view expected) {
-  if (given.size() != expected.size()) return false;
-  unsigned char difference = 0;
-  for (std::size_t i = 0; i < given.size(); ++i) {
-    difference |= static_cast<unsigned char>(given[i] ^ expected[i]);
-  }
-  return difference == 0;
-}
+using internal::same_secret;
 
 bool is_loopback_origin(std::string_view origin) {
   for (std::string_view host : {"http://localhost", "http://127.0.0.1", "http://[::1]",

@@ -27,10 +27,16 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "mcp/transport/http_server.h"
+#include "http/http_server.h"
 #include "mcp/transport/mcp_endpoint.h"
 
 namespace codemode::mcp {
+
+using http::HttpExchange;
+using http::HttpHeaders;
+using http::HttpRequest;
+using http::HttpServer;
+using http::HttpServerOptions;
 
 struct McpHttpOptions {
   HttpServerOptions http;     // address 127.0.0.1 by default

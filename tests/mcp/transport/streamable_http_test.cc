@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/transport/http_test_client.h"
+#include "support/http_test_client.h"
 
 namespace codemode::mcp {
 namespace {

@@ -2,7 +2,7 @@
 // persistent and pipelined connections, event streams, the refusals a strict parser owes a
 // client, the connection caps (all, per client address), the deadlines that end slow clients,
 // and a stop that does not wait for a handler streaming forever.
-#include "mcp/transport/http_server.h"
+#include "http/http_server.h"
 
 #include <algorithm>
 #include <atomic>
@@ -16,10 +16,10 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/transport/http_test_client.h"
+#include "support/http_test_client.h"
 #include "support/timing.h"
 
-namespace codemode::mcp {
+namespace codemode::http {
 namespace {
 
 using internal::UniqueFd;
@@ -272,4 +272,4 @@ TEST(HttpServer, RefusesAnAddressThatIsNotIpv4) {
 }
 
 }  // namespace
-}  // namespace codemode::mcp
+}  // namespace codemode::http

@@ -1,4 +1,4 @@
-#include "mcp/transport/http_socket.h"
+#include "http/http_socket.h"
 
 #include <algorithm>
 #include <climits>
@@ -7,7 +7,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 
-namespace codemode::mcp {
+namespace codemode::http {
 namespace {
 
 // poll's timeout for `deadline`: rounded up (a wait never ends before it), 0 once it has passed.
@@ -62,4 +62,4 @@ void discard_pending(int fd) {
   }
 }
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http

@@ -1,7 +1,7 @@
 // A raw HTTP/1.1 client over loopback sockets for the MCP HTTP tests: what goes on the wire is
 // exactly what the test wrote.
-#ifndef CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
-#define CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
+#ifndef CODEMODE_TESTS_SUPPORT_HTTP_TEST_CLIENT_H_
+#define CODEMODE_TESTS_SUPPORT_HTTP_TEST_CLIENT_H_
 
 #include <cstdint>
 #include <string>
@@ -83,4 +83,4 @@ inline std::string round_trip(std::uint16_t port, std::string_view request) {
 
 }  // namespace codemode::testing
 
-#endif  // CODEMODE_TESTS_MCP_TRANSPORT_HTTP_TEST_CLIENT_H_
+#endif  // CODEMODE_TESTS_SUPPORT_HTTP_TEST_CLIENT_H_

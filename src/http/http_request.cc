@@ -1,10 +1,10 @@
-#include "mcp/transport/http_request.h"
+#include "http/http_request.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-namespace codemode::mcp {
+namespace codemode::http {
 namespace {
 
 // RFC 9110 token characters.
@@ -134,6 +134,8 @@ std::string_view http_reason_phrase(int status) {
       return "Accepted";
     case 204:
       return "No Content";
+    case 303:
+      return "See Other";
     case 400:
       return "Bad Request";
     case 401:
@@ -142,6 +144,8 @@ std::string_view http_reason_phrase(int status) {
       return "Forbidden";
     case 404:
       return "Not Found";
+    case 409:
+      return "Conflict";
     case 405:
       return "Method Not Allowed";
     case 406:
@@ -169,4 +173,4 @@ std::string_view http_reason_phrase(int status) {
   }
 }
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http

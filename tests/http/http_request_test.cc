@@ -1,10 +1,10 @@
 // The HTTP request head parser: names lower-cased, values trimmed, path without query, and the
 // refusals with the status each deserves.
-#include "mcp/transport/http_request.h"
+#include "http/http_request.h"
 
 #include <gtest/gtest.h>
 
-namespace codemode::mcp {
+namespace codemode::http {
 namespace {
 
 TEST(HttpRequestHead, ParsesRequestLineAndHeaders) {
@@ -42,4 +42,4 @@ TEST(HttpRequestHead, RefusesWithTheStatusThatFits) {
 }
 
 }  // namespace
-}  // namespace codemode::mcp
+}  // namespace codemode::http

@@ -1,4 +1,4 @@
-#include "mcp/transport/http_server.h"
+#include "http/http_server.h"
 
 #include <cstdio>
 #include <variant>
@@ -9,9 +9,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "mcp/transport/http_socket.h"
+#include "http/http_socket.h"
 
-namespace codemode::mcp {
+namespace codemode::http {
 namespace {
 
 using internal::UniqueFd;
@@ -274,4 +274,4 @@ void HttpServer::reap_finished_connections() {
   });
 }
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http

@@ -2,8 +2,8 @@
 // strictly from a bounded head, the body by Content-Length only. Anything it does not need (chunked
 // request bodies, obsolete line folding, HTTP/1.0 keep-alive rules) is refused with the status a
 // client can act on, rather than guessed at.
-#ifndef CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_
-#define CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_
+#ifndef CODEMODE_HTTP_HTTP_REQUEST_H_
+#define CODEMODE_HTTP_HTTP_REQUEST_H_
 
 #include <cstddef>
 #include <optional>
@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-namespace codemode::mcp {
+namespace codemode::http {
 
 struct HttpRequest {
   std::string method;  // "POST", "GET", "DELETE", ...: a token, case kept
@@ -42,9 +42,9 @@ struct HttpRefusal {
 std::variant<HttpRequest, HttpRefusal> parse_http_head(std::string_view head,
                                                        std::size_t max_body_bytes);
 
-// Reason phrases for the statuses the transport sends.
+// Reason phrases for the statuses the MCP transport and the console send.
 std::string_view http_reason_phrase(int status);
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http
 
-#endif  // CODEMODE_MCP_TRANSPORT_HTTP_REQUEST_H_
+#endif  // CODEMODE_HTTP_HTTP_REQUEST_H_

@@ -2,14 +2,14 @@
 // per-call timeout (SO_RCVTIMEO restarts on every recv, so a client sending a byte now and then
 // would hold its connection forever). A shutdown(2) of the socket from another thread ends a wait
 // at once.
-#ifndef CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_
-#define CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_
+#ifndef CODEMODE_HTTP_HTTP_SOCKET_H_
+#define CODEMODE_HTTP_HTTP_SOCKET_H_
 
 #include <chrono>
 #include <string>
 #include <string_view>
 
-namespace codemode::mcp {
+namespace codemode::http {
 
 using SocketClock = std::chrono::steady_clock;
 
@@ -31,6 +31,6 @@ bool write_before(int fd, std::string_view bytes, SocketClock::time_point deadli
 // unread bytes resets the connection, and the client may then lose the answer it was just sent.
 void discard_pending(int fd);
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http
 
-#endif  // CODEMODE_MCP_TRANSPORT_HTTP_SOCKET_H_
+#endif  // CODEMODE_HTTP_HTTP_SOCKET_H_

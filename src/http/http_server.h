@@ -15,8 +15,8 @@
 // Ownership and thread-safety: start returns the owner; destroying it stops accepting, shuts
 // every connection down (a handler blocked on its exchange sees stop_requested and failed writes)
 // and joins every thread. The handler runs on connection threads, several at once.
-#ifndef CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_
-#define CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_
+#ifndef CODEMODE_HTTP_HTTP_SERVER_H_
+#define CODEMODE_HTTP_HTTP_SERVER_H_
 
 #include <atomic>
 #include <chrono>
@@ -35,9 +35,9 @@
 #include "codemode/error.h"
 
 #include "core/unique_fd.h"
-#include "mcp/transport/http_request.h"
+#include "http/http_request.h"
 
-namespace codemode::mcp {
+namespace codemode::http {
 
 using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
 
@@ -137,6 +137,6 @@ class HttpServer {
   std::jthread acceptor_;              // last: stops first
 };
 
-}  // namespace codemode::mcp
+}  // namespace codemode::http
 
-#endif  // CODEMODE_MCP_TRANSPORT_HTTP_SERVER_H_
+#endif  // CODEMODE_HTTP_HTTP_SERVER_H_

@@ -1,0 +1,57 @@
+#include "cli/workflow/workflow_console.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "cli/cli_io.h"
+#include "cli/workflow/workflow_approver.h"
+#include "console/console_server.h"
+#include "core/random_hex.h"
+#include "http/serve_until_stopped.h"
+
+namespace codemode::cli {
+
+int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& file,
+                  const WorkflowArguments& arguments) {
+  http::HttpServerOptions listen;
+  if (Status parsed = http::parse_listen_address(arguments.listen, listen); !parsed.ok()) {
+    print_usage_error(parsed.error());
+    return kExitUsageError;
+  }
+  // NOLINTNEXTLINE(concurrency-mt-unsafe): nothing in this process changes its environment
+  const char* from_environment = std::getenv("CODEMODE_CONSOLE_TOKEN");
+  std::string token = from_environment != nullptr ? from_environment : "";
+  if (token.empty()) {
+    if (!listen.address.starts_with("127.")) {
+      print_usage_error(usage_error(
+          "A console on an address that is not loopback needs CODEMODE_CONSOLE_TOKEN (32 to 256 "
+          "visible characters), and should be reached through a TLS proxy."));
+      return kExitUsageError;
+    }
+    token = internal::random_hex(24);
+  }
+  const std::string person = current_login();
+  Result<std::unique_ptr<console::ConsoleServer>> server = console::ConsoleServer::start(
+      {.runtime = std::move(runtime),
+       .workflow_id = file.workflow.id(),
+       .person = person,
+       .credential = person,
+       .access_token = token,
+       .http = listen,
+       .poll_interval = std::chrono::milliseconds(arguments.poll_millis),
+       .work = arguments.work});
+  if (!server.ok()) {
+    print_usage_error(server.error());
+    return server.error().code == ErrorCode::kInvalidConfig ? kExitUsageError : kExitFailed;
+  }
+  const std::string base =
+      "http://" + listen.address + ":" + std::to_string((*server)->port()) + "/";
+  print_json_line(Json{{"console", base}, {"login", base + "login?token=" + token}});
+  std::fflush(stdout);
+  http::wait_for_stop_signal();
+  return kExitSucceeded;
+}
+
+}  // namespace codemode::cli

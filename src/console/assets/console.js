@@ -1,0 +1,273 @@
+// The approvals console's page: lists runs (waiting first), shows one run's phases, lets the
+// person approve or reject the exact digest of a phase waiting for approval, and shows finished
+// phases' audit records. Every text from the server is put in the page as text, never as markup.
+'use strict';
+
+const state = { csrf: '', selected: null, notice: null, busy: false };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, { credentials: 'same-origin', ...options });
+  let body = null;
+  try { body = await response.json(); } catch (_) { body = null; }
+  return { status: response.status, body };
+}
+
+function when(millis) {
+  if (!millis) return '';
+  return new Date(millis).toLocaleString();
+}
+
+function untilText(millis) {
+  const seconds = Math.round((millis - Date.now()) / 1000);
+  if (seconds <= 0) return 'expired';
+  if (seconds < 90) return `in ${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
+}
+
+// Costs are the tools' declared units, in millionths (costMicros).
+function micros(value) {
+  return value === undefined ? '' : `${value.toLocaleString()} micros`;
+}
+
+function status(text) {
+  return el('span', { class: `status ${text}`, text: text.replace('_', ' ') });
+}
+
+// ---- syntax highlighting: a small JavaScript tokenizer, enough to read a program ----
+const KEYWORDS = new Set(('async await break case catch class const continue default delete do ' +
+  'else export extends false finally for function if import in instanceof let new null of return ' +
+  'super switch this throw true try typeof undefined var void while yield').split(' '));
+const TOKEN = /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b)|([A-Za-z_$][\w$]*)/g;
+
+function highlightLine(line) {
+  const parts = [];
+  let last = 0;
+  for (const match of line.matchAll(TOKEN)) {
+    if (match.index > last) parts.push(line.slice(last, match.index));
+    const [text, comment, string, number, word] = match;
+    if (comment) parts.push(el('span', { class: 'tok-com', text }));
+    else if (string) parts.push(el('span', { class: 'tok-str', text }));
+    else if (number) parts.push(el('span', { class: 'tok-num', text }));
+    else if (word && KEYWORDS.has(word)) parts.push(el('span', { class: 'tok-kw', text }));
+    else parts.push(text);
+    last = match.index + text.length;
+  }
+  if (last < line.length) parts.push(line.slice(last));
+  return parts;
+}
+
+function sourceView(source) {
+  // Block comments and template strings may span lines: highlight whole, then split by line.
+  const rows = source.split('\n').map((line, index) =>
+    el('tr', {}, el('td', { class: 'ln', text: String(index + 1) }),
+       el('td', { class: 'code' }, highlightLine(line))));
+  return el('div', { class: 'source', 'data-testid': 'source' }, el('table', {}, el('tbody', {}, rows)));
+}
+
+function jsonView(value, testid) {
+  return el('pre', { class: 'json', 'data-testid': testid, text: JSON.stringify(value, null, 2) });
+}
+
+function table(headers, rows) {
+  return el('table', {},
+    el('thead', {}, el('tr', {}, headers.map((h) => el('th', { text: h })))),
+    el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c))))));
+}
+
+// ---- the runs list ----
+async function loadRuns() {
+  const { status: code, body } = await api('/api/runs');
+  if (code !== 200) return;
+  const list = document.getElementById('runs');
+  list.replaceChildren(...body.runs.map((run) => {
+    const waiting = run.pendingPhases.length;
+    return el('li', {},
+      el('button', {
+        'aria-current': run.runId === state.selected ? 'true' : 'false',
+        'data-run': run.runId,
+        onclick: () => select(run.runId),
+      },
+      el('div', {}, status(run.status), ' ',
+         waiting ? el('strong', { text: `${waiting} to review` }) : null),
+      el('div', { class: 'run-id', text: run.runId.slice(0, 16) + '…' }),
+      el('div', { class: 'muted', text: `${run.workflow.id} · ${when(run.createdAt)}` })));
+  }));
+  document.getElementById('no-runs').hidden = body.runs.length > 0;
+}
+
+// ---- one run ----
+function select(runId) {
+  state.selected = runId;
+  state.notice = null;
+  history.replaceState(null, '', `#run=${runId}`);
+  refresh();
+}
+
+async function loadRun() {
+  const detail = document.getElementById('detail');
+  if (!state.selected) return;
+  const { status: code, body } = await api(`/api/runs/${state.selected}`);
+  if (code !== 200) {
+    detail.replaceChildren(el('div', { class: 'notice error', text: body?.error?.message || 'This run cannot be read.' }));
+    return;
+  }
+  if (state.busy) return;  // a decision is being sent: do not replace its buttons under the click
+  detail.replaceChildren(renderRun(body));
+}
+
+function renderRun({ run, pending, audits }) {
+  const ledger = run.ledger;
+  const facts = el('dl', { class: 'facts' },
+    el('dt', { text: 'Run' }), el('dd', { class: 'mono', text: run.runId }),
+    el('dt', { text: 'Workflow' }), el('dd', { text: `${run.workflow.id} v${run.workflow.version}` }),
+    el('dt', { text: 'Started' }), el('dd', { text: when(run.createdAt) }),
+    el('dt', { text: 'Budget' }),
+    el('dd', { 'data-testid': 'ledger', text: `spent ${micros(ledger.spentMicros)} · reserved ${micros(ledger.reservedMicros)} · of ${micros(ledger.maxCostMicros)}` }));
+  const parts = [
+    el('h2', {}, 'Run ', status(run.status)),
+    facts,
+  ];
+  if (state.notice) parts.push(el('div', { class: `notice ${state.notice.kind}`, 'data-testid': 'notice', text: state.notice.text }));
+  if (run.output !== undefined) parts.push(el('h4', { text: 'Result' }), jsonView(run.output, 'result'));
+  if (run.error) parts.push(el('div', { class: 'notice error', text: `${run.error.code}: ${run.error.message}` }));
+  for (const phase of run.phases) {
+    const request = pending.find((p) => p.phaseId === phase.phaseId);
+    parts.push(renderPhase(phase, request, audits[phase.phaseId]));
+  }
+  return el('div', {}, parts);
+}
+
+function renderPhase(phase, request, audit) {
+  const header = el('header', {}, el('h3', { text: phase.phaseId }), status(phase.state),
+    phase.decidedBy ? el('span', { class: 'muted', text: `decided by ${phase.decidedBy}` }) : null);
+  const body = el('div', { class: 'body' });
+  if (request) body.append(...renderRequest(request));
+  if (phase.state === 'not_ready') {
+    body.append(el('p', { class: 'muted', text: 'Waits for the phases it depends on to succeed; then it asks for its own approval.' }));
+  }
+  if (audit !== undefined) body.append(...renderAudit(audit));
+  if (phase.error) body.append(el('div', { class: 'notice error', text: `${phase.error.code}: ${phase.error.message}` }));
+  return el('section', { class: 'phase', 'data-phase': phase.phaseId }, header, body);
+}
+
+function renderRequest(request) {
+  const tools = table(['tool', 'version', 'effects', 'cost'], (request.tools || []).map((tool) => [
+    el('span', { class: 'mono', text: tool.id }), tool.version || '',
+    el('span', { class: `effects-${tool.effects}`, text: tool.effects }), micros(tool.costMicros || 0)]));
+  const limits = table(['limit', 'value'], Object.entries(request.limits).map(([name, value]) =>
+    [name, Number(value).toLocaleString()]));
+  return [
+    el('p', { class: 'intent', 'data-testid': 'intent', text: request.intent }),
+    el('div', { class: 'muted' }, 'Program ', el('span', { class: 'mono', text: request.programId }),
+       ' · effects ', el('span', { class: `effects-${request.effects}`, text: request.effects }),
+       ` · reserves ${micros(request.costMicros)}`),
+    el('h4', { text: 'Source' }), sourceView(request.source),
+    el('div', { class: 'review-grid' },
+      el('div', {}, el('h4', { text: 'Input' }), jsonView(request.input, 'input')),
+      el('div', {}, el('h4', { text: 'Tools it may call' }), tools,
+         el('h4', { text: 'Limits' }), limits)),
+    el('h4', { text: 'Approval digest' }),
+    el('div', { class: 'digest mono', 'data-testid': 'digest', text: request.digest }),
+    el('div', { class: 'muted', text: `Expires ${when(request.expiresAt)} (${untilText(request.expiresAt)})` }),
+    el('div', { class: 'actions' },
+      el('button', { class: 'approve', 'data-testid': 'approve', onclick: () => decide(request, 'approve') }, 'Approve this digest'),
+      el('button', { class: 'reject', 'data-testid': 'reject', onclick: () => decide(request, 'reject') }, 'Reject')),
+  ];
+}
+
+function renderAudit(audit) {
+  if (audit === null) {
+    return [el('h4', { text: 'Audit' }),
+      el('div', { class: 'notice error', text: 'No audit record: the phase was interrupted; its effects are unknown.' })];
+  }
+  const usage = audit.usage;
+  return [
+    el('h4', { text: 'Audit' }),
+    el('div', { 'data-testid': 'audit-outcome' }, 'Outcome ', status(audit.outcome),
+       el('span', { class: 'muted', text: ` · program ${audit.programDigest.slice(0, 16)}…` })),
+    el('h4', { text: 'Receipts' }),
+    table(['call', 'tool', 'execution', 'disclosure'], audit.evidence.map(({ receipt }) => [
+      el('span', { class: 'mono', text: receipt.callId.split(':').slice(-1)[0] }),
+      el('span', { class: 'mono', text: receipt.toolId }), status(receipt.execution), receipt.disclosure])),
+    el('h4', { text: 'Usage' }),
+    table(['tool calls', 'unknown calls', 'known cost', 'unknown cost', 'maximum cost'], [[
+      String(usage.toolCalls), String(usage.unknownCalls), micros(usage.knownCostMicros),
+      micros(usage.unknownCostMicros), micros(usage.maximumCostMicros)]]),
+  ];
+}
+
+async function decide(request, verb) {
+  state.busy = true;
+  for (const button of document.querySelectorAll('.actions button')) button.disabled = true;
+  const { status: code, body } = await api(
+    `/api/runs/${request.runId}/phases/${request.phaseId}/${verb}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Codemode-Csrf': state.csrf },
+      body: JSON.stringify({ digest: request.digest }),
+    });
+  state.busy = false;
+  if (code === 200) {
+    state.notice = { kind: 'info', text: verb === 'approve'
+      ? `Approved ${request.phaseId} (digest ${request.digest.slice(0, 12)}…).`
+      : `Rejected ${request.phaseId}; the run ends blocked.` };
+  } else if (code === 409) {
+    const fresh = body?.pending?.[0];
+    state.notice = { kind: 'error', text: `${body?.error?.message || 'The request changed.'} ` +
+      (fresh ? `Nothing was ${verb === 'approve' ? 'approved' : 'rejected'}: review the new request below (digest ${fresh.digest.slice(0, 12)}…).`
+             : 'Nothing was decided.') };
+  } else {
+    state.notice = { kind: 'error', text: body?.error?.message || `The console answered ${code}.` };
+  }
+  await refresh();
+}
+
+async function refresh() {
+  await loadRuns();
+  await loadRun();
+}
+
+function listen() {
+  const live = document.getElementById('live');
+  const events = new EventSource('/api/events');
+  events.onopen = () => { live.textContent = 'live'; live.classList.add('on'); };
+  events.onerror = () => { live.textContent = 'reconnecting…'; live.classList.remove('on'); };
+  let version = null;
+  events.onmessage = (event) => {
+    const next = JSON.parse(event.data).version;
+    if (next !== version) { version = next; refresh(); }
+  };
+}
+
+async function main() {
+  const { status: code, body } = await api('/api/session');
+  if (code !== 200) {
+    document.getElementById('detail').replaceChildren(el('div', { class: 'notice error', text: 'Open the login link that codemode workflow console printed.' }));
+    return;
+  }
+  state.csrf = body.csrfToken;
+  document.getElementById('person').textContent = body.person;
+  document.getElementById('workflow').textContent = body.workflow;
+  const match = location.hash.match(/^#run=([0-9a-f]{64})$/);
+  if (match) state.selected = match[1];
+  await refresh();
+  listen();
+}
+
+main();

@@ -1,0 +1,275 @@
+#include "console/console_server.h"
+
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "console/console_assets.h"
+#include "console/console_views.h"
+
+namespace codemode::console {
+namespace {
+
+using http::HttpExchange;
+using http::HttpHeaders;
+using http::HttpRequest;
+
+constexpr std::string_view kJson = "application/json";
+constexpr std::string_view kHtml = "text/html; charset=utf-8";
+constexpr JsonLimits kDecisionLimits{.max_bytes = 4096};
+constexpr std::string_view kRunsPrefix = "/api/runs/";
+constexpr auto kEventHeartbeat = std::chrono::seconds(15);
+
+// Every response: the page may load only its own script and style, be framed by nobody, and
+// send no referrer (the login URL carries the token).
+HttpHeaders security_headers() {
+  return {{"Content-Security-Policy",
+           "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+           "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+          {"X-Content-Type-Options", "nosniff"},
+          {"X-Frame-Options", "DENY"},
+          {"Referrer-Policy", "no-referrer"},
+          {"Cross-Origin-Opener-Policy", "same-origin"},
+          {"Cross-Origin-Resource-Policy", "same-origin"},
+          {"Cache-Control", "no-store"}};
+}
+
+Json error_json(const Error& error) {
+  return Json{
+      {"error",
+       {{"code", to_string(error.code)}, {"rule", error.rule}, {"message", error.message}}}};
+}
+
+void respond_json(HttpExchange& exchange, int status, const Json& body,
+                  HttpHeaders headers = security_headers()) {
+  exchange.respond(status, kJson, body.dump(), headers);
+}
+
+void refuse(HttpExchange& exchange, int status, std::string_view code, std::string message) {
+  HttpHeaders headers = security_headers();
+  headers.emplace_back("Connection", "close");
+  respond_json(exchange, status,
+               Json{{"error", {{"code", code}, {"rule", "console_access"}, {"message", message}}}},
+               headers);
+}
+
+// "/api/runs/RUN" -> RUN; "/api/runs/RUN/phases/PHASE/approve" -> {RUN, PHASE, approve}.
+std::vector<std::string_view> path_parts(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    parts.push_back(path.substr(0, slash));
+    path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+  }
+  return parts;
+}
+
+constexpr char kSignInPage[] =
+    "<!doctype html><meta charset=utf-8><title>codemode approvals</title>"
+    "<p>This console needs its link: open the login URL that <code>codemode workflow "
+    "console</code> printed when it started.</p>";
+
+}  // namespace
+
+struct ConsoleServer::Routes {
+  Routes(const ConsoleOptions& console_options, bool loopback)
+      : options(console_options), access(console_options.access_token, loopback) {}
+
+  void handle(const HttpRequest& request, HttpExchange& exchange) {
+    if (!access.host_allowed(request)) {
+      refuse(exchange, 403, "PERMISSION_DENIED", "This console does not answer to that host.");
+      return;
+    }
+    const std::string_view path = request.path();
+    if (path == "/login") {
+      login(request, exchange);
+      return;
+    }
+    const ConsoleAccess::Identified caller = access.identify(request);
+    if (caller.caller == ConsoleAccess::Caller::kNobody) {
+      if (path == "/" && request.method == "GET") {
+        HttpHeaders headers = security_headers();
+        headers.emplace_back("Connection", "close");
+        exchange.respond(401, kHtml, kSignInPage, headers);
+      } else {
+        refuse(exchange, 401, "PERMISSION_DENIED",
+               "Sign in with the console's link, or send its bearer token.");
+      }
+      return;
+    }
+    if (request.method == "POST") {
+      decide(request, exchange, caller);
+      return;
+    }
+    if (request.method != "GET") {
+      refuse(exchange, 405, "INVALID_INPUT", "Only GET and POST are served.");
+      return;
+    }
+    if (const Asset* asset = find_asset(path)) {
+      exchange.respond(200, asset->content_type, asset->body, security_headers());
+    } else if (path == "/api/session") {
+      respond_json(exchange, 200,
+                   Json{{"person", options.person},
+                        {"workflow", options.workflow_id},
+                        {"csrfToken", caller.caller == ConsoleAccess::Caller::kSession
+                                          ? access.csrf_token(caller.session_id)
+                                          : std::string()}});
+    } else if (path == "/api/runs") {
+      answer(exchange, runs_view(*options.runtime));
+    } else if (path.starts_with(kRunsPrefix) &&
+               path.find('/', kRunsPrefix.size()) == std::string_view::npos) {
+      answer(exchange, run_view(*options.runtime, path.substr(kRunsPrefix.size())));
+    } else if (path == "/api/events") {
+      stream_events(exchange);
+    } else {
+      refuse(exchange, 404, "NOT_FOUND", "No such page.");
+    }
+  }
+
+  void login(const HttpRequest& request, HttpExchange& exchange) {
+    if (request.method != "GET" || !access.login_token_valid(request)) {
+      refuse(exchange, 401, "PERMISSION_DENIED", "This console link is not valid.");
+      return;
+    }
+    std::optional<std::pair<std::string, std::string>> session = access.start_session();
+    if (!session) {
+      refuse(exchange, 503, "STORAGE_UNAVAILABLE", "No randomness for a session.");
+      return;
+    }
+    HttpHeaders headers = security_headers();
+    headers.emplace_back("Location", "/");
+    headers.emplace_back("Set-Cookie", std::string(kSessionCookie) + "=" + session->first +
+                                           "; Path=/; HttpOnly; SameSite=Strict");
+    exchange.respond(303, "", "", headers);
+  }
+
+  void answer(HttpExchange& exchange, const Result<Json>& view) {
+    if (!view.ok()) {
+      respond_json(exchange, http_status(view.error().code), error_json(view.error()));
+      return;
+    }
+    respond_json(exchange, 200, *view);
+  }
+
+  // POST /api/runs/RUN/phases/PHASE/approve|reject {"digest": D}
+  void decide(const HttpRequest& request, HttpExchange& exchange,
+              const ConsoleAccess::Identified& caller) {
+    if (!access.may_change_state(request, caller)) {
+      refuse(exchange, 403, "PERMISSION_DENIED",
+             "A decision must come from the console's own page (its origin and CSRF token).");
+      return;
+    }
+    const std::vector<std::string_view> parts = path_parts(request.path());
+    // "", "api", "runs", RUN, "phases", PHASE, "approve"|"reject"
+    if (parts.size() != 7 || parts[1] != "api" || parts[2] != "runs" || parts[4] != "phases" ||
+        (parts[6] != "approve" && parts[6] != "reject")) {
+      refuse(exchange, 404, "NOT_FOUND", "No such decision.");
+      return;
+    }
+    const std::optional<std::string_view> type = request.header("content-type");
+    if (!type || !type->starts_with(kJson)) {
+      refuse(exchange, 415, "INVALID_INPUT", "A decision is sent as application/json.");
+      return;
+    }
+    Result<Json> body = parse_json(request.body, kDecisionLimits);
+    if (!body.ok() || !body->is_object() || !body->contains("digest") ||
+        !body->at("digest").is_string() || body->size() != 1) {
+      refuse(exchange, 400, "INVALID_INPUT", "A decision is {\"digest\": \"...\"}.");
+      return;
+    }
+    const std::string_view run = parts[3];
+    const std::string_view phase = parts[5];
+    const std::string& digest = body->at("digest").get_ref<const std::string&>();
+    WorkflowRuntime& runtime = *options.runtime;
+    Status decided = parts[6] == "approve" ? runtime.approve(run, phase, digest, options.credential)
+                                           : runtime.reject(run, phase, digest, options.credential);
+    if (decided.ok()) {
+      answer(exchange, run_view(runtime, run));
+      return;
+    }
+    Json refusal = error_json(decided.error());
+    if (decided.error().code == ErrorCode::kConflict) {
+      // The digest went stale while the page was open: the fresh request, never a decision on it.
+      Json fresh = Json::array();
+      if (Result<std::vector<ApprovalRequest>> pending = runtime.pending(run); pending.ok()) {
+        for (const ApprovalRequest& open : *pending) {
+          if (open.phase_id == phase) fresh.push_back(to_json(open));
+        }
+      }
+      refusal["pending"] = std::move(fresh);
+    }
+    respond_json(exchange, http_status(decided.error().code), refusal);
+  }
+
+  // Live updates: an event with the state's fingerprint now, then whenever it changes (and every
+  // kEventHeartbeat, so a dead client is noticed), until the client or the server goes.
+  void stream_events(HttpExchange& exchange) {
+    HttpHeaders headers = security_headers();
+    if (!exchange.start_event_stream(headers)) return;
+    std::string last;
+    auto last_sent = std::chrono::steady_clock::now();
+    while (!exchange.stop_token().stop_requested()) {
+      Result<std::string> fingerprint = state_fingerprint(*options.runtime);
+      const std::string now = fingerprint.ok() ? *fingerprint : std::string("unavailable");
+      const auto at = std::chrono::steady_clock::now();
+      if (now != last || at - last_sent >= kEventHeartbeat) {
+        if (!exchange.send_event(Json{{"version", now}}.dump())) return;
+        last = now;
+        last_sent = at;
+      }
+      std::mutex idle;
+      std::unique_lock lock(idle);
+      std::condition_variable_any().wait_for(lock, exchange.stop_token(), options.poll_interval,
+                                             [] { return false; });
+    }
+    exchange.finish();
+  }
+
+  const ConsoleOptions& options;
+  ConsoleAccess access;
+};
+
+ConsoleServer::ConsoleServer(ConsoleOptions options) : options_(std::move(options)) {}
+
+ConsoleServer::~ConsoleServer() {
+  worker_ = {};     // stop the worker loop first
+  server_.reset();  // then every connection; routes_ outlives them
+}
+
+Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions options) {
+  if (!options.runtime) return Error::invalid_config("console", "The console needs a runtime.");
+  if (!is_valid_access_token(options.access_token)) {
+    return Error::invalid_config(
+        "console",
+        "The access token must be 32 to 256 visible characters (CODEMODE_CONSOLE_TOKEN).");
+  }
+  const bool loopback = options.http.address.starts_with("127.");
+  std::unique_ptr<ConsoleServer> console(new ConsoleServer(std::move(options)));
+  console->routes_ = std::make_unique<Routes>(console->options_, loopback);
+  Routes* routes = console->routes_.get();
+  Result<std::unique_ptr<http::HttpServer>> server = http::HttpServer::start(
+      console->options_.http, [routes](const HttpRequest& request, HttpExchange& exchange) {
+        routes->handle(request, exchange);
+      });
+  if (!server.ok()) return std::move(server).error();
+  console->server_ = std::move(*server);
+  routes->access.set_port(console->server_->port());
+  if (console->options_.work) {
+    console->worker_ =
+        std::jthread([runtime = console->options_.runtime,
+                      interval = console->options_.poll_interval](std::stop_token stop) {
+          while (!stop.stop_requested()) {
+            Result<std::size_t> ran = runtime->run_due();
+            if (ran.ok() && *ran > 0) continue;
+            std::mutex idle;
+            std::unique_lock lock(idle);
+            std::condition_variable_any().wait_for(lock, stop, interval, [] { return false; });
+          }
+        });
+  }
+  return console;
+}
+
+}  // namespace codemode::console

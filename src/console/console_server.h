@@ -1,0 +1,77 @@
+// The approvals console (docs/console.md): a web page over a WorkflowRuntime's store where a
+// person reviews each phase waiting for approval (intent, source, input, tools, limits, the exact
+// digest and its expiry) and approves or rejects that exact digest, and reads finished phases'
+// audit records. `codemode workflow console` serves it.
+//
+// Routes:
+//   GET  /login?token=T                   starts a session (cookie), then redirects to /
+//   GET  /, /console.js, /console.css     the page (embedded; strict Content-Security-Policy)
+//   GET  /api/session                     {person, workflow, csrfToken}
+//   GET  /api/runs                        console_views.h runs_view
+//   GET  /api/runs/RUN                    console_views.h run_view
+//   GET  /api/events                      server-sent events: {"version": fingerprint} whenever
+//                                         what the page shows changed (live updates)
+//   POST /api/runs/RUN/phases/PHASE/approve|reject   {"digest": D}: decides that exact digest as
+//                                         the console's person; 409 with the fresh request when D
+//                                         went stale (expired, reissued) while the page was open
+// Every request needs the access token (a session from /login, or the bearer token); POSTs also
+// need the console's own origin and the session's CSRF token (console_access.h).
+//
+// Ownership and thread-safety: start returns the owner; destroying it stops the HTTP server (and
+// the worker loop) and joins their threads. The runtime is shared and must be thread-safe.
+#ifndef CODEMODE_CONSOLE_CONSOLE_SERVER_H_
+#define CODEMODE_CONSOLE_CONSOLE_SERVER_H_
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "codemode/error.h"
+#include "codemode/workflow_runtime.h"
+
+#include "console/console_access.h"
+#include "http/http_server.h"
+
+namespace codemode::console {
+
+struct ConsoleOptions {
+  std::shared_ptr<WorkflowRuntime> runtime;  // required
+  std::string workflow_id;                   // shown in the page's header
+  // The person deciding through this console, shown on the page, and the credential handed to
+  // the runtime's VerifyPerson on every decision (which must vouch for it: docs/console.md).
+  std::string person;
+  std::string credential;
+  std::string access_token;  // is_valid_access_token
+  http::HttpServerOptions http;
+  // How often the live-update streams look for changes, and the worker loop for due phases.
+  std::chrono::milliseconds poll_interval{500};
+  // Also execute approved phases (WorkflowRuntime::run_due), as `codemode workflow worker` does.
+  bool work = false;
+};
+
+class ConsoleServer {
+ public:
+  // INVALID_CONFIG (rule "console") for a missing runtime or an invalid token; the HTTP server's
+  // errors (rule "http_listen").
+  static Result<std::unique_ptr<ConsoleServer>> start(ConsoleOptions options);
+  ~ConsoleServer();
+  ConsoleServer(const ConsoleServer&) = delete;
+  ConsoleServer& operator=(const ConsoleServer&) = delete;
+
+  std::uint16_t port() const { return server_->port(); }
+
+ private:
+  struct Routes;
+  explicit ConsoleServer(ConsoleOptions options);
+
+  ConsoleOptions options_;
+  std::unique_ptr<Routes> routes_;
+  std::unique_ptr<http::HttpServer> server_;
+  std::jthread worker_;  // the optional worker loop; stops first
+};
+
+}  // namespace codemode::console
+
+#endif  // CODEMODE_CONSOLE_CONSOLE_SERVER_H_
