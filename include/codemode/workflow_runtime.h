@@ -115,8 +115,9 @@ struct RunLedger {
 struct PhaseView {
   std::string phase_id;
   PhaseState state = PhaseState::kNotReady;
-  std::optional<ExecutionReceipt> receipt;  // the phase tool's receipt, once it settled
-  std::optional<std::string> decided_by;    // who approved (or rejected) it: the verified id
+  std::optional<ExecutionReceipt> receipt;        // the phase tool's receipt, once it settled
+  std::optional<std::string> decided_by;          // who approved (or rejected) it: the verified id
+  std::optional<std::int64_t> decided_at_millis;  // when, with decided_by
   std::optional<Error> error;
 };
 
@@ -131,8 +132,10 @@ struct RunView {
   RunLedger ledger;
   std::vector<PhaseView> phases;
   std::int64_t created_at_millis = 0;
+  std::int64_t updated_at_millis = 0;  // the run's last change
 };
-// {runId, workflow:{id, version, digest}, status, output?, error?, ledger, phases:[...], createdAt}
+// {runId, workflow:{id, version, digest}, status, output?, error?, ledger,
+//  phases:[{phaseId, state, receipt?, decidedBy?, decidedAt?, error?}], createdAt, updatedAt}
 CODEMODE_EXPORT Json to_json(const RunView& view);
 // {runId, phaseId, digest, expiresAt, toolId, programDigest, programId, intent, source, input,
 //  tools, effects, limits, costMicros}

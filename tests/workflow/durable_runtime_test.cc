@@ -107,6 +107,11 @@ TEST_P(DurableRuntimeTest, PersistsExactApprovalBeforeOneBrokeredExecutionAcross
   EXPECT_EQ(done.ledger,
             (RunLedger{.spent_micros = 3, .reserved_micros = 0, .max_cost_micros = 6}));
   EXPECT_EQ(done.phases.at(0).decided_by, "reviewer");
+  // When it was decided, on the runtime's clock, between the run's start and its last change.
+  ASSERT_TRUE(done.phases.at(0).decided_at_millis.has_value());
+  EXPECT_GE(*done.phases.at(0).decided_at_millis, done.created_at_millis);
+  EXPECT_LE(*done.phases.at(0).decided_at_millis, done.updated_at_millis);
+  EXPECT_EQ(to_json(done)["phases"][0]["decidedAt"], *done.phases.at(0).decided_at_millis);
   ASSERT_TRUE(done.phases.at(0).receipt);
   EXPECT_EQ(done.phases.at(0).receipt->execution, ExecutionState::kSucceeded);
   EXPECT_EQ(done.phases.at(0).receipt->disclosure, Disclosure::kReleased);

@@ -138,6 +138,7 @@ function renderRun({ run, pending, audits }) {
     el('dt', { text: 'Run' }), el('dd', { class: 'mono', text: run.runId }),
     el('dt', { text: 'Workflow' }), el('dd', { text: `${run.workflow.id} v${run.workflow.version}` }),
     el('dt', { text: 'Started' }), el('dd', { text: when(run.createdAt) }),
+    el('dt', { text: 'Last change' }), el('dd', { text: when(run.updatedAt) }),
     el('dt', { text: 'Budget' }),
     el('dd', { 'data-testid': 'ledger', text: `spent ${micros(ledger.spentMicros)} · reserved ${micros(ledger.reservedMicros)} · of ${micros(ledger.maxCostMicros)}` }));
   const parts = [
@@ -156,7 +157,7 @@ function renderRun({ run, pending, audits }) {
 
 function renderPhase(phase, request, audit) {
   const header = el('header', {}, el('h3', { text: phase.phaseId }), status(phase.state),
-    phase.decidedBy ? el('span', { class: 'muted', text: `decided by ${phase.decidedBy}` }) : null);
+    phase.decidedBy ? el('span', { class: 'muted', text: `decided by ${phase.decidedBy} at ${when(phase.decidedAt)}` }) : null);
   const body = el('div', { class: 'body' });
   if (request) body.append(...renderRequest(request));
   if (phase.state === 'not_ready') {

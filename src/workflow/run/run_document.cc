@@ -307,14 +307,16 @@ RunView view_of(const RunDocument& run) {
                .error = run.error,
                .ledger = run.ledger,
                .phases = {},
-               .created_at_millis = run.created_at_millis};
+               .created_at_millis = run.created_at_millis,
+               .updated_at_millis = run.updated_at_millis};
   for (const PhaseRecord& phase : run.phases) {
-    view.phases.push_back(
-        PhaseView{.phase_id = phase.id,
-                  .state = phase.state,
-                  .receipt = phase.receipt,
-                  .decided_by = phase.approval ? phase.approval->decided_by : std::nullopt,
-                  .error = phase.error});
+    view.phases.push_back(PhaseView{
+        .phase_id = phase.id,
+        .state = phase.state,
+        .receipt = phase.receipt,
+        .decided_by = phase.approval ? phase.approval->decided_by : std::nullopt,
+        .decided_at_millis = phase.approval ? phase.approval->decided_at_millis : std::nullopt,
+        .error = phase.error});
   }
   return view;
 }

@@ -349,6 +349,7 @@ Json to_json(const RunView& view) {
                           {"disclosure", to_string(phase.receipt->disclosure)}};
     }
     if (phase.decided_by) entry["decidedBy"] = *phase.decided_by;
+    if (phase.decided_at_millis) entry["decidedAt"] = *phase.decided_at_millis;
     if (phase.error) {
       entry["error"] = {{"code", to_string(phase.error->code)},
                         {"rule", phase.error->rule},
@@ -373,6 +374,7 @@ Json to_json(const RunView& view) {
                     {"maxCostMicros", view.ledger.max_cost_micros}};
   json["phases"] = std::move(phases);
   json["createdAt"] = view.created_at_millis;
+  json["updatedAt"] = view.updated_at_millis;
   return json;
 }
 
