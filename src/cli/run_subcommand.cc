@@ -15,13 +15,12 @@
 
 #include "cli/cli_io.h"
 #include "cli/cli_limits.h"
-#include "mcp/policy/sandbox_config.h"
+#include "cli/json_file.h"
 
 namespace codemode::cli {
 namespace {
 
 // Input and tools files: the largest input a program may take, plus room for formatting.
-constexpr std::size_t kMaxJsonFileBytes = (16u << 20) + (64u << 10);
 constexpr std::size_t kMaxLimitsFileBytes = 64u << 10;
 
 struct RunSetup {
@@ -37,22 +36,6 @@ Result<Json> load_input(const RunArguments& arguments) {
   Result<std::string> text = read_file(*arguments.input_file, kMaxJsonFileBytes, "--input-file");
   if (!text.ok()) return std::move(text).error();
   return parse_json_argument(*text, kMaxJsonFileBytes, "--input-file");
-}
-
-// A JSON file given by flag `what`, and its directory: relative commands in the file are relative
-// to the file, wherever the command runs from.
-struct JsonFile {
-  Json json;
-  std::string directory;
-};
-Result<JsonFile> read_json_file(const std::string& path, std::string_view what) {
-  Result<std::string> text = read_file(path, kMaxJsonFileBytes, what);
-  if (!text.ok()) return std::move(text).error();
-  Result<Json> json = parse_json_argument(*text, kMaxJsonFileBytes, what);
-  if (!json.ok()) return std::move(json).error();
-  std::error_code error;
-  const std::filesystem::path file = std::filesystem::absolute(path, error);
-  return JsonFile{std::move(*json), file.parent_path().string()};
 }
 
 Result<std::vector<Tool>> load_tools(const RunArguments& arguments) {
@@ -146,12 +129,7 @@ Result<std::shared_ptr<SandboxAdapter>> make_adapter(const RunArguments& argumen
                                  .isolation = arguments.isolation,
                                  .engine = arguments.engine});
   }
-  Result<JsonFile> file = read_json_file(*arguments.sandbox_path, "--sandbox");
-  if (!file.ok()) return std::move(file).error();
-  Result<mcp::SandboxConfig> config = mcp::parse_sandbox_config(file->json, file->directory);
-  if (!config.ok()) return usage_error("--sandbox: " + config.error().message);
-  return mcp::make_sandbox_adapter(std::move(*config), arguments.worker_path.value_or(""),
-                                   kMaxEngineStackBytes);
+  return load_sandbox_file(*arguments.sandbox_path, arguments.worker_path.value_or(""));
 }
 
 Result<std::unique_ptr<CodeMode>> make_code_mode(const RunArguments& arguments,

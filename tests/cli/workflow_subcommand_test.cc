@@ -10,6 +10,7 @@
 
 #include "codemode/json.h"
 
+#include "support/bubblewrap.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 #include "support/timing.h"
@@ -125,6 +126,35 @@ TEST_F(WorkflowSubcommandTest, WalksThroughStartPendingApproveWorkerStatusAndIns
   int lines = 0;
   while (std::getline(quotes, line)) ++lines;
   EXPECT_EQ(lines, 1);
+}
+
+// --sandbox: the phases run where a SANDBOX.json says, here the worker launched through
+// bubblewrap by a production protocol sandbox; a file that describes no sandbox is a usage error.
+TEST_F(WorkflowSubcommandTest, AWorkerRunsPhasesInTheSandboxItsFileNames) {
+  const Json sandbox{{"type", "protocol"},
+                     {"id", "tests.bwrap"},
+                     {"qualification", "production"},
+                     {"launch", testing::bubblewrap_launch(*testing::worker_binary())}};
+  std::ofstream(scratch_.file("sandbox.json")) << sandbox.dump();
+  const std::string run = line_of(workflow("start", {"--input", R"({"skus":["ab"],"percent":0})"}))
+                              .at("runId")
+                              .get<std::string>();
+  ASSERT_EQ(workflow("approve", {run, "price", pending_digest(run, "price"), "--as", login_name()})
+                .exit_code,
+            0);
+  EXPECT_EQ(line_of(workflow("worker", {"--once", "--sandbox", scratch_.file("sandbox.json")})),
+            (Json{{"executed", 1}}));
+  const Json status = line_of(workflow("status", {run}));
+  EXPECT_EQ(status.at("phases").at(0).at("state"), "succeeded") << status.dump();
+
+  std::ofstream(scratch_.file("bad-sandbox.json")) << R"({"type":"vm"})";
+  testing::ProcessRun bad =
+      workflow("worker", {"--once", "--sandbox", scratch_.file("bad-sandbox.json")});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--sandbox: sandbox.type"), std::string::npos) << bad.err;
+  testing::ProcessRun both = workflow(
+      "worker", {"--once", "--sandbox", scratch_.file("sandbox.json"), "--isolation", "isolated"});
+  EXPECT_EQ(both.exit_code, 2);
 }
 
 TEST_F(WorkflowSubcommandTest, AWorkerRunsUntilSigtermAndThenSaysHowManyPhasesItRan) {

@@ -4,6 +4,7 @@
 
 #include "codemode/broker.h"
 
+#include "cli/json_file.h"
 #include "cli/workflow/workflow_approver.h"
 
 namespace codemode::cli {
@@ -59,10 +60,14 @@ Result<std::unique_ptr<WorkflowRuntime>> make_workflow_runtime(const WorkflowFil
                                                                const WorkflowHostOptions& options) {
   Result<std::shared_ptr<WorkflowStore>> store = open_workflow_store(options.store_url);
   if (!store.ok()) return std::move(store).error();
+  Result<std::shared_ptr<SandboxAdapter>> adapter =
+      options.sandbox_path
+          ? load_sandbox_file(*options.sandbox_path, options.worker_path.value_or(""))
+          : Result<std::shared_ptr<SandboxAdapter>>(make_process_adapter(
+                {.worker_path = options.worker_path.value_or(""), .isolation = options.isolation}));
+  if (!adapter.ok()) return std::move(adapter).error();
   Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
-      {.adapter = make_process_adapter(
-           {.worker_path = options.worker_path.value_or(""), .isolation = options.isolation}),
-       .invoke_tool = nested_broker(nested_grants(file.workflow))});
+      {.adapter = std::move(*adapter), .invoke_tool = nested_broker(nested_grants(file.workflow))});
   if (!mode.ok()) return std::move(mode).error();
   return WorkflowRuntime::create(
       {.store = std::move(*store),

@@ -1,6 +1,6 @@
 // The WorkflowRuntime `codemode workflow` runs: the workflow file's definition, scope and budget,
-// the store named by --store, the process sandbox, the local-account approver, and grants for
-// exactly the workflow's phase tools and their nested tools.
+// the store named by --store, the process sandbox (or --sandbox FILE's), the local-account
+// approver, and grants for exactly the workflow's phase tools and their nested tools.
 #ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_HOST_H_
 #define CODEMODE_CLI_WORKFLOW_WORKFLOW_HOST_H_
 
@@ -19,6 +19,9 @@ struct WorkflowHostOptions {
   std::string store_url;
   std::optional<std::string> worker_path;
   IsolationProfile isolation = IsolationProfile::kProcess;
+  // SANDBOX.json (cli/json_file.h load_sandbox_file): where phases run instead of the process
+  // adapter with `isolation`, e.g. in Docker.
+  std::optional<std::string> sandbox_path;
 };
 
 Result<std::unique_ptr<WorkflowRuntime>> make_workflow_runtime(const WorkflowFile& file,

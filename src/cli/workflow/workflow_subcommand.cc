@@ -150,11 +150,17 @@ CLI::App* add_command(CLI::App& workflow, WorkflowArguments& arguments, const st
                       "file (PGPASSFILE) to a password in it.");
   command->add_option("--worker", arguments.host.worker_path,
                       "The codemode-worker binary (default: next to libcodemode).");
+  CLI::Option* isolation =
+      command
+          ->add_option("--isolation", arguments.host.isolation,
+                       "The worker's confinement: process (default) or isolated.")
+          ->transform(CLI::CheckedTransformer(std::map<std::string, IsolationProfile>{
+              {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}));
   command
-      ->add_option("--isolation", arguments.host.isolation,
-                   "The worker's confinement: process (default) or isolated.")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, IsolationProfile>{
-          {"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}}));
+      ->add_option("--sandbox", arguments.host.sandbox_path,
+                   "SANDBOX.json: where phases run, as `codemode run --sandbox` takes it (a "
+                   "docker or protocol sandbox, docs/mcp.md). Instead of --isolation.")
+      ->excludes(isolation);
   command->callback([&arguments, name] { arguments.command = name; });
   return command;
 }
@@ -238,6 +244,10 @@ int run_workflow_command(const WorkflowArguments& arguments) {
     return kExitUsageError;
   }
   Result<std::unique_ptr<WorkflowRuntime>> runtime = make_workflow_runtime(*file, arguments.host);
+  if (!runtime.ok() && runtime.error().rule == "command_line") {  // a bad --sandbox file
+    print_usage_error(runtime.error());
+    return kExitUsageError;
+  }
   if (!runtime.ok()) return refused(runtime.error());
   if (arguments.command == "console") {
     return serve_console(std::shared_ptr<WorkflowRuntime>(std::move(*runtime)), *file, arguments);
