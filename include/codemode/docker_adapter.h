@@ -73,8 +73,10 @@ struct DockerAdapterOptions {
   std::string runtime;
   DockerSeccomp seccomp = DockerSeccomp::kBuiltin;
   // The promoted adapter's proof (make_promoted_docker_adapter), checked at construction and
-  // before every availability check.
+  // before every availability check, against promotion_public_key: the PEM of the CI key the host
+  // trusts, configured apart from the proof.
   std::optional<DockerPromotion> promotion;
+  std::string promotion_public_key;
   // How old the promotion's scan may be: 1 ms .. 7 days.
   std::chrono::milliseconds max_scan_age = kDefaultMaxScanAge;
   // The engine's stack quota, sent in the start frame: kMinEngineStackBytes..kMaxEngineStackBytes.
@@ -86,8 +88,8 @@ struct DockerAdapterOptions {
 CODEMODE_EXPORT Result<std::shared_ptr<SandboxAdapter>> make_docker_adapter(
     DockerAdapterOptions options);
 
-// The promoted Docker adapter: the same, and the promotion is required and verified now
-// (its codes, docker_promotion.h); later verifications make the adapter unavailable.
+// The promoted Docker adapter: the same, and the promotion and its pinned key are required and
+// verified now (its codes, docker_promotion.h); later verifications make the adapter unavailable.
 CODEMODE_EXPORT Result<std::shared_ptr<SandboxAdapter>> make_promoted_docker_adapter(
     DockerAdapterOptions options);
 

@@ -1,8 +1,9 @@
 // A Docker image's promotion: an Ed25519-signed statement that a named image had a clean
 // vulnerability scan, which the promoted Docker adapter (docker_adapter.h) checks before it runs
 // anything in that image. codemode provides no scanner, key authority, transparency log or
-// revocation: the host's CI scans, signs with its own key (issue_docker_promotion, or
-// `codemode docker promote`), and the host pins the public key by shipping the proof.
+// revocation: the host's CI scans and signs with its own key (issue_docker_promotion, or
+// `codemode docker promote`); the host pins the CI's public key in its own configuration, apart
+// from the proofs the CI ships, so a proof signed by any other key never verifies.
 //
 // Statement, serialized as compact JSON in exactly this field order (the bytes that are signed):
 //   {"format":"codemode-docker-promotion-v1",
@@ -17,8 +18,10 @@
 //                  "publicKey":"<PEM SubjectPublicKeyInfo of an Ed25519 key>"}
 //
 // Verification, in this order (docs/docker.md has the why of each):
-//   max_scan_age outside 1 ms .. 7 days, a malformed statement or proof   INVALID_CONFIG
-//   a signature that does not verify with the proof's public key          INTEGRITY_VIOLATION
+//   max_scan_age outside 1 ms .. 7 days, a malformed statement or proof,
+//   a pinned key that is not an Ed25519 SubjectPublicKeyInfo                INVALID_CONFIG
+//   a proof whose publicKey is not the pinned key                          INTEGRITY_VIOLATION
+//   a signature that does not verify with the pinned key                   INTEGRITY_VIOLATION
 //   a subject other than the adapter's image and provenance               INTEGRITY_VIOLATION
 //   any critical, high or unknown finding                                 PERMISSION_DENIED
 //   now < issuedAt ("not valid until"), now >= expiresAt ("expired at"),
@@ -87,10 +90,11 @@ CODEMODE_EXPORT Result<DockerPromotion> parse_docker_promotion(std::string_view 
 // The proof as compact JSON, for parse_docker_promotion.
 CODEMODE_EXPORT std::string docker_promotion_json(const DockerPromotion& promotion);
 
-// The statement of `promotion` when every check above passes at `now`.
+// The statement of `promotion` when every check above passes at `now`. `pinned_public_key` is the
+// PEM of the CI's key as the host configured it (never taken from the proof).
 CODEMODE_EXPORT Result<DockerPromotionStatement> verify_docker_promotion(
     const DockerPromotion& promotion, const DockerImageSubject& subject,
-    std::chrono::milliseconds max_scan_age = kDefaultMaxScanAge,
+    std::string_view pinned_public_key, std::chrono::milliseconds max_scan_age = kDefaultMaxScanAge,
     std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
 
 struct DockerPromotionRequest {
@@ -107,7 +111,8 @@ struct DockerPromotionRequest {
   std::string private_key;  // PEM PKCS#8 of an Ed25519 key, 80..16,384 characters
 };
 
-// A signed proof for a clean report, verified (at `now`) before it is returned. A report with
+// A signed proof for a clean report, verified (at `now`, with the key's own public half) before
+// it is returned. A report with
 // findings, or a run without a results array: PERMISSION_DENIED. Anything malformed, or a key
 // that is not Ed25519: INVALID_CONFIG.
 CODEMODE_EXPORT Result<DockerPromotion> issue_docker_promotion(

@@ -184,8 +184,10 @@ class CODEMODE_EXPORT WorkflowRuntime {
   // Approves the phase's open request. The person behind `credential` must verify with the scope's
   // project and can_approve (else PERMISSION_DENIED, rule "approver"); `digest` must be the open
   // request's, computed under this runtime's policy and not expired (else CONFLICT, rule
-  // "approval_digest" or "approval_expired", and an expired request is issued again). Approving
-  // the same digest again is OK and changes nothing. Approval grants no permission.
+  // "approval_digest" or "approval_expired", and an expired request is issued again). A run of a
+  // workflow this runtime was not given is NOT_FOUND (rule "unknown_workflow"): its approvers are
+  // another host's. Approving the same digest again is OK and changes nothing. Approval grants no
+  // permission.
   Status approve(std::string_view run_id, std::string_view phase_id, std::string_view digest,
                  std::string_view credential);
   // Refuses the phase: the run ends blocked (PERMISSION_DENIED, rule "approval_rejected"). The same

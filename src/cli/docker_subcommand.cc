@@ -70,13 +70,18 @@ int verify(const DockerArguments& arguments) {
     print_usage_error(text.error());
     return kExitUsageError;
   }
+  Result<std::string> key = read_file(arguments.public_key_path, kMaxKeyFileBytes, "--public-key");
+  if (!key.ok()) {
+    print_usage_error(key.error());
+    return kExitUsageError;
+  }
   Result<DockerPromotion> promotion = parse_docker_promotion(*text);
   if (!promotion.ok()) {
     print_usage_error(promotion.error());
     return kExitFailed;
   }
   Result<DockerPromotionStatement> statement = verify_docker_promotion(
-      *promotion, {.image = arguments.image, .provenance = arguments.provenance},
+      *promotion, {.image = arguments.image, .provenance = arguments.provenance}, *key,
       std::chrono::milliseconds(arguments.max_scan_age_ms));
   if (!statement.ok()) {
     print_usage_error(statement.error());
@@ -132,6 +137,11 @@ CLI::App* add_docker_subcommand(CLI::App& app, DockerArguments& arguments) {
       "Check a proof now, as the promoted adapter does before every execution, and print its "
       "statement. INVALID_CONFIG, INTEGRITY_VIOLATION or PERMISSION_DENIED (exit 1) otherwise.");
   verify->add_option("--promotion", arguments.promotion_path, "The proof's JSON file.")->required();
+  verify
+      ->add_option("--public-key", arguments.public_key_path,
+                   "The CI's public key the proof must be signed by, as the host pins it (PEM; "
+                   "openssl pkey -in ci.key -pubout).")
+      ->required();
   verify->add_option("--image", arguments.image, "The image id the adapter runs.")->required();
   verify->add_option("--provenance", arguments.provenance, "The image's SPDX digest.")->required();
   verify->add_option("--max-scan-age-ms", arguments.max_scan_age_ms,

@@ -29,6 +29,7 @@ struct DockerArguments {
   std::string expires_at;  // default: issued_at + 24 h
   // verify
   std::string promotion_path;
+  std::string public_key_path;
   std::int64_t max_scan_age_ms = 86'400'000;
 
   CLI::App* promote = nullptr;

@@ -21,6 +21,7 @@ constexpr std::string_view kHtml = "text/html; charset=utf-8";
 constexpr JsonLimits kDecisionLimits{.max_bytes = 4096};
 constexpr std::string_view kRunsPrefix = "/api/runs/";
 constexpr auto kEventHeartbeat = std::chrono::seconds(15);
+constexpr std::size_t kMaxRequestBodyBytes = 4096;
 
 // Every response: the page may load only its own script and style, be framed by nobody, and
 // send no referrer (the login URL carries the token).
@@ -66,16 +67,13 @@ std::vector<std::string_view> path_parts(std::string_view path) {
   return parts;
 }
 
-constexpr char kSignInPage[] =
-    "<!doctype html><meta charset=utf-8><title>codemode approvals</title>"
-    "<p>This console needs its link: open the login URL that <code>codemode workflow "
-    "console</code> printed when it started.</p>";
-
 }  // namespace
 
 struct ConsoleServer::Routes {
-  Routes(const ConsoleOptions& console_options, bool loopback)
-      : options(console_options), access(console_options.access_token, loopback) {}
+  Routes(const ConsoleOptions& console_options, std::string loopback_address)
+      : options(console_options),
+        access(console_options.access_token, std::move(loopback_address),
+               console_options.public_origin) {}
 
   void handle(const HttpRequest& request, HttpExchange& exchange) {
     if (!access.host_allowed(request)) {
@@ -87,42 +85,36 @@ struct ConsoleServer::Routes {
       login(request, exchange);
       return;
     }
-    const ConsoleAccess::Identified caller = access.identify(request);
-    if (caller.caller == ConsoleAccess::Caller::kNobody) {
-      if (path == "/" && request.method == "GET") {
-        HttpHeaders headers = security_headers();
-        headers.emplace_back("Connection", "close");
-        exchange.respond(401, kHtml, kSignInPage, headers);
-      } else {
-        refuse(exchange, 401, "PERMISSION_DENIED",
-               "Sign in with the console's link, or send its bearer token.");
-      }
+    // The page itself holds nothing: it asks for everything with its session.
+    if (const Asset* asset = find_asset(path); asset != nullptr && request.method == "GET") {
+      exchange.respond(200, asset->content_type, asset->body, security_headers());
+      return;
+    }
+    const ConsoleAccess::Caller caller = access.identify(request);
+    if (caller == ConsoleAccess::Caller::kNobody) {
+      refuse(exchange, 401, "PERMISSION_DENIED",
+             "Sign in with the console's link, or send its bearer token.");
       return;
     }
     if (request.method == "POST") {
-      decide(request, exchange, caller);
+      decide(request, exchange);
       return;
     }
     if (request.method != "GET") {
       refuse(exchange, 405, "INVALID_INPUT", "Only GET and POST are served.");
       return;
     }
-    if (const Asset* asset = find_asset(path)) {
-      exchange.respond(200, asset->content_type, asset->body, security_headers());
-    } else if (path == "/api/session") {
+    if (path == "/api/session") {
       respond_json(exchange, 200,
-                   Json{{"person", options.person},
-                        {"workflow", options.workflow_id},
-                        {"csrfToken", caller.caller == ConsoleAccess::Caller::kSession
-                                          ? access.csrf_token(caller.session_id)
-                                          : std::string()}});
+                   Json{{"person", options.person}, {"workflow", options.workflow_id}});
     } else if (path == "/api/runs") {
-      answer(exchange, runs_view(*options.runtime));
+      answer(exchange, runs_view(*options.runtime, options.workflow_id));
     } else if (path.starts_with(kRunsPrefix) &&
                path.find('/', kRunsPrefix.size()) == std::string_view::npos) {
-      answer(exchange, run_view(*options.runtime, path.substr(kRunsPrefix.size())));
+      answer(exchange,
+             run_view(*options.runtime, options.workflow_id, path.substr(kRunsPrefix.size())));
     } else if (path == "/api/events") {
-      stream_events(exchange);
+      stream_events(request, exchange);
     } else {
       refuse(exchange, 404, "NOT_FOUND", "No such page.");
     }
@@ -133,15 +125,15 @@ struct ConsoleServer::Routes {
       refuse(exchange, 401, "PERMISSION_DENIED", "This console link is not valid.");
       return;
     }
-    std::optional<std::pair<std::string, std::string>> session = access.start_session();
-    if (!session) {
+    const std::string session = access.start_session();
+    if (session.empty()) {
       refuse(exchange, 503, "STORAGE_UNAVAILABLE", "No randomness for a session.");
       return;
     }
+    // In the fragment: it never reaches a server or a Referer; the page moves it to its
+    // sessionStorage and out of the address bar.
     HttpHeaders headers = security_headers();
-    headers.emplace_back("Location", "/");
-    headers.emplace_back("Set-Cookie", std::string(kSessionCookie) + "=" + session->first +
-                                           "; Path=/; HttpOnly; SameSite=Strict");
+    headers.emplace_back("Location", "/#session=" + session);
     exchange.respond(303, "", "", headers);
   }
 
@@ -154,11 +146,10 @@ struct ConsoleServer::Routes {
   }
 
   // POST /api/runs/RUN/phases/PHASE/approve|reject {"digest": D}
-  void decide(const HttpRequest& request, HttpExchange& exchange,
-              const ConsoleAccess::Identified& caller) {
-    if (!access.may_change_state(request, caller)) {
+  void decide(const HttpRequest& request, HttpExchange& exchange) {
+    if (!access.same_origin(request)) {
       refuse(exchange, 403, "PERMISSION_DENIED",
-             "A decision must come from the console's own page (its origin and CSRF token).");
+             "A decision must come from the console's own page (its origin).");
       return;
     }
     const std::vector<std::string_view> parts = path_parts(request.path());
@@ -183,10 +174,15 @@ struct ConsoleServer::Routes {
     const std::string_view phase = parts[5];
     const std::string& digest = body->at("digest").get_ref<const std::string&>();
     WorkflowRuntime& runtime = *options.runtime;
+    // Only this console's workflow: its approvers are the ones this console vouches for.
+    if (Status ours = check_workflow(runtime, options.workflow_id, run); !ours.ok()) {
+      respond_json(exchange, http_status(ours.error().code), error_json(ours.error()));
+      return;
+    }
     Status decided = parts[6] == "approve" ? runtime.approve(run, phase, digest, options.credential)
                                            : runtime.reject(run, phase, digest, options.credential);
     if (decided.ok()) {
-      answer(exchange, run_view(runtime, run));
+      answer(exchange, run_view(runtime, options.workflow_id, run));
       return;
     }
     Json refusal = error_json(decided.error());
@@ -205,13 +201,15 @@ struct ConsoleServer::Routes {
 
   // Live updates: an event with the state's fingerprint now, then whenever it changes (and every
   // kEventHeartbeat, so a dead client is noticed), until the client or the server goes.
-  void stream_events(HttpExchange& exchange) {
+  void stream_events(const HttpRequest& request, HttpExchange& exchange) {
     HttpHeaders headers = security_headers();
     if (!exchange.start_event_stream(headers)) return;
     std::string last;
     auto last_sent = std::chrono::steady_clock::now();
-    while (!exchange.stop_token().stop_requested()) {
-      Result<std::string> fingerprint = state_fingerprint(*options.runtime);
+    // Until the session expires or is dropped, too.
+    while (!exchange.stop_token().stop_requested() &&
+           access.identify(request) != ConsoleAccess::Caller::kNobody) {
+      Result<std::string> fingerprint = state_fingerprint(*options.runtime, options.workflow_id);
       const std::string now = fingerprint.ok() ? *fingerprint : std::string("unavailable");
       const auto at = std::chrono::steady_clock::now();
       if (now != last || at - last_sent >= kEventHeartbeat) {
@@ -243,11 +241,20 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
   if (!is_valid_access_token(options.access_token)) {
     return Error::invalid_config(
         "console",
-        "The access token must be 32 to 256 visible characters (CODEMODE_CONSOLE_TOKEN).");
+        "The access token must be 32 to 256 characters of A-Z a-z 0-9 . _ ~ - "
+        "(CODEMODE_CONSOLE_TOKEN).");
   }
-  const bool loopback = options.http.address.starts_with("127.");
+  const std::string loopback_address =
+      options.http.address.starts_with("127.") ? options.http.address : std::string();
+  // Decisions are small; a request is refused before anything larger is buffered. On loopback
+  // every client has the same address, so the per-address cap would let one local user hold
+  // every slot: there the cap is the whole server's.
+  options.http.max_body_bytes = kMaxRequestBodyBytes;
+  options.http.head_timeout = std::chrono::seconds(5);
+  if (!loopback_address.empty())
+    options.http.max_connections_per_peer = options.http.max_connections;
   std::unique_ptr<ConsoleServer> console(new ConsoleServer(std::move(options)));
-  console->routes_ = std::make_unique<Routes>(console->options_, loopback);
+  console->routes_ = std::make_unique<Routes>(console->options_, loopback_address);
   Routes* routes = console->routes_.get();
   Result<std::unique_ptr<http::HttpServer>> server = http::HttpServer::start(
       console->options_.http, [routes](const HttpRequest& request, HttpExchange& exchange) {

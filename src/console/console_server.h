@@ -4,9 +4,10 @@
 // audit records. `codemode workflow console` serves it.
 //
 // Routes:
-//   GET  /login?token=T                   starts a session (cookie), then redirects to /
-//   GET  /, /console.js, /console.css     the page (embedded; strict Content-Security-Policy)
-//   GET  /api/session                     {person, workflow, csrfToken}
+//   GET  /login?token=T                   starts a session, then redirects to /#session=ID
+//   GET  /, /console.js, /console.css     the page (embedded; strict Content-Security-Policy;
+//                                         it holds no data, so it needs no session)
+//   GET  /api/session                     {person, workflow}
 //   GET  /api/runs                        console_views.h runs_view
 //   GET  /api/runs/RUN                    console_views.h run_view
 //   GET  /api/events                      server-sent events: {"version": fingerprint} whenever
@@ -14,8 +15,9 @@
 //   POST /api/runs/RUN/phases/PHASE/approve|reject   {"digest": D}: decides that exact digest as
 //                                         the console's person; 409 with the fresh request when D
 //                                         went stale (expired, reissued) while the page was open
-// Every request needs the access token (a session from /login, or the bearer token); POSTs also
-// need the console's own origin and the session's CSRF token (console_access.h).
+// Every API request needs the access token (a session from /login, sent as a header, or the
+// bearer token); POSTs also need the console's own origin (console_access.h). Only runs of the
+// console's own workflow are shown or decided.
 //
 // Ownership and thread-safety: start returns the owner; destroying it stops the HTTP server (and
 // the worker loop) and joins their threads. The runtime is shared and must be thread-safe.
@@ -38,12 +40,16 @@ namespace codemode::console {
 
 struct ConsoleOptions {
   std::shared_ptr<WorkflowRuntime> runtime;  // required
-  std::string workflow_id;                   // shown in the page's header
+  std::string workflow_id;                   // the workflow whose runs it shows and decides
   // The person deciding through this console, shown on the page, and the credential handed to
   // the runtime's VerifyPerson on every decision (which must vouch for it: docs/console.md).
   std::string person;
   std::string credential;
   std::string access_token;  // is_valid_access_token
+  // The page's origin behind a TLS proxy ("https://approvals.example"), accepted as a decision's
+  // Origin besides "http://" + Host; empty: none.
+  std::string public_origin;
+  // Where to listen. Its body, head-time and per-address caps are the console's own (start).
   http::HttpServerOptions http;
   // How often the live-update streams look for changes, and the worker loop for due phases.
   std::chrono::milliseconds poll_interval{500};

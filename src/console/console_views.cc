@@ -20,9 +20,14 @@ bool has_executed(PhaseState state) {
 
 }  // namespace
 
-Result<Json> runs_view(WorkflowRuntime& runtime) {
+Error not_this_workflows() {
+  return Error::not_found("run", "No run of this console's workflow has that id.");
+}
+
+Result<Json> runs_view(WorkflowRuntime& runtime, std::string_view workflow_id) {
   Result<std::vector<RunView>> runs = runtime.list(kMaxRunsShown);
   if (!runs.ok()) return std::move(runs).error();
+  std::erase_if(*runs, [&](const RunView& run) { return run.workflow_id != workflow_id; });
   std::stable_sort(runs->begin(), runs->end(), [](const RunView& a, const RunView& b) {
     return (a.status == RunStatus::kWaiting) > (b.status == RunStatus::kWaiting);
   });
@@ -39,9 +44,19 @@ Result<Json> runs_view(WorkflowRuntime& runtime) {
   return Json{{"runs", std::move(list)}};
 }
 
-Result<Json> run_view(WorkflowRuntime& runtime, std::string_view run_id) {
+Status check_workflow(WorkflowRuntime& runtime, std::string_view workflow_id,
+                      std::string_view run_id) {
   Result<RunView> run = runtime.status(run_id);
   if (!run.ok()) return std::move(run).error();
+  if (run->workflow_id != workflow_id) return not_this_workflows();
+  return Status();
+}
+
+Result<Json> run_view(WorkflowRuntime& runtime, std::string_view workflow_id,
+                      std::string_view run_id) {
+  Result<RunView> run = runtime.status(run_id);
+  if (!run.ok()) return std::move(run).error();
+  if (run->workflow_id != workflow_id) return not_this_workflows();
   Result<std::vector<ApprovalRequest>> pending = runtime.pending(run_id);
   if (!pending.ok()) return std::move(pending).error();
   Json requests = Json::array();
@@ -63,13 +78,18 @@ Result<Json> run_view(WorkflowRuntime& runtime, std::string_view run_id) {
       {"run", to_json(*run)}, {"pending", std::move(requests)}, {"audits", std::move(audits)}};
 }
 
-Result<std::string> state_fingerprint(WorkflowRuntime& runtime) {
-  Result<Json> runs = runs_view(runtime);
+Result<std::string> state_fingerprint(WorkflowRuntime& runtime, std::string_view workflow_id) {
+  Result<Json> runs = runs_view(runtime, workflow_id);
   if (!runs.ok()) return std::move(runs).error();
-  Result<std::vector<ApprovalRequest>> pending = runtime.pending();
-  if (!pending.ok()) return std::move(pending).error();
+  // The open requests' digests too: a reissued request changes nothing else a run shows.
   std::string material = runs->dump();
-  for (const ApprovalRequest& request : *pending) material += "\n" + request.digest;
+  for (const Json& run : runs->at("runs")) {
+    if (run.at("pendingPhases").empty()) continue;
+    Result<std::vector<ApprovalRequest>> pending =
+        runtime.pending(run.at("runId").get<std::string>());
+    if (!pending.ok()) return std::move(pending).error();
+    for (const ApprovalRequest& request : *pending) material += "\n" + request.digest;
+  }
   return sha256_hex(material);
 }
 

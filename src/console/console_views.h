@@ -12,17 +12,25 @@
 
 namespace codemode::console {
 
-// {"runs": [...]}: the scope's runs (to_json(RunView)), each with "pendingPhases" (the ids of its
-// phases awaiting approval); runs waiting for approval first, then newest first.
-Result<Json> runs_view(WorkflowRuntime& runtime);
+// Only runs of the workflow `workflow_id` are shown: the console vouches for its approvers only.
+
+// {"runs": [...]}: the workflow's runs (to_json(RunView)), each with "pendingPhases" (the ids of
+// its phases awaiting approval); runs waiting for approval first, then newest first.
+Result<Json> runs_view(WorkflowRuntime& runtime, std::string_view workflow_id);
 
 // {"run": to_json(RunView), "pending": [to_json(ApprovalRequest)...],
-//  "audits": {phaseId: audit record or null}} for every phase that ran or may have.
-Result<Json> run_view(WorkflowRuntime& runtime, std::string_view run_id);
+//  "audits": {phaseId: audit record or null}} for every phase that ran or may have. NOT_FOUND
+// (rule "run") for a run of another workflow.
+Result<Json> run_view(WorkflowRuntime& runtime, std::string_view workflow_id,
+                      std::string_view run_id);
+
+// NOT_FOUND (rule "run") unless `run_id` is a run of the workflow `workflow_id`.
+Status check_workflow(WorkflowRuntime& runtime, std::string_view workflow_id,
+                      std::string_view run_id);
 
 // A digest of everything runs_view and the open requests show: it changes when the page should
 // refresh.
-Result<std::string> state_fingerprint(WorkflowRuntime& runtime);
+Result<std::string> state_fingerprint(WorkflowRuntime& runtime, std::string_view workflow_id);
 
 // The HTTP status for a refused operation's code (400, 403, 404, 409, 503, 500).
 int http_status(ErrorCode code);

@@ -24,7 +24,10 @@ class DockerSubcommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(dir_.ok());
-    std::ofstream(dir_.file("ci.key")) << testing::ed25519_key_pair().private_key;
+    const testing::PemKeyPair key = testing::ed25519_key_pair();
+    std::ofstream(dir_.file("ci.key")) << key.private_key;
+    std::ofstream(dir_.file("ci.pub")) << key.public_key;
+    std::ofstream(dir_.file("other.pub")) << testing::ed25519_key_pair().public_key;
     std::ofstream(dir_.file("clean.sarif")) << R"({"version":"2.1.0","runs":[{"results":[]}]})";
     std::ofstream(dir_.file("findings.sarif"))
         << R"({"version":"2.1.0","runs":[{"results":[{"ruleId":"CVE-2026-0001"}]}]})";
@@ -42,10 +45,10 @@ class DockerSubcommandTest : public ::testing::Test {
     return testing::run_process(argv, "");
   }
 
-  testing::ProcessRun verify(const std::string& image) {
+  testing::ProcessRun verify(const std::string& image, const std::string& key = "ci.pub") {
     return testing::run_process(
         {CODEMODE_CLI_BINARY, "docker", "verify", "--promotion", dir_.file("promotion.json"),
-         "--image", image, "--provenance", kProvenance},
+         "--image", image, "--provenance", kProvenance, "--public-key", dir_.file(key)},
         "");
   }
 
@@ -80,6 +83,9 @@ TEST_F(DockerSubcommandTest, APromotionFromACleanReportVerifiesForItsImageOnly) 
   const testing::ProcessRun other = verify(kOtherImage);
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_EQ(code_of(other), "INTEGRITY_VIOLATION");
+  const testing::ProcessRun unpinned = verify(kImage, "other.pub");
+  EXPECT_EQ(unpinned.exit_code, 1);
+  EXPECT_EQ(code_of(unpinned), "INTEGRITY_VIOLATION");
 }
 
 TEST_F(DockerSubcommandTest, AReportWithFindingsIsRefused) {

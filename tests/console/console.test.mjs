@@ -3,7 +3,7 @@
 // package-lock.json; no browser is downloaded). A person opens the login link, sees the run
 // waiting, reads its source and digest, approves both phases and sees the result and the audit;
 // rejects another run; meets a digest that went stale while the page was open; and requests
-// without the token, from another origin or without the CSRF token are refused.
+// without the token or a session, from another origin or for another Host are refused.
 //
 // CODEMODE_CONSOLE_SCREENSHOTS=DIR also saves the main views there (docs/console/ holds them).
 import { test, before, after } from 'node:test';
@@ -78,9 +78,9 @@ async function stopConsole(server) {
 }
 
 // GET with a Host header of our choosing (fetch does not let a caller set Host).
-function statusWithHost(url, cookie, host) {
+function statusWithHost(url, session, host) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { cookie, host } }, (response) => {
+    const request = http.get(url, { headers: { 'x-codemode-session': session, host } }, (response) => {
       response.resume();
       resolve(response.statusCode);
     });
@@ -136,9 +136,11 @@ test('a person reviews a pending phase, approves its digest, and sees the result
 
     await page.goto(server.login);
     assert.equal(new URL(page.url()).pathname, '/', 'the login link redirects to the page');
-    assert.ok(!page.url().includes('token'), 'the token does not stay in the address bar');
     const runButton = page.locator(`button[data-run="${runId}"]`);
     await runButton.waitFor();
+    assert.ok(!page.url().includes('token') && !page.url().includes('session'),
+              'neither the token nor the session stays in the address bar');
+    assert.deepEqual(await page.context().cookies(), [], 'no cookie: every port of a host would get it');
     assert.match(await runButton.innerText(), /waiting/);
     await runButton.click();
 
@@ -223,7 +225,7 @@ test('a digest that went stale while the page was open is refused with the fresh
     assert.equal(status.phases[0].decidedBy, undefined);
   });
 
-test('requests without the token, from another origin or without the CSRF token are refused',
+test('requests without the token or a session, from another origin or for another host are refused',
   async () => {
     const { copy, server } = await setUp();
     const { runId, pending } = startRun(copy);
@@ -234,27 +236,32 @@ test('requests without the token, from another origin or without the CSRF token 
     assert.equal((await fetch(`${base}/login?token=wrong`, { redirect: 'manual' })).status, 401);
     const login = await fetch(server.login, { redirect: 'manual' });
     assert.equal(login.status, 303);
-    const cookie = login.headers.get('set-cookie').split(';')[0];
-    assert.match(login.headers.get('set-cookie'), /HttpOnly/);
-    assert.match(login.headers.get('set-cookie'), /SameSite=Strict/);
-    const page = await fetch(`${base}/`, { headers: { cookie } });
-    assert.equal(page.status, 200);
+    assert.equal(login.headers.get('set-cookie'), null, 'the session is never a cookie');
+    const session = login.headers.get('location').match(/^\/#session=([0-9a-f]{64})$/)[1];
+    const page = await fetch(`${base}/`);
+    assert.equal(page.status, 200, 'the page holds no data and needs no session');
     assert.match(page.headers.get('content-security-policy'), /default-src 'none'/);
     assert.match(page.headers.get('content-security-policy'), /frame-ancestors 'none'/);
-    const { csrfToken } = await (await fetch(`${base}/api/session`, { headers: { cookie } })).json();
+    assert.equal((await fetch(`${base}/api/runs`, {
+      headers: { 'x-codemode-session': '0'.repeat(64) } })).status, 401);
+    assert.equal((await fetch(`${base}/api/runs`, {
+      headers: { 'x-codemode-session': session } })).status, 200);
 
     const decide = (headers) => fetch(`${base}/api/runs/${runId}/phases/price/approve`, {
       method: 'POST', body: JSON.stringify({ digest: pending[0].digest }),
-      headers: { cookie, 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...headers },
     });
-    assert.equal((await decide({ origin: 'http://evil.example', 'x-codemode-csrf': csrfToken })).status, 403);
-    assert.equal((await decide({ origin: `http://${host}` })).status, 403);
-    assert.equal((await decide({ origin: `http://${host}`, 'x-codemode-csrf': '0'.repeat(64) })).status, 403);
-    assert.equal(await statusWithHost(`${base}/api/runs`, cookie, 'attacker.example'), 403,
+    assert.equal((await decide({ origin: `http://${host}` })).status, 401, 'no session');
+    assert.equal((await decide({ origin: 'http://evil.example', 'x-codemode-session': session })).status, 403);
+    assert.equal(await statusWithHost(`${base}/api/runs`, session, 'attacker.example'), 403,
                  'a Host the console does not serve (DNS rebinding) is refused');
     assert.equal(workflowCommand(copy, ['status', runId]).phases[0].state, 'awaiting_approval');
 
-    // The same request from the page's own origin with its token is a decision.
-    assert.equal((await decide({ origin: `http://${host}`, 'x-codemode-csrf': csrfToken })).status, 200);
+    // The same request from the page's own origin with its session is a decision, and so is one
+    // with the bearer token.
+    assert.equal((await decide({ origin: `http://${host}`, 'x-codemode-session': session })).status, 200);
     assert.equal(workflowCommand(copy, ['status', runId]).phases[0].decidedBy, me);
+    const token = new URL(server.login).searchParams.get('token');
+    assert.equal((await fetch(`${base}/api/runs`, {
+      headers: { authorization: `Bearer ${token}` } })).status, 200);
   });

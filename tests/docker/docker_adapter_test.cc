@@ -111,6 +111,7 @@ TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
                               .private_key = key.private_key});
   ASSERT_TRUE(promotion.ok()) << promotion.error().message;
   options.promotion = *promotion;
+  options.promotion_public_key = key.public_key;
   Result<std::shared_ptr<SandboxAdapter>> promoted = make_promoted_docker_adapter(options);
   ASSERT_TRUE(promoted.ok()) << promoted.error().message;
 

@@ -70,8 +70,9 @@ class DockerPromotionTest : public ::testing::Test {
   Result<DockerPromotionStatement> verify(const DockerPromotion& promotion,
                                           std::chrono::milliseconds age = kDefaultMaxScanAge,
                                           std::chrono::system_clock::time_point now = kNow) {
-    return verify_docker_promotion(
-        promotion, {.image = kSubjectImage, .provenance = kSubjectProvenance}, age, now);
+    return verify_docker_promotion(promotion,
+                                   {.image = kSubjectImage, .provenance = kSubjectProvenance},
+                                   key_.public_key, age, now);
   }
 
   testing::PemKeyPair key_;
@@ -131,6 +132,8 @@ TEST_F(DockerPromotionTest, ThePromotedAdapterIsProductionAndNeedsItsPromotion) 
   request.issued_at = text(now - 1min);
   request.expires_at = text(now + 1h);
   options.promotion = issue_docker_promotion(request).value();
+  EXPECT_FALSE(make_promoted_docker_adapter(options).ok()) << "the pinned key is required";
+  options.promotion_public_key = key_.public_key;
   Result<std::shared_ptr<SandboxAdapter>> adapter = make_promoted_docker_adapter(options);
   ASSERT_TRUE(adapter.ok()) << adapter.error().message;
   EXPECT_EQ((*adapter)->id(), "codemode.docker");
@@ -160,14 +163,35 @@ TEST_F(DockerPromotionTest, AnotherKeyIsAnIntegrityViolation) {
   expect_error(verify(other), ErrorCode::kIntegrityViolation);
 }
 
+// A proof that verifies with its own key is worth nothing: anyone can make one. Only the key the
+// host pinned counts.
+TEST_F(DockerPromotionTest, AProofSignedByAnyOtherKeyIsAnIntegrityViolation) {
+  const testing::PemKeyPair attacker = testing::ed25519_key_pair();
+  DockerPromotionRequest request = clean_request(attacker);
+  Result<DockerPromotion> forged = issue_docker_promotion(request, kNow);
+  ASSERT_TRUE(forged.ok()) << forged.error().message;
+  expect_error(verify(*forged), ErrorCode::kIntegrityViolation, "other than the pinned");
+  // The same proof against its own key verifies: the pin is what makes the difference.
+  EXPECT_TRUE(verify_docker_promotion(*forged,
+                                      {.image = kSubjectImage, .provenance = kSubjectProvenance},
+                                      attacker.public_key, kDefaultMaxScanAge, kNow)
+                  .ok());
+  // A pinned key that is not an Ed25519 public key is a configuration error.
+  Result<DockerPromotionStatement> rsa = verify_docker_promotion(
+      promotion_, {.image = kSubjectImage, .provenance = kSubjectProvenance},
+      testing::rsa_key_pair().public_key, kDefaultMaxScanAge, kNow);
+  ASSERT_FALSE(rsa.ok());
+  EXPECT_EQ(rsa.error().code, ErrorCode::kInvalidConfig);
+}
+
 TEST_F(DockerPromotionTest, AnotherImageIsAnIntegrityViolation) {
   Result<DockerPromotionStatement> result = verify_docker_promotion(
       promotion_, {.image = "sha256:" + std::string(64, 'c'), .provenance = kSubjectProvenance},
-      kDefaultMaxScanAge, kNow);
+      key_.public_key, kDefaultMaxScanAge, kNow);
   expect_error(result, ErrorCode::kIntegrityViolation, "another image");
   result = verify_docker_promotion(
       promotion_, {.image = kSubjectImage, .provenance = "sha256:" + std::string(64, 'c')},
-      kDefaultMaxScanAge, kNow);
+      key_.public_key, kDefaultMaxScanAge, kNow);
   expect_error(result, ErrorCode::kIntegrityViolation);
 }
 

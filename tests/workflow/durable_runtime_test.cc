@@ -175,6 +175,26 @@ TEST_P(DurableRuntimeTest, DoesNotReplayAWritePhaseWhoseSandboxFailsAfterTheNest
   EXPECT_EQ(effects_made(effects_file()), 1);
 }
 
+// A runtime given another workflow (another host, other approvers) shares the store and the scope
+// but cannot decide this workflow's runs: its people were never vouched for here.
+TEST_P(DurableRuntimeTest, APersonOfAnotherWorkflowCannotDecideItsRuns) {
+  const DurableWorkflow definition = workflow();
+  const DurableWorkflow other = workflow("async (input) => input");
+  ASSERT_NE(other.digest(), definition.digest());
+  auto owner = runtime(definition);
+  auto stranger = runtime(other);
+  const std::string run = owner->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest request = owner->pending(run).value().at(0);
+  for (Status decided : {stranger->approve(run, "update", request.digest, "reviewer-token"),
+                         stranger->reject(run, "update", request.digest, "reviewer-token")}) {
+    ASSERT_FALSE(decided.ok());
+    EXPECT_EQ(decided.error().code, ErrorCode::kNotFound);
+    EXPECT_EQ(decided.error().rule, "unknown_workflow");
+  }
+  EXPECT_EQ(owner->status(run).value().phases.at(0).state, PhaseState::kAwaitingApproval);
+  EXPECT_TRUE(owner->approve(run, "update", request.digest, "reviewer-token").ok());
+}
+
 TEST_P(DurableRuntimeTest, ARejectedPhaseBlocksTheRunWithoutRunning) {
   const DurableWorkflow definition = workflow();
   auto runtime_ = runtime(definition);

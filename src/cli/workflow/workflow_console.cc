@@ -23,11 +23,13 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
   // NOLINTNEXTLINE(concurrency-mt-unsafe): nothing in this process changes its environment
   const char* from_environment = std::getenv("CODEMODE_CONSOLE_TOKEN");
   std::string token = from_environment != nullptr ? from_environment : "";
-  if (token.empty()) {
+  const bool generated = token.empty();
+  if (generated) {
     if (!listen.address.starts_with("127.")) {
       print_usage_error(usage_error(
           "A console on an address that is not loopback needs CODEMODE_CONSOLE_TOKEN (32 to 256 "
-          "visible characters), and should be reached through a TLS proxy."));
+          "characters of A-Z a-z 0-9 . _ ~ -), and should be reached through a TLS proxy "
+          "(--public-origin)."));
       return kExitUsageError;
     }
     token = internal::random_hex(24);
@@ -39,6 +41,7 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
        .person = person,
        .credential = person,
        .access_token = token,
+       .public_origin = arguments.public_origin,
        .http = listen,
        .poll_interval = std::chrono::milliseconds(arguments.poll_millis),
        .work = arguments.work});
@@ -48,7 +51,12 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
   }
   const std::string base =
       "http://" + listen.address + ":" + std::to_string((*server)->port()) + "/";
-  print_json_line(Json{{"console", base}, {"login", base + "login?token=" + token}});
+  // A token of the caller's own (CODEMODE_CONSOLE_TOKEN) is never printed: they know it, and
+  // output ends up in logs.
+  Json started{{"console", base}};
+  started["login"] =
+      generated ? base + "login?token=" + token : base + "login?token=<CODEMODE_CONSOLE_TOKEN>";
+  print_json_line(started);
   std::fflush(stdout);
   http::wait_for_stop_signal();
   return kExitSucceeded;

@@ -222,6 +222,9 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
   console->add_option("--listen", arguments.listen,
                       "HOST:PORT to serve on (default 127.0.0.1:8809; port 0: any free port). An "
                       "address that is not loopback needs CODEMODE_CONSOLE_TOKEN.");
+  console->add_option("--public-origin", arguments.public_origin,
+                      "The page's origin behind a TLS proxy (https://approvals.example): decisions "
+                      "from it are accepted.");
   console->add_flag("--work", arguments.work,
                     "Also execute approved phases, as `codemode workflow worker` does.");
   console

@@ -40,6 +40,7 @@ struct WorkflowArguments {
   int poll_millis = 500;
   std::string listen = "127.0.0.1:8809";  // console
   bool work = false;                      // console: also execute approved phases
+  std::string public_origin;              // console: its origin behind a TLS proxy
 };
 
 CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments);

@@ -3,7 +3,8 @@
 // phases' audit records. Every text from the server is put in the page as text, never as markup.
 'use strict';
 
-const state = { csrf: '', selected: null, notice: null, busy: false };
+const state = { session: '', selected: null, notice: null, busy: false };
+const SESSION_KEY = 'codemode-console-session';
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,8 +22,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Every API request carries the session id as a header: it lives in this origin's
+// sessionStorage, never in a cookie (docs/console.md, "Access").
 async function api(path, options = {}) {
-  const response = await fetch(path, { credentials: 'same-origin', ...options });
+  const headers = { ...(options.headers || {}), 'X-Codemode-Session': state.session };
+  const response = await fetch(path, { ...options, headers, credentials: 'omit' });
   let body = null;
   try { body = await response.json(); } catch (_) { body = null; }
   return { status: response.status, body };
@@ -150,7 +154,9 @@ function renderRun({ run, pending, audits }) {
   if (run.error) parts.push(el('div', { class: 'notice error', text: `${run.error.code}: ${run.error.message}` }));
   for (const phase of run.phases) {
     const request = pending.find((p) => p.phaseId === phase.phaseId);
-    parts.push(renderPhase(phase, request, audits[phase.phaseId]));
+    // Own keys only: a phase may be called "toString".
+    const audit = Object.hasOwn(audits, phase.phaseId) ? audits[phase.phaseId] : undefined;
+    parts.push(renderPhase(phase, request, audit));
   }
   return el('div', {}, parts);
 }
@@ -220,7 +226,7 @@ async function decide(request, verb) {
   const { status: code, body } = await api(
     `/api/runs/${request.runId}/phases/${request.phaseId}/${verb}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Codemode-Csrf': state.csrf },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ digest: request.digest }),
     });
   state.busy = false;
@@ -244,25 +250,58 @@ async function refresh() {
   await loadRun();
 }
 
-function listen() {
+// Live updates: the server-sent events of /api/events, read through fetch (EventSource cannot
+// send the session header); reconnects after a second when the stream ends.
+async function listen() {
   const live = document.getElementById('live');
-  const events = new EventSource('/api/events');
-  events.onopen = () => { live.textContent = 'live'; live.classList.add('on'); };
-  events.onerror = () => { live.textContent = 'reconnecting…'; live.classList.remove('on'); };
   let version = null;
-  events.onmessage = (event) => {
-    const next = JSON.parse(event.data).version;
-    if (next !== version) { version = next; refresh(); }
-  };
+  for (;;) {
+    try {
+      const response = await fetch('/api/events', {
+        headers: { 'X-Codemode-Session': state.session }, credentials: 'omit' });
+      if (response.status !== 200) throw new Error(`events answered ${response.status}`);
+      live.textContent = 'live';
+      live.classList.add('on');
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!event.startsWith('data: ')) continue;
+          const next = JSON.parse(event.slice(6)).version;
+          if (next !== version) { version = next; refresh(); }
+        }
+      }
+    } catch (_) {
+      // fall through to reconnect
+    }
+    live.textContent = 'reconnecting…';
+    live.classList.remove('on');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+function signInNeeded() {
+  document.getElementById('detail').replaceChildren(el('div', { class: 'notice error',
+    text: 'Open the login link that codemode workflow console printed.' }));
 }
 
 async function main() {
-  const { status: code, body } = await api('/api/session');
-  if (code !== 200) {
-    document.getElementById('detail').replaceChildren(el('div', { class: 'notice error', text: 'Open the login link that codemode workflow console printed.' }));
-    return;
+  // The login redirect puts the session in the fragment: keep it, and take it off the address bar.
+  const fromLogin = location.hash.match(/^#session=([0-9a-f]{64})$/);
+  if (fromLogin) {
+    sessionStorage.setItem(SESSION_KEY, fromLogin[1]);
+    history.replaceState(null, '', '/');
   }
-  state.csrf = body.csrfToken;
+  state.session = sessionStorage.getItem(SESSION_KEY) || '';
+  if (!state.session) { signInNeeded(); return; }
+  const { status: code, body } = await api('/api/session');
+  if (code !== 200) { signInNeeded(); return; }
   document.getElementById('person').textContent = body.person;
   document.getElementById('workflow').textContent = body.workflow;
   const match = location.hash.match(/^#run=([0-9a-f]{64})$/);

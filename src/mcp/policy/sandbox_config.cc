@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -15,6 +16,8 @@ namespace codemode::mcp {
 namespace {
 
 using internal::only_keys;
+
+constexpr std::size_t kMaxPublicKeyFileBytes = 4096;
 
 Error sandbox_error(std::string message) {
   return Error::invalid_config("mcp_config", std::move(message));
@@ -158,12 +161,31 @@ Result<std::string> string_member(const Json& sandbox, const char* name, bool re
   return sandbox.at(name).get<std::string>();
 }
 
-Result<DockerAdapterOptions> parse_docker(const Json& sandbox) {
+// The CI's public key the promotion must be signed by: a PEM file, relative to the config.
+Result<std::string> read_public_key(const Json& sandbox, const std::string& base) {
+  Result<std::string> name = string_member(sandbox, "promotionPublicKeyFile", true);
+  if (!name.ok()) return std::move(name).error();
+  std::filesystem::path path(*name);
+  if (path.is_relative()) path = std::filesystem::path(base) / path;
+  std::ifstream file(path, std::ios::binary);
+  std::string key(kMaxPublicKeyFileBytes + 1, '\0');
+  file.read(key.data(), static_cast<std::streamsize>(key.size()));
+  if (file.bad() || file.gcount() == 0 ||
+      static_cast<std::size_t>(file.gcount()) > kMaxPublicKeyFileBytes) {
+    return sandbox_error(
+        "sandbox.promotionPublicKeyFile must name a readable PEM file of at most "
+        "4096 bytes.");
+  }
+  key.resize(static_cast<std::size_t>(file.gcount()));
+  return key;
+}
+
+Result<DockerAdapterOptions> parse_docker(const Json& sandbox, const std::string& base) {
   if (!only_keys(sandbox, {"type", "dockerPath", "image", "provenance", "host", "runtime",
-                           "seccomp", "promotion", "maxScanAgeMs"})) {
+                           "seccomp", "promotion", "promotionPublicKeyFile", "maxScanAgeMs"})) {
     return sandbox_error(
         "sandbox of type \"docker\" takes only type, dockerPath, image, provenance, host, "
-        "runtime, seccomp, promotion and maxScanAgeMs.");
+        "runtime, seccomp, promotion, promotionPublicKeyFile and maxScanAgeMs.");
   }
   DockerAdapterOptions options;
   for (auto [name, field, required] :
@@ -192,11 +214,17 @@ Result<DockerAdapterOptions> parse_docker(const Json& sandbox) {
     Result<DockerPromotion> promotion = parse_docker_promotion(*text);
     if (!promotion.ok()) return sandbox_error("sandbox.promotion: " + promotion.error().message);
     options.promotion = std::move(*promotion);
+    Result<std::string> key = read_public_key(sandbox, base);
+    if (!key.ok()) return std::move(key).error();
+    options.promotion_public_key = std::move(*key);
+  } else if (sandbox.contains("promotionPublicKeyFile")) {
+    return sandbox_error("sandbox.promotionPublicKeyFile goes with a promotion.");
   }
   // The adapter's own rules, checked now so a bad config fails at start with the field named
   // (the promotion's signature and age are checked when the adapter is made).
   DockerAdapterOptions unpromoted = options;
   unpromoted.promotion.reset();
+  unpromoted.promotion_public_key.clear();
   Result<std::shared_ptr<SandboxAdapter>> checked = make_docker_adapter(std::move(unpromoted));
   if (!checked.ok()) return sandbox_error("sandbox: " + checked.error().message);
   return options;
@@ -221,7 +249,7 @@ Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::strin
     return SandboxConfig{.adapter = std::move(*protocol)};
   }
   if (type == "docker") {
-    Result<DockerAdapterOptions> docker = parse_docker(sandbox);
+    Result<DockerAdapterOptions> docker = parse_docker(sandbox, base_directory);
     if (!docker.ok()) return std::move(docker).error();
     return SandboxConfig{.adapter = std::move(*docker)};
   }

@@ -10,7 +10,7 @@
 //               "provenance": "sha256:...", "host": "unix:///run/docker.sock",
 //               "runtime": "runsc", "seccomp": "builtin" | "daemon_default",
 //               "promotion": {"statement": ..., "signature": ..., "publicKey": ...},
-//               "maxScanAgeMs": 86400000}
+//               "promotionPublicKeyFile": "ci-key.pem", "maxScanAgeMs": 86400000}
 //
 // Absent: the process adapter with its defaults (fork server, process profile, interpreter). A
 // protocol sandbox is qualified "test" unless the config says "production", and code mode refuses

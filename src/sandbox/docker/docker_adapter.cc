@@ -31,7 +31,7 @@ class DockerAdapter final : public SandboxAdapter {
     if (options_.promotion &&
         !verify_docker_promotion(*options_.promotion,
                                  {.image = options_.image, .provenance = options_.provenance},
-                                 options_.max_scan_age)
+                                 options_.promotion_public_key, options_.max_scan_age)
              .ok()) {
       return false;
     }
@@ -44,8 +44,9 @@ class DockerAdapter final : public SandboxAdapter {
     if (name.empty() || !is_container_name(name)) {
       return SandboxResult::failure(SandboxFault::kWorkerStartFailed);
     }
-    WorkerCommands commands{
-        .launch = {options_.docker_path}, .terminate = {options_.docker_path}, .environment = {}};
+    WorkerCommands commands{.launch = {options_.docker_path},
+                            .terminate = {options_.docker_path},
+                            .environment = {kDockerEnvironment}};
     for (std::string& argument : docker_run_arguments(options_, name, request.program.limits())) {
       commands.launch.push_back(std::move(argument));
     }
@@ -68,7 +69,7 @@ class DockerAdapter final : public SandboxAdapter {
 }  // namespace internal
 
 Result<std::shared_ptr<SandboxAdapter>> make_docker_adapter(DockerAdapterOptions options) {
-  if (options.promotion) {
+  if (options.promotion || !options.promotion_public_key.empty()) {
     return Error::invalid_config(internal::kDockerOptionsRule,
                                  "promotion is for make_promoted_docker_adapter.");
   }
@@ -80,16 +81,17 @@ Result<std::shared_ptr<SandboxAdapter>> make_docker_adapter(DockerAdapterOptions
 }
 
 Result<std::shared_ptr<SandboxAdapter>> make_promoted_docker_adapter(DockerAdapterOptions options) {
-  if (!options.promotion) {
-    return Error::invalid_config(internal::kDockerOptionsRule,
-                                 "promotion is required by the promoted Docker adapter.");
+  if (!options.promotion || options.promotion_public_key.empty()) {
+    return Error::invalid_config(
+        internal::kDockerOptionsRule,
+        "promotion and promotion_public_key are required by the promoted Docker adapter.");
   }
   if (Status valid = internal::check_docker_adapter_options(options); !valid.ok()) {
     return std::move(valid).error();
   }
   Result<DockerPromotionStatement> verified = verify_docker_promotion(
       *options.promotion, {.image = options.image, .provenance = options.provenance},
-      options.max_scan_age);
+      options.promotion_public_key, options.max_scan_age);
   if (!verified.ok()) return std::move(verified).error();
   return std::shared_ptr<SandboxAdapter>(
       std::make_shared<internal::DockerAdapter>(std::move(options)));

@@ -15,6 +15,11 @@
 namespace codemode::internal {
 
 inline constexpr char kDockerOptionsRule[] = "docker_adapter_options";
+// The docker CLI's whole environment. Even with none, the CLI finds the user's home through the
+// password database and reads ~/.docker/config.json, whose current context could point it at a
+// remote daemon and whose proxies it would pass into every container. A configuration directory
+// under /dev/null can never exist, so the CLI always runs with its defaults.
+inline constexpr char kDockerEnvironment[] = "DOCKER_CONFIG=/dev/null/codemode";
 // 256 MiB for the worker's own memory beyond the program's heap, capped at 2.25 GiB in all.
 inline constexpr std::int64_t kContainerMemoryOverheadBytes = 256ll << 20;
 inline constexpr std::int64_t kMaxContainerMemoryBytes = 2'415'919'104;

@@ -36,7 +36,7 @@ bool image_matches(std::string_view inspected, const DockerAdapterOptions& optio
 
 namespace {
 
-// `docker <arguments>` with an empty environment; its stdout when it exited 0 in time.
+// `docker <arguments>` with kDockerEnvironment only; its stdout when it exited 0 in time.
 std::optional<std::string> run_docker(const DockerAdapterOptions& options,
                                       std::vector<std::string> arguments) {
   std::vector<std::string> argv{options.docker_path};
@@ -44,8 +44,9 @@ std::optional<std::string> run_docker(const DockerAdapterOptions& options,
   std::stop_source expired;
   TimerHandle deadline = DeadlineTimer::schedule(DeadlineTimer::Clock::now() + kInspectTimeout,
                                                  [&expired] { expired.request_stop(); });
-  CommandRun run = run_command({.path = options.docker_path, .argv = argv, .env = {}}, "",
-                               kInspectOutputBytes, expired.get_token());
+  CommandRun run =
+      run_command({.path = options.docker_path, .argv = argv, .env = {kDockerEnvironment}}, "",
+                  kInspectOutputBytes, expired.get_token());
   if (run.ending != CommandRun::Ending::kExitedZero) return std::nullopt;
   return std::move(run.stdout_text);
 }

@@ -59,7 +59,8 @@ Status check_clean_sarif(std::string_view sarif) {
 
 Result<DockerPromotionStatement> verify_docker_promotion(
     const DockerPromotion& promotion, const DockerImageSubject& subject,
-    std::chrono::milliseconds max_scan_age, std::chrono::system_clock::time_point now) {
+    std::string_view pinned_public_key, std::chrono::milliseconds max_scan_age,
+    std::chrono::system_clock::time_point now) {
   using internal::format_utc_millis;
   using internal::parse_utc_millis;
   if (max_scan_age < std::chrono::milliseconds(1) || max_scan_age > kMaxMaxScanAge) {
@@ -68,13 +69,27 @@ Result<DockerPromotionStatement> verify_docker_promotion(
   if (Status shape = internal::check_promotion_shape(promotion); !shape.ok()) {
     return std::move(shape).error();
   }
+  const std::optional<std::string> pinned = internal::ed25519_public_key_der(pinned_public_key);
+  if (!pinned) {
+    return promotion_config_error(
+        "the pinned public key must be a PEM SubjectPublicKeyInfo Ed25519 key.");
+  }
+  const std::optional<std::string> offered = internal::ed25519_public_key_der(promotion.public_key);
+  if (!offered) {
+    return promotion_config_error("publicKey must be a PEM SubjectPublicKeyInfo Ed25519 key.");
+  }
+  if (*offered != *pinned) {
+    return integrity_error(
+        "The Docker promotion is signed by a key other than the pinned public key.");
+  }
   const std::string signature = *internal::decode_signature_text(promotion.signature);
-  switch (internal::ed25519_verify(promotion.public_key,
+  switch (internal::ed25519_verify(pinned_public_key,
                                    internal::statement_bytes(promotion.statement), signature)) {
     case internal::Ed25519Check::kValid:
       break;
     case internal::Ed25519Check::kKeyRefused:
-      return promotion_config_error("publicKey must be a PEM SubjectPublicKeyInfo Ed25519 key.");
+      return promotion_config_error(
+          "the pinned public key must be a PEM SubjectPublicKeyInfo Ed25519 key.");
     case internal::Ed25519Check::kInvalid:
       return integrity_error(
           "The Docker promotion signature does not verify with the pinned public key; the "
@@ -136,8 +151,8 @@ Result<DockerPromotion> issue_docker_promotion(const DockerPromotionRequest& req
   DockerPromotion promotion{.statement = std::move(statement),
                             .signature = internal::encode_signature_text(*signature),
                             .public_key = std::move(*public_key)};
-  Result<DockerPromotionStatement> verified =
-      verify_docker_promotion(promotion, request.subject, kDefaultMaxScanAge, now);
+  Result<DockerPromotionStatement> verified = verify_docker_promotion(
+      promotion, request.subject, promotion.public_key, kDefaultMaxScanAge, now);
   if (!verified.ok()) return std::move(verified).error();
   return promotion;
 }

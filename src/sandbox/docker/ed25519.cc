@@ -3,8 +3,10 @@
 #include <memory>
 
 #include <openssl/bio.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <openssl/x509.h>
 
 namespace codemode::internal {
 namespace {
@@ -87,6 +89,17 @@ std::optional<std::string> ed25519_sign(std::string_view private_key_pem,
     return std::nullopt;
   }
   return signature;
+}
+
+std::optional<std::string> ed25519_public_key_der(std::string_view public_key_pem) {
+  const KeyPtr key = read_key(public_key_pem, /*is_private=*/false);
+  if (!key) return std::nullopt;
+  unsigned char* der = nullptr;
+  const int length = i2d_PUBKEY(key.get(), &der);
+  if (length <= 0 || der == nullptr) return std::nullopt;
+  std::string bytes(reinterpret_cast<const char*>(der), static_cast<std::size_t>(length));
+  OPENSSL_free(der);
+  return bytes;
 }
 
 std::optional<std::string> ed25519_public_key_pem(std::string_view private_key_pem) {

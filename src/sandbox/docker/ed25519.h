@@ -25,6 +25,10 @@ Ed25519Check ed25519_verify(std::string_view public_key_pem, std::string_view me
 // The 64-byte signature of `message`; nullopt when the key is refused.
 std::optional<std::string> ed25519_sign(std::string_view private_key_pem, std::string_view message);
 
+// The DER SubjectPublicKeyInfo of an Ed25519 public key in PEM, to compare two keys whatever
+// their PEM line breaks; nullopt when the key is refused.
+std::optional<std::string> ed25519_public_key_der(std::string_view public_key_pem);
+
 // The PEM SubjectPublicKeyInfo of the Ed25519 private key `private_key_pem`; nullopt when the key
 // is refused.
 std::optional<std::string> ed25519_public_key_pem(std::string_view private_key_pem);

@@ -210,6 +210,11 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
   std::optional<Error> refusal;
   Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
     refusal.reset();
+    // A person this runtime verifies approves only the workflows it was given: another
+    // workflow's runs in the same scope have their own approvers.
+    if (core.workflow(run.workflow_digest) == nullptr) {
+      return Error::not_found("unknown_workflow", "This runtime was not given the run's workflow.");
+    }
     PhaseRecord* phase = run.find_phase(phase_id);
     if (phase == nullptr) return Error::not_found("phase", "No such phase in the run.");
     if (!phase->approval) {
@@ -229,7 +234,6 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
       refusal = Error::conflict("approval_expired",
                                 "The approval request expired; a new one was issued.");
       const DurableWorkflow* workflow = core.workflow(run.workflow_digest);
-      if (workflow == nullptr) return Change::kKeep;
       Status issued = internal::issue_approval(run, *phase, *workflow->find_phase(phase->id),
                                                core.approval_policy());
       if (!issued.ok()) return issued.error();

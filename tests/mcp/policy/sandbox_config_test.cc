@@ -130,6 +130,8 @@ TEST(SandboxConfigTest, DockerRefusalsNameTheMember) {
             std::string::npos);
   EXPECT_NE(docker_refusal({{"promotion", {{"statement", 1}}}}).find("sandbox.promotion"),
             std::string::npos);
+  EXPECT_NE(docker_refusal({{"promotionPublicKeyFile", "ci.pub"}}).find("goes with a promotion"),
+            std::string::npos);
   Json missing = docker_sandbox(Json::object());
   missing.erase("image");
   Result<SandboxConfig> config = parse_sandbox_config(missing, kBase);
