@@ -17,7 +17,6 @@ using http::HttpHeaders;
 using http::HttpRequest;
 
 constexpr std::string_view kJson = "application/json";
-constexpr std::string_view kHtml = "text/html; charset=utf-8";
 constexpr JsonLimits kDecisionLimits{.max_bytes = 4096};
 constexpr std::string_view kRunsPrefix = "/api/runs/";
 constexpr auto kEventHeartbeat = std::chrono::seconds(15);
