@@ -55,6 +55,13 @@ void refuse(HttpExchange& exchange, int status, std::string_view code, std::stri
                headers);
 }
 
+// Waits `interval`, or less when `stop` fires first.
+void wait_unless_stopped(const std::stop_token& stop, std::chrono::milliseconds interval) {
+  std::mutex idle;
+  std::unique_lock lock(idle);
+  std::condition_variable_any().wait_for(lock, stop, interval, [] { return false; });
+}
+
 // "/api/runs/RUN" -> RUN; "/api/runs/RUN/phases/PHASE/approve" -> {RUN, PHASE, approve}.
 std::vector<std::string_view> path_parts(std::string_view path) {
   std::vector<std::string_view> parts;
@@ -216,10 +223,7 @@ struct ConsoleServer::Routes {
         last = now;
         last_sent = at;
       }
-      std::mutex idle;
-      std::unique_lock lock(idle);
-      std::condition_variable_any().wait_for(lock, exchange.stop_token(), options.poll_interval,
-                                             [] { return false; });
+      wait_unless_stopped(exchange.stop_token(), options.poll_interval);
     }
     exchange.finish();
   }
@@ -269,9 +273,7 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
           while (!stop.stop_requested()) {
             Result<std::size_t> ran = runtime->run_due();
             if (ran.ok() && *ran > 0) continue;
-            std::mutex idle;
-            std::unique_lock lock(idle);
-            std::condition_variable_any().wait_for(lock, stop, interval, [] { return false; });
+            wait_unless_stopped(stop, interval);
           }
         });
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/json_keys.h"
+#include "sandbox/docker/docker_adapter_options.h"
 #include "tools/command_path.h"
 
 namespace codemode::mcp {
@@ -222,11 +223,9 @@ Result<DockerAdapterOptions> parse_docker(const Json& sandbox, const std::string
   }
   // The adapter's own rules, checked now so a bad config fails at start with the field named
   // (the promotion's signature and age are checked when the adapter is made).
-  DockerAdapterOptions unpromoted = options;
-  unpromoted.promotion.reset();
-  unpromoted.promotion_public_key.clear();
-  Result<std::shared_ptr<SandboxAdapter>> checked = make_docker_adapter(std::move(unpromoted));
-  if (!checked.ok()) return sandbox_error("sandbox: " + checked.error().message);
+  if (Status valid = internal::check_docker_adapter_options(options); !valid.ok()) {
+    return sandbox_error("sandbox: " + valid.error().message);
+  }
   return options;
 }
 

@@ -7,9 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { catalogPriceTool, cli, writeConfig } from './environment.mjs';
+import { refusedStart, runCodeIn } from './environment.mjs';
 
 const dockerDir = process.env.CODEMODE_TEST_DOCKER_DIR;
 assert.ok(dockerDir, 'CODEMODE_TEST_DOCKER_DIR is not set: run this through ctest');
@@ -29,41 +27,18 @@ function containers() {
 }
 
 test('the model\'s program runs in a container and calls a host tool', async () => {
-  const { scratch, configPath } = writeConfig('codemode-mcp-docker-test-',
-                                              { tools: [catalogPriceTool()], sandbox: docker });
-  const transport = new StdioClientTransport({
-    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr.on('data', (chunk) => { stderr += chunk; });
-  const client = new Client({ name: 'codemode-tests', version: '1.0.0' });
-  try {
-    await client.connect(transport);
-    const result = await client.callTool({ name: 'code', arguments: { code: `
-      const price = await codemode.catalog.price({ sku: 'abcd' });
-      return { cents: price.cents, process: typeof process };` } });
-    assert.equal(result.isError, false, JSON.stringify(result));
-    assert.deepEqual(result.structuredContent, { result: { cents: 400, process: 'undefined' } });
-    const startLine = JSON.parse(stderr.split('\n').find((line) =>
-      line.includes('"mcp_server_started"')));
-    assert.equal(startLine.sandbox, 'codemode.docker');
-  } finally {
-    await client.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
+  const { result, startLine } = await runCodeIn(docker, `
+    const price = await codemode.catalog.price({ sku: 'abcd' });
+    return { cents: price.cents, process: typeof process };`);
+  assert.equal(startLine.sandbox, 'codemode.docker');
+  assert.equal(result.isError, false, JSON.stringify(result));
+  assert.deepEqual(result.structuredContent, { result: { cents: 400, process: 'undefined' } });
   assert.equal(containers(), '', 'a container outlived its execution');
 });
 
 test('an image that is not the pinned one stops the server at start', () => {
-  const { scratch, configPath } = writeConfig(
-    'codemode-mcp-docker-test-', { sandbox: { ...docker, provenance: `sha256:${'0'.repeat(64)}` } });
-  try {
-    const run = spawnSync(cli, ['mcp', '--mode', 'code', '--config', configPath],
-                          { input: '', encoding: 'utf8', timeout: 30000 });
-    assert.equal(run.status, 2, run.stderr);
-    const { error } = JSON.parse(run.stderr.trim().split('\n')[0]);
-    assert.equal(error.code, 'UNSUPPORTED_PROFILE');
-    assert.equal(error.rule, 'sandbox_unavailable');
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
+  const { status, error } = refusedStart({ ...docker, provenance: `sha256:${'0'.repeat(64)}` });
+  assert.equal(status, 2);
+  assert.equal(error.code, 'UNSUPPORTED_PROFILE');
+  assert.equal(error.rule, 'sandbox_unavailable');
 });

@@ -1,11 +1,14 @@
 // What every `codemode mcp` node test shares: the codemode binary under test (CODEMODE_CLI, set by
 // ctest), the pinned downstream servers in node_modules, a scratch directory for its config file,
-// and the catalog.price command tool of examples/catalog.
+// the catalog.price command tool of examples/catalog, and code mode in a chosen sandbox.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const sourceDir = path.resolve(here, '../../..');
@@ -45,4 +48,39 @@ export function writeConfig(prefix, config) {
   const configPath = path.join(scratch, 'codemode.json');
   fs.writeFileSync(configPath, JSON.stringify(config));
   return { scratch, configPath };
+}
+
+// Starts `codemode mcp --mode code` with the catalog.price tool and `sandbox`, runs `code` through
+// the SDK client, and returns {result, startLine} (the server's start line on stderr).
+export async function runCodeIn(sandbox, code) {
+  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-',
+                                              { tools: [catalogPriceTool()], sandbox });
+  const transport = new StdioClientTransport({
+    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr.on('data', (chunk) => { stderr += chunk; });
+  const client = new Client({ name: 'codemode-tests', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+    const result = await client.callTool({ name: 'code', arguments: { code } });
+    const startLine = JSON.parse(stderr.split('\n').find((line) =>
+      line.includes('"mcp_server_started"')));
+    return { result, startLine };
+  } finally {
+    await client.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// Starts `codemode mcp --mode code` with `sandbox` and expects it to refuse to start:
+// {status, error}.
+export function refusedStart(sandbox) {
+  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-', { sandbox });
+  try {
+    const run = spawnSync(cli, ['mcp', '--mode', 'code', '--config', configPath],
+                          { input: '', encoding: 'utf8', timeout: 30000 });
+    return { status: run.status, error: JSON.parse(run.stderr.trim().split('\n')[0]).error };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }

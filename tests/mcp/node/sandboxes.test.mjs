@@ -5,12 +5,9 @@
 // back to less.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { catalogPriceTool, cli, writeConfig } from './environment.mjs';
+import { cli, refusedStart, runCodeIn as runIn } from './environment.mjs';
 
 const worker = path.join(path.dirname(cli), 'codemode-worker');
 // As tests/support/bubblewrap.h: the worker's own directory is bound back in over the private /tmp.
@@ -18,39 +15,6 @@ const bwrap = ['/usr/bin/bwrap', '--unshare-all', '--die-with-parent', '--new-se
                '--ro-bind', '/', '/', '--tmpfs', '/tmp',
                '--ro-bind', path.dirname(worker), path.dirname(worker),
                '--proc', '/proc', '--dev', '/dev', '--cap-drop', 'ALL', '--', worker];
-
-// Starts the server with `sandbox`, runs `code`, and returns {result, startLine}.
-async function runIn(sandbox, code) {
-  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-',
-                                              { tools: [catalogPriceTool()], sandbox });
-  const transport = new StdioClientTransport({
-    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr.on('data', (chunk) => { stderr += chunk; });
-  const client = new Client({ name: 'codemode-tests', version: '1.0.0' });
-  try {
-    await client.connect(transport);
-    const result = await client.callTool({ name: 'code', arguments: { code } });
-    const startLine = JSON.parse(stderr.split('\n').find((line) =>
-      line.includes('"mcp_server_started"')));
-    return { result, startLine };
-  } finally {
-    await client.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-// Starts the server with `sandbox` and expects it to refuse to start: {status, error}.
-function refusedStart(sandbox) {
-  const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-', { sandbox });
-  try {
-    const run = spawnSync(cli, ['mcp', '--mode', 'code', '--config', configPath],
-                          { input: '', encoding: 'utf8', timeout: 20000 });
-    return { status: run.status, error: JSON.parse(run.stderr.trim().split('\n')[0]).error };
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
 
 const program = `const price = await codemode.catalog.price({ sku: 'abc' });
                  return { cents: price.cents };`;
