@@ -54,6 +54,7 @@ struct InvokeOptions {
 //     caller's stop (a later answer is ignored)
 //       fail()    failed TOOL_FAILED tool_failed; {failed}; charged cost_micros
 //       fail(text) the same, with tool_message = the tool's text
+//       fail_as(rule, text) the same, with the tool's rule in place of tool_failed
 //       refuse()  failed TOOL_FAILED tool_refused; {not_started}; charged nothing
 //       threw, never answered, timed out, cancelled:
 //         effects "none": failed TOOL_FAILED tool_failed / failed TIMEOUT tool_timeout /

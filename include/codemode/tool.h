@@ -75,6 +75,12 @@ class CODEMODE_EXPORT ToolResponder {
   // character boundary; empty or not valid UTF-8 is the same as fail().
   void fail(std::string_view tool_message) const;
   static constexpr std::size_t kMaxToolMessageBytes = 1024;
+  // The same, under the tool's own name for the failure: `rule` becomes the error's rule in place
+  // of "tool_failed", which a program sees as error.code and a direct-mode MCP client as `code`
+  // ("unknown_snapshot", "path_refused"). A rule matches ^[a-z][a-z0-9_]{0,63}$ and is none of
+  // codemode's own: not "tool_*", "worker_*", "max_*", "*_limit", or one of the rules the broker
+  // and the code tool report (is_tool_failure_rule); any other rule is the same as fail(text).
+  void fail_as(std::string_view rule, std::string_view tool_message) const;
   // The call was refused before any effect; execution "not_started", nothing charged.
   void refuse() const;
 
@@ -149,6 +155,9 @@ class CODEMODE_EXPORT Tool {
   explicit Tool(std::shared_ptr<const Definition> definition);
   std::shared_ptr<const Definition> definition_;
 };
+
+// Whether `rule` may name a tool's own failure (ToolResponder::fail_as).
+CODEMODE_EXPORT bool is_tool_failure_rule(std::string_view rule);
 
 // Validates `options` and returns the tool. INVALID_CONFIG naming the field otherwise
 // (rule "tool_definition").

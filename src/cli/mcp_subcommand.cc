@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 
+#include "codemode/repository_tools.h"
+
 #include "cli/cli_io.h"
 #include "http/serve_until_stopped.h"
 #include "mcp/catalog/tool_results.h"
@@ -62,10 +64,32 @@ Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& cata
   return {};
 }
 
-Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, std::size_t& skipped) {
+// The repository tools of the config's `repositories` member; code mode reads files in the
+// compact text format by default, as the boundary's reference does.
+Status add_repository_tools(const mcp::McpConfig& config, bool code_mode,
+                            mcp::ToolCatalog& catalog) {
+  if (!config.repositories) return {};
+  RepositoryToolsOptions options = config.repositories->tools;
+  options.compact_defaults = code_mode;
+  Result<RepositoryTools> tools = make_repository_tools(options);
+  if (!tools.ok()) return Error::invalid_config("mcp_config", "repositories." + tools.error().message);
+  for (const Tool& tool : tools->tools) {
+    if (!catalog.add(tool).ok()) {
+      return Error::invalid_config("mcp_config", "repositories: the tool " + tool.id() +
+                                                     " has the name of another tool.");
+    }
+  }
+  return {};
+}
+
+Result<mcp::ToolCatalog> build_catalog(const mcp::McpConfig& config, bool code_mode,
+                                       std::size_t& skipped) {
   mcp::ToolCatalog catalog;
   for (const Tool& tool : config.tools) {
     if (Status added = catalog.add(tool); !added.ok()) return std::move(added).error();
+  }
+  if (Status added = add_repository_tools(config, code_mode, catalog); !added.ok()) {
+    return std::move(added).error();
   }
   if (Status added = add_downstream_tools(config, catalog, skipped); !added.ok()) {
     return std::move(added).error();
@@ -160,7 +184,7 @@ int run_mcp_server(const McpArguments& arguments) {
   Status supported =
       !config.ok() ? Status(config.error()) : (http.ok() ? Status() : Status(http.error()));
   std::size_t skipped = 0;
-  Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, skipped)
+  Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, arguments.mode == "code", skipped)
                                                     : Result<mcp::ToolCatalog>(supported.error());
   if (!catalog.ok()) {
     print_usage_error(catalog.error());

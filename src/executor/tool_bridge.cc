@@ -24,7 +24,8 @@ bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::
 // bounds ToolResponder applies are checked again rather than trusted.
 std::optional<std::string> shown_tool_message(const ToolOutcome& outcome) {
   if (!outcome.tool_message || outcome.status != OutcomeStatus::kFailed ||
-      outcome.error->code != ErrorCode::kToolFailed || outcome.error->rule != "tool_failed") {
+      outcome.error->code != ErrorCode::kToolFailed ||
+      (outcome.error->rule != "tool_failed" && !is_tool_failure_rule(outcome.error->rule))) {
     return std::nullopt;
   }
   const std::string& words = *outcome.tool_message;

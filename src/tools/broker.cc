@@ -253,6 +253,7 @@ ToolOutcome BrokerCall::conclude(Answer answer) {
       settle(tool_.cost_micros(), 0);
       {
         ToolOutcome failed = refused(kToolFailed);
+        if (answer.tool_rule) failed.error->rule = std::move(*answer.tool_rule);
         failed.tool_message = std::move(answer.tool_message);
         return failed;
       }

@@ -1,19 +1,25 @@
 #include "tools/tool_responder.h"
 
+#include <algorithm>
+#include <array>
 #include <utility>
 
+#include "core/identifiers.h"
 #include "core/json_text.h"
 
 namespace codemode {
 namespace internal {
 
 bool ResponseSlot::answer(AnswerKind kind, std::optional<Json> output,
-                          std::optional<std::string> tool_message) {
+                          std::optional<std::string> tool_message,
+                          std::optional<std::string> tool_rule) {
   {
     std::lock_guard lock(mu_);
     if (answer_.has_value()) return false;
-    answer_ =
-        Answer{.kind = kind, .output = std::move(output), .tool_message = std::move(tool_message)};
+    answer_ = Answer{.kind = kind,
+                     .output = std::move(output),
+                     .tool_message = std::move(tool_message),
+                     .tool_rule = std::move(tool_rule)};
   }
   answered_.notify_all();
   return true;
@@ -51,6 +57,31 @@ void ToolResponder::fail(std::string_view tool_message) const {
   if (tool_message.empty() || !internal::is_valid_utf8(tool_message)) return fail();
   state_->slot->answer(internal::AnswerKind::kFailed, std::nullopt,
                        internal::cut_utf8(std::string(tool_message), kMaxToolMessageBytes));
+}
+
+void ToolResponder::fail_as(std::string_view rule, std::string_view tool_message) const {
+  if (!state_) return;
+  if (!is_tool_failure_rule(rule)) return fail(tool_message);
+  std::optional<std::string> words;
+  if (!tool_message.empty() && internal::is_valid_utf8(tool_message)) {
+    words = internal::cut_utf8(std::string(tool_message), kMaxToolMessageBytes);
+  }
+  state_->slot->answer(internal::AnswerKind::kFailed, std::nullopt, std::move(words),
+                       std::string(rule));
+}
+
+bool is_tool_failure_rule(std::string_view rule) {
+  // The rules codemode itself reports for a call, which a tool's own must never be mistaken for
+  // (the code tool maps some of them to the boundary's codes, and rethrows host_calls_limit).
+  static constexpr std::array<std::string_view, 10> kReserved = {
+      "cancelled",      "code_rejected",  "deadline_exceeded", "input_guard",   "input_schema",
+      "invalid_arguments", "output_guard", "output_schema",    "unknown_method", "broker_internal"};
+  if (!internal::is_rule_name(rule)) return false;
+  if (rule.starts_with("tool_") || rule.starts_with("worker_") || rule.starts_with("max_") ||
+      rule.ends_with("_limit")) {
+    return false;
+  }
+  return std::find(kReserved.begin(), kReserved.end(), rule) == kReserved.end();
 }
 
 void ToolResponder::refuse() const {

@@ -36,13 +36,15 @@ struct Answer {
   AnswerKind kind = AnswerKind::kAbandoned;
   std::optional<Json> output;               // set for kSucceeded only
   std::optional<std::string> tool_message;  // kFailed only, when the tool gave one
+  std::optional<std::string> tool_rule;     // kFailed only, when the tool named its failure
 };
 
 class ResponseSlot {
  public:
   // Records the answer unless one was recorded already. Returns whether this one was taken.
   bool answer(AnswerKind kind, std::optional<Json> output = std::nullopt,
-              std::optional<std::string> tool_message = std::nullopt);
+              std::optional<std::string> tool_message = std::nullopt,
+              std::optional<std::string> tool_rule = std::nullopt);
   bool answered() const;
   // Blocks until there is an answer and hands it over. REQUIRES: called at most once.
   Answer wait();

@@ -40,7 +40,10 @@ Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry) {
     // (a downstream server configured with exposeErrors).
     const Error& error = *outcome.error;
     const std::string& message =
-        outcome.tool_message && error.rule == "tool_failed" ? *outcome.tool_message : error.message;
+        outcome.tool_message && error.code == ErrorCode::kToolFailed &&
+                (error.rule == "tool_failed" || is_tool_failure_rule(error.rule))
+            ? *outcome.tool_message
+            : error.message;
     return tool_error_result(error.rule, message, entry.output_schema.is_null());
   }
   const Json& output = *outcome.output;

@@ -9,6 +9,7 @@
 #include "mcp/code_tool/code_prelude.h"
 #include "mcp/code_tool/typescript_declarations.h"
 #include "mcp/code_tool/typescript_identifiers.h"
+#include "mcp/policy/mcp_policy.h"
 
 namespace codemode::mcp {
 namespace {
@@ -32,7 +33,7 @@ Json rule_table(const std::vector<std::string>& quota_classes) {
       {"input_schema", {"invalid_arguments", "arguments do not match the tool's input schema"}},
   };
   for (const std::string& name : quota_classes) {
-    table[name + "_limit"] = {name + "_limit", name + " budget exhausted"};
+    table[name + "_limit"] = {name + "_limit", quota_exhausted_message(name)};
   }
   return table;
 }

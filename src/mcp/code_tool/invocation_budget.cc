@@ -24,7 +24,7 @@ Status InvocationBudget::reserve_units(std::string_view tool_id) {
   std::lock_guard lock(mu_);
   for (std::size_t i = 0; i < classes.size(); ++i) {
     if (names_tool(classes[i], tool_id) && units_[i] >= classes[i].cap) {
-      return limit_error(classes[i].name + "_limit", classes[i].name + " budget exhausted");
+      return limit_error(classes[i].name + "_limit", quota_exhausted_message(classes[i].name));
     }
   }
   for (std::size_t i = 0; i < classes.size(); ++i) {

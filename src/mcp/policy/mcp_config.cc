@@ -158,15 +158,27 @@ bool declares_tool(const McpConfig& config, std::string_view name) {
       return true;
     }
   }
+  if (config.repositories) {
+    const std::string& space = config.repositories->tools.tool_namespace;
+    if (name.size() > space.size() + 1 && name.starts_with(space) && name[space.size()] == '.') {
+      const std::string_view operation = name.substr(space.size() + 1);
+      if (operation == kSnapshotOperation) return true;
+      for (std::string_view page : kPageOperations) {
+        if (operation == page) return true;
+      }
+    }
+  }
   return false;
 }
 
 }  // namespace
 
 Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_directory) {
-  if (!config.is_object() || !only_keys(config, {"servers", "tools", "policy", "sandbox"})) {
+  if (!config.is_object() ||
+      !only_keys(config, {"servers", "tools", "policy", "sandbox", "repositories"})) {
     return config_error(
-        "The config must be an object with only servers, tools, policy and sandbox.");
+        "The config must be an object with only servers, tools, policy, sandbox and "
+        "repositories.");
   }
   McpConfig loaded;
   Result<std::vector<DownstreamServerConfig>> servers = parse_servers(config, base_directory);
@@ -175,11 +187,32 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
   Result<std::vector<Tool>> tools = parse_tools(config, base_directory);
   if (!tools.ok()) return std::move(tools).error();
   loaded.tools = std::move(*tools);
+  if (config.contains("repositories")) {
+    Result<RepositoriesConfig> repositories =
+        parse_repositories_config(config.at("repositories"), base_directory);
+    if (!repositories.ok()) return std::move(repositories).error();
+    loaded.repositories = std::move(*repositories);
+  }
   Result<McpPolicy> policy =
       parse_policy(config.value("policy", Json::object()),
                    [&loaded](std::string_view name) { return declares_tool(loaded, name); });
   if (!policy.ok()) return std::move(policy).error();
   loaded.policy = std::move(*policy);
+  if (loaded.repositories) {
+    for (QuotaClass& quota : repository_quota_classes(*loaded.repositories)) {
+      for (const QuotaClass& declared : loaded.policy.quota_classes) {
+        if (declared.name == quota.name) {
+          return config_error("policy.quotaClasses." + quota.name +
+                              " is the repositories member's own; set repositories." +
+                              quota.name + " instead.");
+        }
+      }
+      if (loaded.policy.quota_classes.size() >= kMaxQuotaClasses) {
+        return config_error("policy.quotaClasses leaves no room for the repositories budgets.");
+      }
+      loaded.policy.quota_classes.push_back(std::move(quota));
+    }
+  }
   if (config.contains("sandbox")) {
     Result<SandboxConfig> sandbox = parse_sandbox_config(config.at("sandbox"), base_directory);
     if (!sandbox.ok()) return std::move(sandbox).error();

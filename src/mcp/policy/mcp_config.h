@@ -7,7 +7,8 @@
 //                               "timeoutMs": 30000, "exposeErrors": false}},
 //    "tools": [{"id": "catalog.price", ...}],
 //    "policy": {"hostCalls": 8, "quotaClasses": {"writes": {"cap": 2, "tools": ["memory.x"]}}},
-//    "sandbox": {"type": "process", "isolation": "isolated"}}
+//    "sandbox": {"type": "process", "isolation": "isolated"},
+//    "repositories": {"roots": {"code": "/srv/code"}, "pages": 8, "snapshots": 2}}
 //
 // Every member is optional; unknown members are refused anywhere, so a typo fails at start.
 // Relative paths (a command with a "/", a cwd) are relative to the config file's directory.
@@ -17,6 +18,7 @@
 #define CODEMODE_MCP_POLICY_MCP_CONFIG_H_
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,7 @@
 #include "codemode/tool.h"
 
 #include "mcp/policy/mcp_policy.h"
+#include "mcp/policy/repositories_config.h"
 #include "mcp/policy/sandbox_config.h"
 
 namespace codemode::mcp {
@@ -49,6 +52,9 @@ struct McpConfig {
   std::vector<Tool> tools;  // command tools
   McpPolicy policy;
   SandboxConfig sandbox;  // where code mode runs programs
+  // The repository tools, when the config has a `repositories` member; its page and snapshot
+  // budgets are then policy.quota_classes "pages" and "snapshots".
+  std::optional<RepositoriesConfig> repositories;
 };
 
 // Largest config file, in bytes.

@@ -193,4 +193,10 @@ Json describe_policy(const McpPolicy& policy) {
   return described;
 }
 
+std::string quota_exhausted_message(std::string_view class_name) {
+  if (class_name == "pages") return "page budget exhausted";
+  if (class_name == "snapshots") return "snapshot budget exhausted";
+  return std::string(class_name) + " budget exhausted";
+}
+
 }  // namespace codemode::mcp

@@ -65,6 +65,10 @@ struct PolicyField {
 // Every numeric budget, in the order docs/mcp.md lists them.
 extern const std::array<PolicyField, 13> kPolicyFields;
 
+// What a program reads when a quota class has no unit left: "<name> budget exhausted", except for
+// the security boundary's own two, "page budget exhausted" and "snapshot budget exhausted".
+std::string quota_exhausted_message(std::string_view class_name);
+
 // The codes of codemode's own limits that end in "_limit": a quota class may not be named so that
 // its "<name>_limit" is one of them.
 extern const std::array<std::string_view, 15> kBuiltInLimitCodes;

@@ -1,0 +1,160 @@
+#include "repository/code_search.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "repository/text_lines.h"
+
+namespace codemode::repository {
+namespace {
+
+constexpr int kWholeTree = 1'000;
+
+RE2::Options matcher_options(const SearchOptions& options) {
+  RE2::Options re2_options;
+  re2_options.set_log_errors(false);
+  re2_options.set_case_sensitive(options.case_sensitive);
+  re2_options.set_never_nl(true);  // a match stays on its line, as git grep's do
+  re2_options.set_max_mem(64 << 20);
+  return re2_options;
+}
+
+std::string pattern_text(const std::string& query, bool regex) {
+  return "(?m)" + (regex ? query : RE2::QuoteMeta(query));
+}
+
+}  // namespace
+
+SearchOptions search_options_of(const Json& input) {
+  SearchOptions options;
+  if (const auto queries = input.find("queries"); queries != input.end() && queries->is_array()) {
+    for (const Json& query : *queries) options.queries.push_back(query.get<std::string>());
+  }
+  options.regex = input.value("regex", false);
+  options.case_sensitive = input.value("case_sensitive", true);
+  return options;
+}
+
+Matcher::Matcher(Matcher&&) noexcept = default;
+Matcher& Matcher::operator=(Matcher&&) noexcept = default;
+Matcher::~Matcher() = default;
+
+Result<Matcher> Matcher::make(const SearchOptions& options) {
+  Matcher matcher;
+  std::string alternation;
+  for (std::size_t i = 0; i < options.queries.size(); ++i) {
+    auto one = std::make_unique<re2::RE2>(pattern_text(options.queries[i], options.regex),
+                                          matcher_options(options));
+    if (!one->ok()) {
+      return Error::tool_failed("invalid_pattern",
+                                "queries[" + std::to_string(i) +
+                                    "] is not a regular expression RE2 accepts.");
+    }
+    matcher.each_.push_back(std::move(one));
+    if (!alternation.empty()) alternation += '|';
+    alternation += "(?:" + pattern_text(options.queries[i], options.regex) + ")";
+  }
+  matcher.any_ = std::make_unique<re2::RE2>(alternation, matcher_options(options));
+  if (!matcher.any_->ok()) {
+    return Error::tool_failed("invalid_pattern", "The queries together are too large to match.");
+  }
+  return matcher;
+}
+
+void Matcher::each_matching_line(
+    std::string_view content,
+    const std::function<bool(std::size_t, std::string_view)>& found) const {
+  std::size_t at = 0;           // where the next match may start
+  std::size_t counted = 0;      // newlines are counted up to here
+  std::size_t line_number = 1;  // of the line holding `counted`
+  while (at <= content.size()) {
+    re2::StringPiece match;
+    if (!any_->Match(re2::StringPiece(content.data(), content.size()), at, content.size(),
+                     RE2::UNANCHORED, &match, 1)) {
+      return;
+    }
+    const std::size_t match_at = static_cast<std::size_t>(match.data() - content.data());
+    line_number += static_cast<std::size_t>(
+        std::count(content.begin() + static_cast<std::ptrdiff_t>(counted),
+                   content.begin() + static_cast<std::ptrdiff_t>(match_at), '\n'));
+    std::size_t begin = match_at;
+    while (begin > 0 && content[begin - 1] != '\n') --begin;
+    const void* newline = std::memchr(content.data() + match_at, '\n', content.size() - match_at);
+    const std::size_t end = newline == nullptr
+                                ? content.size()
+                                : static_cast<std::size_t>(static_cast<const char*>(newline) -
+                                                           content.data());
+    if (begin == content.size()) return;  // an empty match after the last newline is no line
+    std::string_view line = content.substr(begin, end - begin);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!found(line_number, line)) return;
+    if (end >= content.size()) return;
+    at = end + 1;
+    counted = at;
+    ++line_number;
+  }
+}
+
+unsigned Matcher::queries_matching(std::string_view line) const {
+  unsigned bits = 0;
+  for (std::size_t i = 0; i < each_.size(); ++i) {
+    if (RE2::PartialMatch(line, *each_[i])) bits |= 1u << i;
+  }
+  return bits;
+}
+
+Result<std::vector<SearchFile>> search_files(const SnapshotReader& reader,
+                                             const std::string& prefix,
+                                             const PathFilter& filter) {
+  std::vector<SearchFile> files;
+  if (!prefix.empty()) {
+    Result<SnapshotEntry> start = reader.entry(prefix);
+    if (!start.ok()) return files;  // nothing is below a path that is not there
+    if (start->kind == EntryKind::kFile) {
+      if (filter.passes(start->path)) files.push_back({start->path, start->oid});
+      return files;
+    }
+    if (start->kind != EntryKind::kDirectory) return files;
+  }
+  Status walked = reader.walk(prefix, kWholeTree, [&](const SnapshotEntry& entry) {
+    if (entry.kind == EntryKind::kFile && filter.passes(entry.path)) {
+      files.push_back({entry.path, entry.oid});
+    }
+    return true;
+  });
+  if (!walked.ok()) return std::move(walked).error();
+  return files;
+}
+
+Json ScanCounts::to_json() const {
+  return Json{{"files_scanned", files_scanned},
+              {"bytes_scanned", bytes_scanned},
+              {"skipped_binary", skipped_binary},
+              {"skipped_large", skipped_large}};
+}
+
+Result<std::optional<LoadedFile>> load_searchable(const SnapshotReader& reader,
+                                                  const SearchFile& file, ScanCounts& counts) {
+  Result<std::uint64_t> size = reader.blob_size(file.blob);
+  if (!size.ok()) return std::move(size).error();
+  if (*size > kMaxSearchBlobBytes) {
+    ++counts.skipped_large;
+    return std::optional<LoadedFile>();
+  }
+  Result<GitBlob> blob = reader.blob(file.blob);
+  if (!blob.ok()) return std::move(blob).error();
+  const std::string_view content(static_cast<const char*>(git_blob_rawcontent(blob->get())),
+                                 static_cast<std::size_t>(git_blob_rawsize(blob->get())));
+  if (looks_binary(content)) {
+    ++counts.skipped_binary;
+    return std::optional<LoadedFile>();
+  }
+  ++counts.files_scanned;
+  counts.bytes_scanned += content.size();
+  return std::optional<LoadedFile>(LoadedFile{std::move(*blob), content});
+}
+
+}  // namespace codemode::repository

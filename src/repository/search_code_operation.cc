@@ -1,0 +1,169 @@
+// searchCode: the lines of a snapshot's files that match, a page at a time, within the page's
+// byte budget and the tools' scan time (docs/repositories.md).
+#include <chrono>
+#include <vector>
+
+#include "repository/code_search.h"
+#include "repository/operations.h"
+#include "repository/page_budget.h"
+#include "repository/repository_paths.h"
+#include "repository/snapshot_reader.h"
+#include "repository/text_lines.h"
+
+namespace codemode::repository {
+namespace {
+
+constexpr std::string_view kName = "searchCode";
+
+constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties": false,
+  "required": ["snapshot_id", "queries"],
+  "properties": {
+    "snapshot_id": {"type": "string", "minLength": 1, "maxLength": 1100},
+    "queries": {"type": "array", "minItems": 1, "maxItems": 16, "items": {"type": "string", "minLength": 1, "maxLength": 1024}, "description": "A line matches when any query matches it."},
+    "regex": {"type": "boolean", "description": "Queries are RE2 regular expressions (default false: literal text)."},
+    "case_sensitive": {"type": "boolean", "description": "Default true."},
+    "path_prefix": {"type": "string", "maxLength": 4096, "description": "Only this file or the files below this directory."},
+    "glob": {"type": "string", "minLength": 1, "maxLength": 256},
+    "globs": {"type": "array", "maxItems": 32, "items": {"type": "string", "minLength": 1, "maxLength": 256}},
+    "exclude": {"type": "array", "maxItems": 32, "items": {"type": "string", "minLength": 1, "maxLength": 256}},
+    "context_lines": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Lines shown before and after each match (default 0)."},
+    "max_results": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Default 100."},
+    @PAGING@}})";
+
+std::vector<std::string> lines_around(std::string_view content, std::size_t line_number,
+                                      std::size_t context, bool after) {
+  std::vector<std::string> shown;
+  if (context == 0) return shown;
+  const std::vector<std::size_t> starts = line_starts(content);
+  const std::size_t index = line_number - 1;
+  const std::size_t from = after ? index + 1 : (index >= context ? index - context : 0);
+  const std::size_t to = after ? std::min(starts.size(), index + 1 + context) : index;
+  for (std::size_t i = from; i < to; ++i) {
+    bool cut = false;
+    shown.push_back(shown_line(line_at(content, starts, i), cut));
+  }
+  return shown;
+}
+
+Result<Json> search_code(RepositoryState& state, const Json& input, const ToolContext& context) {
+  const auto began = std::chrono::steady_clock::now();
+  const std::string snapshot_id = string_of(input, "snapshot_id");
+  Result<Json> start = page_start(state, kName, snapshot_id, input);
+  if (!start.ok()) return std::move(start).error();
+  Result<std::string> prefix = checked_path(string_of(input, "path_prefix"));
+  if (!prefix.ok()) return std::move(prefix).error();
+  std::vector<std::string> includes = strings_of(input, "glob");
+  for (std::string& glob : strings_of(input, "globs")) includes.push_back(std::move(glob));
+  Result<PathFilter> filter = PathFilter::make(includes, strings_of(input, "exclude"));
+  if (!filter.ok()) return std::move(filter).error();
+  Result<Matcher> matcher = Matcher::make(search_options_of(input));
+  if (!matcher.ok()) return std::move(matcher).error();
+  Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
+  if (!reader.ok()) return std::move(reader).error();
+  Result<std::vector<SearchFile>> files = search_files(*reader, *prefix, *filter);
+  if (!files.ok()) return std::move(files).error();
+
+  std::size_t file_at = 0;
+  std::size_t after_line = 0;  // in files[file_at], only matches past this line
+  if (start->is_object()) {
+    file_at = (*start)["file"].get<std::size_t>();
+    after_line = (*start)["line"].get<std::size_t>();
+  }
+  const std::size_t context_lines = static_cast<std::size_t>(integer_of(input, "context_lines", 0));
+  const std::size_t max_results = static_cast<std::size_t>(integer_of(input, "max_results", 100));
+  const std::size_t max_bytes = max_bytes_of(input);
+  ScanCounts counts;
+  Json page = reader->provenance();
+  page["items"] = Json::array();
+  page["returned_items"] = 0;
+  page["scan"] = counts.to_json();
+  page["scan"]["files_scanned"] = files->size();  // the widest the counts can be
+  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * files->size();
+  page["stopped"] = "time_budget";
+  PageBudget budget(max_bytes, page);
+
+  Json items = Json::array();
+  bool full = false;
+  bool out_of_time = false;
+  std::optional<Json> resume;
+  for (; file_at < files->size() && !full; ++file_at, after_line = 0) {
+    if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
+    if (std::chrono::steady_clock::now() - began > state.options.search_time) {
+      out_of_time = true;
+      resume = Json{{"file", file_at}, {"line", 0}};
+      break;
+    }
+    const SearchFile& file = (*files)[file_at];
+    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, counts);
+    if (!loaded.ok()) return std::move(loaded).error();
+    if (!loaded->has_value()) continue;
+    const std::string_view content = (*loaded)->content;
+    const std::string blob_sha = oid_hex(file.blob);
+    matcher->each_matching_line(content, [&](std::size_t line_number, std::string_view line) {
+      if (line_number <= after_line) return true;
+      if (items.size() >= max_results) {
+        full = true;
+        resume = Json{{"file", file_at}, {"line", line_number - 1}};
+        return false;
+      }
+      bool cut = false;
+      Json item{{"path", file.path},
+                {"blob_sha", blob_sha},
+                {"line_number", line_number},
+                {"text", shown_line(line, cut)}};
+      if (cut) item["cut"] = true;
+      if (context_lines > 0) {
+        item["before"] = lines_around(content, line_number, context_lines, false);
+        item["after"] = lines_around(content, line_number, context_lines, true);
+      }
+      if (!budget.fits(json_size(item) + 1) && items.empty()) {
+        // A first match larger than the page: its line alone, cut to fit, so every page moves on.
+        item.erase("before");
+        item.erase("after");
+        const std::size_t frame = json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
+        if (budget.room() > frame + 16) {
+          item["text"] = cut_to_fit(item["text"].get<std::string>(), budget.room() - frame);
+          item["cut"] = true;
+        }
+      }
+      if (!budget.take(json_size(item) + 1)) {
+        full = true;
+        resume = Json{{"file", file_at}, {"line", line_number - 1}};
+        return false;
+      }
+      items.push_back(std::move(item));
+      return true;
+    });
+    if (full) break;
+  }
+  if (items.empty() && full) return page_too_small();
+  page["returned_items"] = items.size();
+  page["items"] = std::move(items);
+  page["scan"] = counts.to_json();
+  if (out_of_time) {
+    page["stopped"] = "time_budget";
+  } else {
+    page.erase("stopped");
+  }
+  std::optional<std::string> cursor;
+  if (resume) cursor = next_cursor(state, kName, snapshot_id, input, *resume);
+  return finish_page(std::move(page), max_bytes, cursor);
+}
+
+}  // namespace
+
+OperationSpec search_code_operation() {
+  return OperationSpec{
+      .name = kName,
+      .description = "Search a snapshot's text files for lines matching any of queries (literal, "
+                     "or RE2 with regex: true), filtered by path_prefix, globs and exclude. "
+                     "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, "
+                     "line_number, text, before?, after?}], scan: {files_scanned, bytes_scanned, "
+                     "skipped_binary, skipped_large}, stopped?: 'time_budget', has_more, "
+                     "next_cursor, budget}. Binary files and files over 8 MiB are skipped.",
+      .input_schema = kSchema,
+      .timeout = std::chrono::milliseconds(30'000),
+      .run = search_code};
+}
+
+}  // namespace codemode::repository
