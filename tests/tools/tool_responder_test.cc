@@ -38,6 +38,28 @@ TEST(ToolResponderTest, FailWithTextKeepsTheToolsWordsWithinTheirBound) {
   EXPECT_EQ(long_slot->wait().tool_message, std::string(1023, 'a'));
 }
 
+TEST(ToolResponderTest, FailAsKeepsAToolsOwnRuleButNeverOneOfCodemodes) {
+  auto slot = std::make_shared<ResponseSlot>();
+  responder_for(slot).fail_as("unknown_snapshot", "open it again");
+  Answer answer = slot->wait();
+  EXPECT_EQ(answer.kind, AnswerKind::kFailed);
+  EXPECT_EQ(answer.tool_rule, "unknown_snapshot");
+  EXPECT_EQ(answer.tool_message, "open it again");
+
+  for (const char* taken : {"tool_failed", "tool_timeout", "host_calls_limit", "pages_limit",
+                            "max_tool_calls", "worker_exited", "input_schema", "cancelled",
+                            "Not_A_Rule", "", "has space"}) {
+    SCOPED_TRACE(taken);
+    EXPECT_FALSE(is_tool_failure_rule(taken));
+    auto refused = std::make_shared<ResponseSlot>();
+    responder_for(refused).fail_as(taken, "words");
+    Answer plain = refused->wait();
+    EXPECT_EQ(plain.kind, AnswerKind::kFailed);
+    EXPECT_FALSE(plain.tool_rule.has_value());
+    EXPECT_EQ(plain.tool_message, "words");
+  }
+}
+
 TEST(ToolResponderTest, FailWithEmptyOrInvalidTextIsAPlainFailure) {
   for (std::string text : {std::string(), std::string("bad \xff byte"), std::string("\xc0\xaf")}) {
     auto slot = std::make_shared<ResponseSlot>();

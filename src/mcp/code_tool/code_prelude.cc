@@ -97,9 +97,30 @@ constexpr std::string_view kPrelude = R"js(
       (spaces[space] = spaces[space] || {})[method] = wrapper(id);
       catalog.push(freeze({ name: `${space}.${method}`, description, inputSchema }));
     }
+    // Each namespace's own help, first among its keys: its methods, or one method's description
+    // and input schema.
+    const helpFor = (space) => {
+      const prefix = `${space}.`;
+      const entries = catalog.filter((entry) => entry.name.startsWith(prefix));
+      const names = entries.map((entry) => entry.name.slice(prefix.length));
+      return (name) => {
+        if (name === undefined) {
+          return { namespace: `codemode.${space}`,
+                   methods: entries.map(({ name, description }) =>
+                       ({ name: name.slice(prefix.length), description })),
+                   usage: `await codemode.${space}.<method>(args); ` +
+                          `codemode.${space}.help(method) gives its input schema.` };
+        }
+        const key = String(name).replace(/^codemode\./, '').replace(prefix, '');
+        const found = entries.find((entry) => entry.name === prefix + key);
+        if (found) return found;
+        throw unknown(`codemode.${space}`, key, names);
+      };
+    };
     const root = {};
     for (const space of Object.keys(spaces)) {
-      root[space] = guarded(`codemode.${space}`, spaces[space]);
+      root[space] = guarded(`codemode.${space}`,
+                            Object.assign({ help: helpFor(space) }, spaces[space]));
     }
     // Answered here, from the table: no tool call, nothing counted.
     root.help = (name) => {

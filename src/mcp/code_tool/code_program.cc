@@ -63,8 +63,10 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
                       .input_schema = tool.input_schema().document()};
     method.space = sanitize_identifier(method.server);
     method.method = sanitize_identifier(method.tool);
-    // help and search are codemode's own; a namespace cannot take their place.
-    const bool reserved = method.space == "help" || method.space == "search";
+    // help and search are codemode's own, and every namespace has its own help: a tool cannot
+    // take their place.
+    const bool reserved =
+        method.space == "help" || method.space == "search" || method.method == "help";
     if (reserved || !seen.emplace(method.space, method.method).second) {
       return Error::conflict("method_name_collision",
                              "Two tools have the same codemode method name.");

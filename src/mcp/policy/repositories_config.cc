@@ -51,6 +51,9 @@ Result<RepositoriesConfig> parse_repositories_config(const Json& member,
         std::filesystem::absolute(std::filesystem::path(base_directory) / path.get<std::string>(),
                                   error)
             .lexically_normal();
+    if (!resolved.has_filename() && resolved != resolved.root_path()) {
+      resolved = resolved.parent_path();  // "dir/" -> "dir"
+    }
     config.tools.roots.push_back({.name = name, .path = resolved.string()});
   }
   if (const auto space = member.find("namespace"); space != member.end()) {

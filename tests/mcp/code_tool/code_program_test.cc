@@ -44,6 +44,7 @@ TEST(CodeProgramTest, MethodsAreSanitizedIdentifiersUnderTheirNamespace) {
 TEST(CodeProgramTest, HelpAndSearchAreReservedNamespaces) {
   EXPECT_FALSE(code_methods({tool("help.me")}).ok());
   EXPECT_FALSE(code_methods({tool("search.web")}).ok());
+  EXPECT_FALSE(code_methods({tool("docs.help")}).ok());  // each namespace's own help
 }
 
 TEST(CodeProgramTest, TwoToolsOnOneMethodNameAreACollision) {

@@ -45,6 +45,24 @@ Tool explaining_tool() {
       .value();
 }
 
+// Fails under a rule of its own when asked for "own", else tries to pass for codemode's.
+Tool naming_tool() {
+  return define_tool({.id = "t.named",
+                      .version = "1",
+                      .description = "Fails under its own rule.",
+                      .input = Schema::any(),
+                      .output = Schema::any(),
+                      .execute =
+                          [](const Json& input, const ToolContext&, ToolResponder respond) {
+                            if (input.value("own", false)) {
+                              respond.fail_as("unknown_snapshot", "open it again");
+                            } else {
+                              respond.fail_as("host_calls_limit", "not really");
+                            }
+                          }})
+      .value();
+}
+
 Tool slow_tool() {
   return define_tool({.id = "t.slow",
                       .version = "1",
@@ -103,7 +121,7 @@ class CodeToolTest : public ::testing::Test {
            std::shared_ptr<ServerCapacity> capacity = nullptr) {
     ToolCatalog catalog;
     for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), stuck_tool(),
-                      strict_tool()}) {
+                      strict_tool(), naming_tool()}) {
       EXPECT_TRUE(catalog.add(tool).ok());
     }
     if (policy.wall_time_millis == McpPolicy{}.wall_time_millis) policy.wall_time_millis = 5000;
@@ -310,6 +328,37 @@ TEST_F(CodeToolTest, AToolsOwnFailureWordsReachTheProgramAndOthersStayFixed) {
     return seen;)js");
   EXPECT_EQ(shown.at("result"), Json::parse(R"([["tool_failed", "rate limited"],
                                                 ["tool_failed", "The tool call failed."]])"));
+}
+
+TEST_F(CodeToolTest, AToolsOwnRuleIsTheProgramsCodeButNeverOneOfCodemodes) {
+  const Json shown = run(R"js(
+    const seen = [];
+    for (const own of [true, false]) {
+      try { await codemode.t.named({ own }); } catch (e) { seen.push([e.code, e.message]); }
+    }
+    return seen;)js");
+  EXPECT_EQ(shown.at("result"), Json::parse(R"([["unknown_snapshot", "open it again"],
+                                                ["tool_failed", "not really"]])"));
+}
+
+TEST_F(CodeToolTest, EachNamespaceAnswersItsOwnHelp) {
+  const Json shown = run(R"js(
+    const all = codemode.t.help();
+    const one = codemode.t.help('strict');
+    let unknown;
+    try { codemode.t.help('strickt'); } catch (e) { unknown = [e.code, e.message]; }
+    return { keys: Object.keys(codemode.t)[0], space: all.namespace,
+             names: all.methods.map((m) => m.name), one: one.name,
+             required: one.inputSchema.required, unknown };)js");
+  const Json& result = shown.at("result");
+  EXPECT_EQ(result.at("keys"), "help");
+  EXPECT_EQ(result.at("space"), "codemode.t");
+  EXPECT_NE(std::find(result.at("names").begin(), result.at("names").end(), "strict"),
+            result.at("names").end());
+  EXPECT_EQ(result.at("one"), "t.strict");
+  EXPECT_EQ(result.at("required"), Json::parse(R"(["n"])"));
+  EXPECT_EQ(result.at("unknown").at(0), "unknown_method");
+  EXPECT_NE(result.at("unknown").at(1).get<std::string>().find("'strict'"), std::string::npos);
 }
 
 // An MCP client cannot reconcile an unknown outcome: the program hears it and its result stands.

@@ -76,7 +76,7 @@ TEST(InvocationBudgetTest, EachClassNamingTheToolGivesOneUnitUntilItsCap) {
   ASSERT_FALSE(third.ok());
   EXPECT_EQ(third.error().code, ErrorCode::kLimitExceeded);
   EXPECT_EQ(third.error().rule, "pages_limit");
-  EXPECT_EQ(third.error().message, "pages budget exhausted");
+  EXPECT_EQ(third.error().message, "page budget exhausted");
   EXPECT_EQ(budget.units_used(0), 2);
   EXPECT_EQ(rule_of(budget.reserve_units("w.other")), "ok");  // in no class: never limited
 }

@@ -58,7 +58,7 @@ TEST(McpConfigTest, LoadsCommandToolsRelativeToTheConfigDirectory) {
 }
 
 TEST(McpConfigTest, UnknownTopLevelMemberFails) {
-  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools, policy and sandbox"),
+  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools, policy, sandbox and repositories"),
             std::string::npos);
 }
 
