@@ -73,14 +73,15 @@ struct RepositoryToolsOptions {
 };
 
 struct RepositoryTools {
-  std::vector<Tool> tools;                 // the seven, in the order above
-  std::vector<std::string> page_tools;     // ids of the six that produce a page
-  std::vector<std::string> snapshot_tools; // the id of open
+  std::vector<Tool> tools;                  // the seven, in the order above
+  std::vector<std::string> page_tools;      // ids of the six that produce a page
+  std::vector<std::string> snapshot_tools;  // the id of open
 };
 
 // INVALID_CONFIG, rule "repository_tools", naming the field, for options out of range, a root
 // that is not an absolute path to a directory, or a repeated root name.
-CODEMODE_EXPORT Result<RepositoryTools> make_repository_tools(const RepositoryToolsOptions& options);
+CODEMODE_EXPORT Result<RepositoryTools> make_repository_tools(
+    const RepositoryToolsOptions& options);
 
 }  // namespace codemode
 

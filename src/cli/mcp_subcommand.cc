@@ -72,11 +72,12 @@ Status add_repository_tools(const mcp::McpConfig& config, bool code_mode,
   RepositoryToolsOptions options = config.repositories->tools;
   options.compact_defaults = code_mode;
   Result<RepositoryTools> tools = make_repository_tools(options);
-  if (!tools.ok()) return Error::invalid_config("mcp_config", "repositories." + tools.error().message);
+  if (!tools.ok())
+    return Error::invalid_config("mcp_config", "repositories." + tools.error().message);
   for (const Tool& tool : tools->tools) {
     if (!catalog.add(tool).ok()) {
-      return Error::invalid_config("mcp_config", "repositories: the tool " + tool.id() +
-                                                     " has the name of another tool.");
+      return Error::invalid_config(
+          "mcp_config", "repositories: the tool " + tool.id() + " has the name of another tool.");
     }
   }
   return {};
@@ -149,9 +150,10 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
       "mcp",
       "Serve the tools of a config file over the Model Context Protocol (MCP 2025-06-18 and "
       "2025-11-25). stdout carries protocol messages only; logs go to stderr. The config file "
-      "(see docs/mcp.md) declares downstream MCP servers, command tools, the policy and the "
-      "sandbox code mode runs programs in (process or isolated profile, or a protocol launch); an "
-      "invalid file fails at start with one JSON line on stderr naming the field (exit 2).");
+      "(see docs/mcp.md) declares downstream MCP servers, command tools, the repository tools "
+      "(docs/repositories.md), the policy and the sandbox code mode runs programs in (process or "
+      "isolated profile, a protocol launch, Docker); an invalid file fails at start with one JSON "
+      "line on stderr naming the field (exit 2).");
   mcp->add_option("--config", arguments.config_path, "The config file (JSON, docs/mcp.md).")
       ->required();
   mcp->add_option("--mode", arguments.mode,
@@ -184,8 +186,9 @@ int run_mcp_server(const McpArguments& arguments) {
   Status supported =
       !config.ok() ? Status(config.error()) : (http.ok() ? Status() : Status(http.error()));
   std::size_t skipped = 0;
-  Result<mcp::ToolCatalog> catalog = supported.ok() ? build_catalog(*config, arguments.mode == "code", skipped)
-                                                    : Result<mcp::ToolCatalog>(supported.error());
+  Result<mcp::ToolCatalog> catalog = supported.ok()
+                                         ? build_catalog(*config, arguments.mode == "code", skipped)
+                                         : Result<mcp::ToolCatalog>(supported.error());
   if (!catalog.ok()) {
     print_usage_error(catalog.error());
     return kExitUsageError;

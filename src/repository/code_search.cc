@@ -1,10 +1,10 @@
 #include "repository/code_search.h"
 
-#include <re2/re2.h>
-
 #include <algorithm>
 #include <cstring>
 #include <utility>
+
+#include <re2/re2.h>
 
 #include "repository/text_lines.h"
 
@@ -49,9 +49,9 @@ Result<Matcher> Matcher::make(const SearchOptions& options) {
     auto one = std::make_unique<re2::RE2>(pattern_text(options.queries[i], options.regex),
                                           matcher_options(options));
     if (!one->ok()) {
-      return Error::tool_failed("invalid_pattern",
-                                "queries[" + std::to_string(i) +
-                                    "] is not a regular expression RE2 accepts.");
+      return Error::tool_failed(
+          "invalid_pattern",
+          "queries[" + std::to_string(i) + "] is not a regular expression RE2 accepts.");
     }
     matcher.each_.push_back(std::move(one));
     if (!alternation.empty()) alternation += '|';
@@ -83,10 +83,10 @@ void Matcher::each_matching_line(
     std::size_t begin = match_at;
     while (begin > 0 && content[begin - 1] != '\n') --begin;
     const void* newline = std::memchr(content.data() + match_at, '\n', content.size() - match_at);
-    const std::size_t end = newline == nullptr
-                                ? content.size()
-                                : static_cast<std::size_t>(static_cast<const char*>(newline) -
-                                                           content.data());
+    const std::size_t end =
+        newline == nullptr
+            ? content.size()
+            : static_cast<std::size_t>(static_cast<const char*>(newline) - content.data());
     if (begin == content.size()) return;  // an empty match after the last newline is no line
     std::string_view line = content.substr(begin, end - begin);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -107,8 +107,7 @@ unsigned Matcher::queries_matching(std::string_view line) const {
 }
 
 Result<std::vector<SearchFile>> search_files(const SnapshotReader& reader,
-                                             const std::string& prefix,
-                                             const PathFilter& filter) {
+                                             const std::string& prefix, const PathFilter& filter) {
   std::vector<SearchFile> files;
   if (!prefix.empty()) {
     Result<SnapshotEntry> start = reader.entry(prefix);

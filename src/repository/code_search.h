@@ -11,8 +11,6 @@
 #ifndef CODEMODE_REPOSITORY_CODE_SEARCH_H_
 #define CODEMODE_REPOSITORY_CODE_SEARCH_H_
 
-#include <git2.h>
-
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -20,6 +18,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <git2.h>
 
 #include "codemode/error.h"
 #include "codemode/json.h"

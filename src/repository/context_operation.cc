@@ -44,7 +44,8 @@ struct Window {
   std::vector<std::size_t> matched;
 };
 
-Result<Json> context_windows(RepositoryState& state, const Json& input, const ToolContext& context) {
+Result<Json> context_windows(RepositoryState& state, const Json& input,
+                             const ToolContext& context) {
   const auto began = std::chrono::steady_clock::now();
   const std::string snapshot_id = string_of(input, "snapshot_id");
   Result<Json> start = page_start(state, kName, snapshot_id, input);
@@ -159,11 +160,12 @@ Result<Json> context_windows(RepositoryState& state, const Json& input, const To
 OperationSpec context_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "Find where the queries meet: windows of context_lines around matching "
-                     "lines, merged per file and ranked by how many distinct queries each holds. "
-                     "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, start_line, "
-                     "end_line, matched_lines, queries_matched (indexes), text}], total_windows, "
-                     "candidates_truncated, scan, has_more, next_cursor, budget}.",
+      .description =
+          "Find where the queries meet: windows of context_lines around matching "
+          "lines, merged per file and ranked by how many distinct queries each holds. "
+          "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, start_line, "
+          "end_line, matched_lines, queries_matched (indexes), text}], total_windows, "
+          "candidates_truncated, scan, has_more, next_cursor, budget}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(30'000),
       .run = context_windows};

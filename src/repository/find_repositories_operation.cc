@@ -31,9 +31,8 @@ Result<Json> find_repositories(RepositoryState& state, const Json& input,
   const std::size_t offset = start->is_number_unsigned() ? start->get<std::size_t>() : 0;
   const std::string pattern = string_of(input, "pattern");
   const bool is_glob = pattern.find_first_of("*?[") != std::string::npos;
-  Result<PathFilter> name_filter =
-      PathFilter::make(is_glob ? std::vector<std::string>{pattern} : std::vector<std::string>{},
-                       {});
+  Result<PathFilter> name_filter = PathFilter::make(
+      is_glob ? std::vector<std::string>{pattern} : std::vector<std::string>{}, {});
   if (!name_filter.ok()) return std::move(name_filter).error();
   const RepositoryWalk walk = state.roots.walk(state.options.walk_depth, context.stop_token);
   if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
@@ -46,7 +45,9 @@ Result<Json> find_repositories(RepositoryState& state, const Json& input,
   }
   const std::size_t max_items = static_cast<std::size_t>(integer_of(input, "max_items", 100));
   const std::size_t max_bytes = max_bytes_of(input);
-  Json page{{"items", Json::array()}, {"returned_items", 0}, {"total_items", kept.size()},
+  Json page{{"items", Json::array()},
+            {"returned_items", 0},
+            {"total_items", kept.size()},
             {"walk_truncated", walk.truncated}};
   PageBudget budget(max_bytes, page);
   std::size_t at = std::min(offset, kept.size());
@@ -70,8 +71,9 @@ Result<Json> find_repositories(RepositoryState& state, const Json& input,
 OperationSpec find_repositories_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "Find git repositories under the configured roots (a bounded walk), by name. "
-                     "Returns {items: [{repo, bare}], total_items, has_more, next_cursor, budget}.",
+      .description =
+          "Find git repositories under the configured roots (a bounded walk), by name. "
+          "Returns {items: [{repo, bare}], total_items, has_more, next_cursor, budget}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(10'000),
       .run = find_repositories};

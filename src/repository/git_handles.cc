@@ -9,8 +9,8 @@ void ensure_libgit2() {
   static std::once_flag once;
   std::call_once(once, [] {
     git_libgit2_init();  // balanced never: the tools live as long as the process may use them
-    for (int level : {GIT_CONFIG_LEVEL_PROGRAMDATA, GIT_CONFIG_LEVEL_SYSTEM,
-                      GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL}) {
+    for (int level : {GIT_CONFIG_LEVEL_PROGRAMDATA, GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG,
+                      GIT_CONFIG_LEVEL_GLOBAL}) {
       git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, "");
     }
   });

@@ -6,10 +6,10 @@
 #ifndef CODEMODE_REPOSITORY_GIT_HANDLES_H_
 #define CODEMODE_REPOSITORY_GIT_HANDLES_H_
 
-#include <git2.h>
-
 #include <memory>
 #include <string>
+
+#include <git2.h>
 
 namespace codemode::repository {
 

@@ -101,11 +101,12 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
 OperationSpec list_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "List a snapshot's files and directories below path, depth levels down. "
-                     "Returns {snapshot_id, repo, commit_sha, path, items: [{path, kind (file, "
-                     "directory, symlink, submodule), blob_sha?, size_bytes?, tree_sha?, "
-                     "commit_sha?}] or, with format 'paths', paths: [string], has_more, "
-                     "next_cursor, budget}.",
+      .description =
+          "List a snapshot's files and directories below path, depth levels down. "
+          "Returns {snapshot_id, repo, commit_sha, path, items: [{path, kind (file, "
+          "directory, symlink, submodule), blob_sha?, size_bytes?, tree_sha?, "
+          "commit_sha?}] or, with format 'paths', paths: [string], has_more, "
+          "next_cursor, budget}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(15'000),
       .run = list};

@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "core/json_text.h"
-
 #include "repository/git_handles.h"
 #include "repository/operations.h"
 #include "repository/snapshot_reader.h"
@@ -21,8 +20,7 @@ constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties
     "freshness": {"enum": ["allow_stale", "require_fresh"], "description": "Accepted for compatibility: repositories are local, so every open reads the ref as it is now."}}})";
 
 bool is_commit_hex(std::string_view text) {
-  return text.size() == GIT_OID_HEXSZ &&
-         std::all_of(text.begin(), text.end(), [](char c) {
+  return text.size() == GIT_OID_HEXSZ && std::all_of(text.begin(), text.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
          });
 }
@@ -43,8 +41,7 @@ Result<Json> open(RepositoryState& state, const Json& input, const ToolContext&)
   if (ref.empty()) {
     if (git_repository_head_unborn(repository->get()) == 1 ||
         git_repository_is_empty(repository->get()) == 1) {
-      return Error::tool_failed("empty_repository",
-                                "Repository '" + repo + "' has no commit yet.");
+      return Error::tool_failed("empty_repository", "Repository '" + repo + "' has no commit yet.");
     }
     git_reference* raw = nullptr;
     if (git_repository_head(&raw, repository->get()) != 0) return unreadable(repo);
@@ -103,10 +100,11 @@ Result<Json> open(RepositoryState& state, const Json& input, const ToolContext&)
 OperationSpec open_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "Open a snapshot of a repository pinned to one commit (HEAD, a branch, a tag "
-                     "or a commit id). Its snapshot_id stays valid for later programs too. "
-                     "Returns {snapshot_id, repo, ref, commit_sha, tree_sha, committed_at (Unix "
-                     "seconds), summary}.",
+      .description =
+          "Open a snapshot of a repository pinned to one commit (HEAD, a branch, a tag "
+          "or a commit id). Its snapshot_id stays valid for later programs too. "
+          "Returns {snapshot_id, repo, ref, commit_sha, tree_sha, committed_at (Unix "
+          "seconds), summary}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(10'000),
       .run = open};

@@ -25,9 +25,9 @@ using Operation = std::function<Result<Json>(RepositoryState& state, const Json&
                                              const ToolContext& context)>;
 
 struct OperationSpec {
-  std::string_view name;         // "searchCode": the tool is "<namespace>.searchCode"
-  std::string_view description;  // what a model reads
-  std::string_view input_schema; // JSON Schema draft 7 text
+  std::string_view name;          // "searchCode": the tool is "<namespace>.searchCode"
+  std::string_view description;   // what a model reads
+  std::string_view input_schema;  // JSON Schema draft 7 text
   std::chrono::milliseconds timeout{10'000};
   Operation run;
 };

@@ -1,14 +1,14 @@
 #include "repository/page_cursor.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/rand.h>
-
 #include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
 
 namespace codemode::repository {
 namespace {
@@ -19,9 +19,10 @@ Error invalid() {
 }
 
 Error mismatch() {
-  return Error::tool_failed("cursor_mismatch",
-                            "next_cursor belongs to another operation, snapshot or set of "
-                            "arguments; repeat the request that returned it, changing only cursor.");
+  return Error::tool_failed(
+      "cursor_mismatch",
+      "next_cursor belongs to another operation, snapshot or set of "
+      "arguments; repeat the request that returned it, changing only cursor.");
 }
 
 std::string base64url(std::string_view bytes) {
@@ -42,8 +43,10 @@ std::optional<std::string> from_base64url(std::string_view text) {
   std::string standard;
   standard.reserve(text.size() + 3);
   for (char c : text) {
-    if (c == '-') c = '+';
-    else if (c == '_') c = '/';
+    if (c == '-')
+      c = '+';
+    else if (c == '_')
+      c = '/';
     else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) {
       return std::nullopt;
     }
@@ -83,14 +86,17 @@ std::string CursorKey::tag(std::string_view payload) const {
 
 std::string CursorKey::seal(std::string_view tool, std::string_view scope,
                             std::string_view arguments, const Json& offset) const {
-  const Json payload{{"v", 1}, {"tool", tool}, {"scope", short_digest(scope)},
-                     {"args", short_digest(arguments)}, {"offset", offset}};
+  const Json payload{{"v", 1},
+                     {"tool", tool},
+                     {"scope", short_digest(scope)},
+                     {"args", short_digest(arguments)},
+                     {"offset", offset}};
   const std::string text = payload.dump();
   return base64url(text) + "." + base64url(tag(text));
 }
 
-Result<Json> CursorKey::open(std::string_view cursor, std::string_view tool,
-                             std::string_view scope, std::string_view arguments) const {
+Result<Json> CursorKey::open(std::string_view cursor, std::string_view tool, std::string_view scope,
+                             std::string_view arguments) const {
   if (cursor.size() > kMaxCursorBytes) return invalid();
   const std::size_t dot = cursor.find('.');
   if (dot == std::string_view::npos) return invalid();
@@ -114,8 +120,8 @@ Result<Json> CursorKey::open(std::string_view cursor, std::string_view tool,
 
 std::string request_digest(const Json& input) {
   Json kept = input;
-  for (const char* paging : {"cursor", "max_bytes", "max_items", "max_results", "max_lines",
-                             "format"}) {
+  for (const char* paging :
+       {"cursor", "max_bytes", "max_items", "max_results", "max_lines", "format"}) {
     kept.erase(paging);
   }
   Result<std::string> text = canonical_json(kept);

@@ -2,8 +2,8 @@
 //
 // A cursor is base64url(payload) "." base64url(HMAC-SHA256(key, payload)), where the payload is
 // {"v":1,"tool","scope","args","offset"}: the operation, digests of the snapshot (or repository)
-// it pages and of the request's other arguments, and where the next page starts. A cursor that is not
-// one of ours (forged, cut, edited) is cursor_invalid; one of ours replayed against another
+// it pages and of the request's other arguments, and where the next page starts. A cursor that is
+// not one of ours (forged, cut, edited) is cursor_invalid; one of ours replayed against another
 // operation, scope or arguments is cursor_mismatch. The key is random per RepositoryTools, so a
 // cursor does not outlive the server that issued it.
 //

@@ -1,10 +1,10 @@
 // read: a file's lines, as one text (the compact default of code mode), numbered lines, or
 // structured items. A binary file is recognised and described, never dumped.
-#include <git2.h>
-
 #include <algorithm>
 #include <limits>
 #include <vector>
+
+#include <git2.h>
 
 #include "core/json_text.h"
 #include "repository/operations.h"
@@ -63,8 +63,9 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
   if (!size.ok()) return std::move(size).error();
   if (*size > kMaxReadBlobBytes) {
     return Error::tool_failed("file_too_large",
-                              "'" + *path + "' is larger than 64 MiB; searchCode finds lines in "
-                              "files up to 8 MiB.");
+                              "'" + *path +
+                                  "' is larger than 64 MiB; searchCode finds lines in "
+                                  "files up to 8 MiB.");
   }
   Result<GitBlob> blob = reader->blob(entry->oid);
   if (!blob.ok()) return std::move(blob).error();
@@ -113,9 +114,10 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
   std::int64_t cut_lines = 0;
   while (line <= to && static_cast<std::size_t>(line - from) < max_lines) {
     bool cut = false;
-    std::string shown = shown_line(line_at(content, starts, static_cast<std::size_t>(line - 1)), cut);
+    std::string shown =
+        shown_line(line_at(content, starts, static_cast<std::size_t>(line - 1)), cut);
     const std::size_t overhead = format == "lines" ? 32 : 0;  // {"line_number":N,"text":}
-    std::size_t cost = json_string_size(shown) + overhead;  // quotes pay for "\n" or a comma
+    std::size_t cost = json_string_size(shown) + overhead;    // quotes pay for "\n" or a comma
     if (!budget.fits(cost) && line == from && budget.room() > overhead + 64) {
       // A first line longer than the page: what fits of it, so every page moves on.
       shown = cut_to_fit(std::move(shown), budget.room() - overhead);
@@ -156,11 +158,12 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
 OperationSpec read_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "Read a file of a snapshot, lines start_line..end_line (1-based). Returns "
-                     "{snapshot_id, repo, commit_sha, path, blob_sha, start_line, end_line, "
-                     "total_lines, text | lines | items, returned_lines, cut_lines, has_more, "
-                     "next_cursor, budget}; a binary file gives binary: true and its size_bytes "
-                     "instead of lines. Lines over 2,048 bytes are cut (counted in cut_lines).",
+      .description =
+          "Read a file of a snapshot, lines start_line..end_line (1-based). Returns "
+          "{snapshot_id, repo, commit_sha, path, blob_sha, start_line, end_line, "
+          "total_lines, text | lines | items, returned_lines, cut_lines, has_more, "
+          "next_cursor, budget}; a binary file gives binary: true and its size_bytes "
+          "instead of lines. Lines over 2,048 bytes are cut (counted in cut_lines).",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(10'000),
       .run = read};

@@ -100,7 +100,10 @@ Result<Json> refs(RepositoryState& state, const Json& input, const ToolContext&)
   const std::size_t offset = start->is_number_unsigned() ? start->get<std::size_t>() : 0;
   const std::size_t max_items = static_cast<std::size_t>(integer_of(input, "max_items", 100));
   const std::size_t max_bytes = max_bytes_of(input);
-  Json page{{"repo", repo}, {"head", head}, {"items", Json::array()}, {"returned_items", 0},
+  Json page{{"repo", repo},
+            {"head", head},
+            {"items", Json::array()},
+            {"returned_items", 0},
             {"total_items", items.size()}};
   PageBudget budget(max_bytes, page);
   std::size_t at = std::min(offset, items.size());
@@ -123,9 +126,10 @@ Result<Json> refs(RepositoryState& state, const Json& input, const ToolContext&)
 OperationSpec refs_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "List a repository's HEAD, branches and tags with the commit each names. "
-                     "Returns {repo, head: {ref, commit_sha, detached}, items: [{name, kind, "
-                     "commit_sha, tag_sha?}], has_more, next_cursor, budget}.",
+      .description =
+          "List a repository's HEAD, branches and tags with the commit each names. "
+          "Returns {repo, head: {ref, commit_sha, detached}, items: [{name, kind, "
+          "commit_sha, tag_sha?}], has_more, next_cursor, budget}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(10'000),
       .run = refs};

@@ -1,8 +1,8 @@
 #include "repository/repository_paths.h"
 
-#include <re2/re2.h>
-
 #include <utility>
+
+#include <re2/re2.h>
 
 namespace codemode::repository {
 namespace {

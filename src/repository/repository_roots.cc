@@ -1,10 +1,10 @@
 #include "repository/repository_roots.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <system_error>
 #include <utility>
+
+#include <sys/stat.h>
 
 #include "core/identifiers.h"
 
@@ -26,17 +26,16 @@ Error unknown(std::string_view name) {
 }
 
 Error refused(std::string_view name, std::string_view why) {
-  return Error::tool_failed("repository_refused",
-                            "Repository '" + std::string(name) + "' is refused: " +
-                                std::string(why) + ".");
+  return Error::tool_failed("repository_refused", "Repository '" + std::string(name) +
+                                                      "' is refused: " + std::string(why) + ".");
 }
 
 bool is_root_name(std::string_view name) {
   if (name.empty() || name.size() > 64) return false;
   if (!((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z'))) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
   });
 }
 
@@ -91,7 +90,8 @@ Result<RepositoryRoots> RepositoryRoots::make(const std::vector<RepositoryRoot>&
   for (const RepositoryRoot& root : roots) {
     const std::string field = "roots." + root.name;
     if (!is_root_name(root.name)) {
-      return config_error("roots", "holds a name that does not match ^[A-Za-z][A-Za-z0-9_-]{0,63}$.");
+      return config_error("roots",
+                          "holds a name that does not match ^[A-Za-z][A-Za-z0-9_-]{0,63}$.");
     }
     if (std::any_of(resolved.begin(), resolved.end(),
                     [&](const Root& known) { return known.name == root.name; })) {
@@ -139,7 +139,8 @@ RepositoryWalk RepositoryRoots::walk(int depth, const std::stop_token& stop) con
       for (const fs::directory_entry& entry : entries) {
         const std::string name = entry.path().filename().string();
         if (name.empty() || name[0] == '.') continue;
-        if (disk_entry(entry.path()) != DiskEntry::kDirectory) continue;  // symlinks are not entered
+        if (disk_entry(entry.path()) != DiskEntry::kDirectory)
+          continue;  // symlinks are not entered
         children.push_back(relative.empty() ? name : relative + "/" + name);
       }
       std::sort(children.rbegin(), children.rend());  // popped in name order
@@ -178,8 +179,8 @@ Result<GitRepository> RepositoryRoots::open(std::string_view name) const {
     return refused(name, "its .git is a symbolic link");
   }
   git_repository* raw = nullptr;
-  const int opened = git_repository_open_ext(&raw, directory.c_str(),
-                                             GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  const int opened =
+      git_repository_open_ext(&raw, directory.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
   GitRepository repository(raw);
   if (opened == GIT_EOWNER) return refused(name, "it is owned by another user");
   if (opened == GIT_ENOTFOUND) return unknown(name);

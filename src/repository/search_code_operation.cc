@@ -120,7 +120,8 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
         // A first match larger than the page: its line alone, cut to fit, so every page moves on.
         item.erase("before");
         item.erase("after");
-        const std::size_t frame = json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
+        const std::size_t frame =
+            json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
         if (budget.room() > frame + 16) {
           item["text"] = cut_to_fit(item["text"].get<std::string>(), budget.room() - frame);
           item["cut"] = true;
@@ -155,12 +156,13 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
 OperationSpec search_code_operation() {
   return OperationSpec{
       .name = kName,
-      .description = "Search a snapshot's text files for lines matching any of queries (literal, "
-                     "or RE2 with regex: true), filtered by path_prefix, globs and exclude. "
-                     "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, "
-                     "line_number, text, before?, after?}], scan: {files_scanned, bytes_scanned, "
-                     "skipped_binary, skipped_large}, stopped?: 'time_budget', has_more, "
-                     "next_cursor, budget}. Binary files and files over 8 MiB are skipped.",
+      .description =
+          "Search a snapshot's text files for lines matching any of queries (literal, "
+          "or RE2 with regex: true), filtered by path_prefix, globs and exclude. "
+          "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, "
+          "line_number, text, before?, after?}], scan: {files_scanned, bytes_scanned, "
+          "skipped_binary, skipped_large}, stopped?: 'time_budget', has_more, "
+          "next_cursor, budget}. Binary files and files over 8 MiB are skipped.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(30'000),
       .run = search_code};

@@ -67,8 +67,7 @@ Result<SnapshotEntry> SnapshotReader::entry(const std::string& path) const {
   }
   git_tree_entry* raw = nullptr;
   if (git_tree_entry_bypath(&raw, tree_.get(), path.c_str()) != 0) {
-    return Error::tool_failed("path_not_found",
-                              "No entry '" + path + "' in this snapshot.");
+    return Error::tool_failed("path_not_found", "No entry '" + path + "' in this snapshot.");
   }
   GitTreeEntry found(raw);
   return SnapshotEntry{.path = path,

@@ -7,14 +7,14 @@
 #ifndef CODEMODE_REPOSITORY_SNAPSHOT_READER_H_
 #define CODEMODE_REPOSITORY_SNAPSHOT_READER_H_
 
-#include <git2.h>
-
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
+
+#include <git2.h>
 
 #include "codemode/error.h"
 #include "codemode/json.h"
@@ -31,8 +31,8 @@ std::string_view to_string(EntryKind kind);
 struct SnapshotEntry {
   std::string path;  // repository-relative
   EntryKind kind = EntryKind::kFile;
-  git_oid oid{};     // blob, tree, or the submodule's commit
-  int depth = 0;     // 1 for a child of the walk's start
+  git_oid oid{};  // blob, tree, or the submodule's commit
+  int depth = 0;  // 1 for a child of the walk's start
 };
 
 // The largest blob read shows, and the largest searchCode and context scan.

@@ -8,8 +8,6 @@
 #ifndef CODEMODE_REPOSITORY_SNAPSHOT_REGISTRY_H_
 #define CODEMODE_REPOSITORY_SNAPSHOT_REGISTRY_H_
 
-#include <git2.h>
-
 #include <cstddef>
 #include <list>
 #include <mutex>
@@ -17,6 +15,8 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+
+#include <git2.h>
 
 #include "codemode/error.h"
 

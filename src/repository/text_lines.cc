@@ -76,8 +76,8 @@ std::string shown_line(std::string_view line, bool& cut) {
   std::size_t at = 0;
   while (at < line.size()) {
     std::size_t length = sequence_length(line.substr(at));
-    const std::string_view piece = length == 0 ? std::string_view("\xEF\xBF\xBD") :
-                                                 line.substr(at, length);
+    const std::string_view piece =
+        length == 0 ? std::string_view("\xEF\xBF\xBD") : line.substr(at, length);
     if (shown.size() + piece.size() > kMaxShownLineBytes) {
       cut = true;
       break;

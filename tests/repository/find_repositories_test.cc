@@ -1,7 +1,7 @@
 // findRepositories and the roots' refusals: what is found, what is never reached.
-#include <gtest/gtest.h>
-
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "repository_fixture.h"
 #include "support/scratch_dir.h"
@@ -32,7 +32,7 @@ TEST_F(RepositoryToolsTest, ADeeperWalkFindsTheDeepRepositoryButNeverLeavesTheRo
   EXPECT_TRUE(found.contains("code/deep/a/b/c/d/e/f/g/h/deeprepo"));
   for (const std::string& name : found) {
     EXPECT_EQ(name.find("secretrepo"), std::string::npos);  // beside the root
-    EXPECT_FALSE(name.starts_with("code/escape"));         // a symbolic link to /
+    EXPECT_FALSE(name.starts_with("code/escape"));          // a symbolic link to /
   }
 }
 
@@ -61,9 +61,9 @@ TEST_F(RepositoryToolsTest, PagesFollowTheirCursorToTheEndWithoutRepeats) {
 }
 
 TEST_F(RepositoryToolsTest, NamesOutsideTheRootsAreUnknown) {
-  for (const char* name : {"other/secretrepo", "code/../other/secretrepo", "code/./alpha",
-                           "code//alpha", "/etc", "code/alpha/.git", "code/notarepo", "code/nope",
-                           ""}) {
+  for (const char* name :
+       {"other/secretrepo", "code/../other/secretrepo", "code/./alpha", "code//alpha", "/etc",
+        "code/alpha/.git", "code/notarepo", "code/nope", ""}) {
     SCOPED_TRACE(name);
     const std::string refused = rule("open", {{"repo", name}});
     EXPECT_TRUE(refused == "unknown_repository" || refused == "invalid_arguments" ||

@@ -32,7 +32,8 @@ TEST_F(ReadListTest, ReadHasThreeFormats) {
   EXPECT_EQ(text["repo"], "code/alpha");
   EXPECT_EQ(text["blob_sha"].get<std::string>().size(), 40u);
 
-  const Json lines = ok("read", at({{"path", "README.md"}, {"start_line", 2}, {"format", "lines"}}));
+  const Json lines =
+      ok("read", at({{"path", "README.md"}, {"start_line", 2}, {"format", "lines"}}));
   EXPECT_EQ(lines["lines"], Json::parse(R"([{"line_number":2,"text":"beta"},
                                             {"line_number":3,"text":"gamma2"}])"));
   const Json structured = ok("read", at({{"path", "README.md"}}));
@@ -72,20 +73,23 @@ TEST_F(ReadListTest, BinaryFilesAreDescribedNotDumped) {
 }
 
 TEST_F(ReadListTest, LongLinesAreCutAndCountedAndTheBudgetWarnsNearItsLimit) {
-  const Json roomy = ok("read", at({{"path", "medium.txt"}, {"format", "text"}, {"max_bytes", 8192}}));
+  const Json roomy =
+      ok("read", at({{"path", "medium.txt"}, {"format", "text"}, {"max_bytes", 8192}}));
   EXPECT_EQ(roomy["cut_lines"], 0);  // 1,500 bytes fit a shown line
   EXPECT_TRUE(roomy["text"].get<std::string>().starts_with(std::string(1500, 'm') + "\nrow 1\n"));
   // A first line longer than the page is cut to what fits, so the page still moves on.
-  const Json page = ok("read", at({{"path", "medium.txt"}, {"format", "text"}, {"max_bytes", 2048}}));
+  const Json page =
+      ok("read", at({{"path", "medium.txt"}, {"format", "text"}, {"max_bytes", 2048}}));
   EXPECT_EQ(page["cut_lines"], 1);
   EXPECT_EQ(page["returned_lines"], 1);
   EXPECT_LE(page["budget"]["serialized_bytes"].get<int>(), 2048);
   EXPECT_EQ(page["budget"]["requested_bytes"], 2048);
   EXPECT_TRUE(page["budget"]["remaining_bytes"].is_number());
-  EXPECT_NE(page["budget"]["warning"].get<std::string>().find("near max_bytes"),
-            std::string::npos);
+  EXPECT_NE(page["budget"]["warning"].get<std::string>().find("near max_bytes"), std::string::npos);
   EXPECT_TRUE(page["has_more"]);
-  const Json next = ok("read", at({{"path", "medium.txt"}, {"format", "text"}, {"max_bytes", 2048},
+  const Json next = ok("read", at({{"path", "medium.txt"},
+                                   {"format", "text"},
+                                   {"max_bytes", 2048},
                                    {"cursor", page["next_cursor"]}}));
   EXPECT_EQ(next["start_line"], 2);
   EXPECT_TRUE(next["text"].get<std::string>().starts_with("row 1\nrow 2"));
@@ -148,9 +152,11 @@ TEST_F(ReadListTest, ListPathsFormatAndFilters) {
   EXPECT_EQ(paths["paths"], Json::parse(R"(["src/lib.rs","src/nested"])"));
   EXPECT_FALSE(paths.contains("items"));
   const Json markdown =
-      ok("list", at({{"depth", 5}, {"format", "paths"}, {"glob", "*.md"}, {"exclude", {"README.md"}}}));
+      ok("list",
+         at({{"depth", 5}, {"format", "paths"}, {"glob", "*.md"}, {"exclude", {"README.md"}}}));
   EXPECT_EQ(markdown["paths"], Json::parse(R"(["CHANGELOG.md","docs/guide.md"])"));
-  const Json whole = ok("list", at({{"depth", 5}, {"format", "paths"}, {"globs", {"src/**/*.txt"}}}));
+  const Json whole =
+      ok("list", at({{"depth", 5}, {"format", "paths"}, {"globs", {"src/**/*.txt"}}}));
   EXPECT_EQ(whole["paths"], Json::parse(R"(["src/nested/deep/file.txt"])"));
   EXPECT_EQ(rule("list", at({{"path", "README.md"}})), "not_a_directory");
 }
@@ -169,7 +175,8 @@ TEST_F(ReadListTest, ListCursorsPageWithoutRepeatsAndRefuseChangedArguments) {
   const Json all = ok("list", at({{"depth", 3}, {"max_items", 1000}, {"format", "paths"}}));
   EXPECT_EQ(Json(seen), all["paths"]);
 
-  ToolOutcome changed = call("list", at({{"depth", 2}, {"max_items", 1}, {"cursor", first_cursor}}));
+  ToolOutcome changed =
+      call("list", at({{"depth", 2}, {"max_items", 1}, {"cursor", first_cursor}}));
   ASSERT_FALSE(changed.ok());
   EXPECT_EQ(changed.error->rule, "cursor_mismatch");
   EXPECT_FALSE(changed.tool_message.value_or("").empty());
@@ -183,22 +190,25 @@ TEST_F(ReadListTest, ListCursorsPageWithoutRepeatsAndRefuseChangedArguments) {
   // Edited, cut, or made by anyone else.
   std::string forged = first_cursor;
   forged[3] = forged[3] == 'A' ? 'B' : 'A';
-  EXPECT_EQ(rule("list", at({{"depth", 3}, {"max_items", 1}, {"cursor", forged}})), "cursor_invalid");
-  EXPECT_EQ(rule("list", at({{"depth", 3}, {"cursor", first_cursor.get<std::string>().substr(0, 20)}})),
+  EXPECT_EQ(rule("list", at({{"depth", 3}, {"max_items", 1}, {"cursor", forged}})),
             "cursor_invalid");
+  EXPECT_EQ(
+      rule("list", at({{"depth", 3}, {"cursor", first_cursor.get<std::string>().substr(0, 20)}})),
+      "cursor_invalid");
   EXPECT_EQ(rule("list", at({{"depth", 3}, {"cursor", "eyJ2IjoxfQ.AAAA"}})), "cursor_invalid");
   // A cursor from another server (another RepositoryTools) is not ours.
   make_tools({});
   snapshot_ = open_snapshot("code/alpha");
-  EXPECT_EQ(rule("list", at({{"depth", 3}, {"max_items", 1}, {"format", "paths"}, {"cursor", first_cursor}})),
-            "cursor_invalid");
+  EXPECT_EQ(
+      rule("list",
+           at({{"depth", 3}, {"max_items", 1}, {"format", "paths"}, {"cursor", first_cursor}})),
+      "cursor_invalid");
 }
 
 TEST_F(ReadListTest, EveryPageFitsItsMaxBytesAndReportsItsOwnSize) {
   for (int max_bytes : {1024, 1100, 1500, 2048, 3000, 4096, 65536}) {
     SCOPED_TRACE(max_bytes);
-    for (const auto& [operation, input] :
-         std::vector<std::pair<std::string, Json>>{
+    for (const auto& [operation, input] : std::vector<std::pair<std::string, Json>>{
              {"list", at({{"depth", 5}, {"max_bytes", max_bytes}})},
              {"read", at({{"path", "medium.txt"}, {"format", "lines"}, {"max_bytes", max_bytes}})},
              {"read", at({{"path", "big.txt"}, {"format", "text"}, {"max_bytes", max_bytes}})},

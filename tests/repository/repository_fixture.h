@@ -7,12 +7,12 @@
 #ifndef CODEMODE_TESTS_REPOSITORY_REPOSITORY_FIXTURE_H_
 #define CODEMODE_TESTS_REPOSITORY_REPOSITORY_FIXTURE_H_
 
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "codemode/broker.h"
 #include "codemode/budget.h"
@@ -35,7 +35,8 @@ inline std::string git(const std::filesystem::path& directory) {
   return "env -u GIT_DIR GIT_CONFIG_NOSYSTEM=1 HOME=/nonexistent GIT_AUTHOR_NAME=t "
          "GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com "
          "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z "
-         "git -c init.defaultBranch=main -C '" + directory.string() + "' ";
+         "git -c init.defaultBranch=main -C '" +
+         directory.string() + "' ";
 }
 
 // What the broker needs to call `tool` once, granted and budgeted.

@@ -1,10 +1,10 @@
 // searchCode and context: matching, filters, paging, skipped files, the scan's time budget, and
 // that nothing in a repository changes.
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "repository_fixture.h"
 #include "support/scratch_dir.h"
@@ -64,14 +64,19 @@ TEST_F(SearchTest, RegexAndCaseAndSpecialCharacters) {
   // Literal by default: regular expression characters are text.
   EXPECT_EQ(all_hits(at({{"queries", {"u32 { 42 }"}}})).size(), 1u);
   EXPECT_EQ(all_hits(at({{"queries", {"a.p.a"}}})).size(), 0u);
-  EXPECT_EQ(rule("searchCode", at({{"queries", {"(unclosed"}}, {"regex", true}})), "invalid_pattern");
+  EXPECT_EQ(rule("searchCode", at({{"queries", {"(unclosed"}}, {"regex", true}})),
+            "invalid_pattern");
 }
 
 TEST_F(SearchTest, FiltersByPrefixGlobAndExclude) {
   EXPECT_EQ(all_hits(at({{"queries", {"42"}}, {"path_prefix", "src"}})),
-            (std::vector<std::string>{"src/lib.rs:" +
-                                      std::to_string(ok("searchCode", at({{"queries", {"42"}}, {"path_prefix", "src/lib.rs"}}))["items"][0]["line_number"].get<int>()) +
-                                      ":pub fn answer() -> u32 { 42 }"}));
+            (std::vector<std::string>{
+                "src/lib.rs:" +
+                std::to_string(
+                    ok("searchCode", at({{"queries", {"42"}},
+                                         {"path_prefix", "src/lib.rs"}}))["items"][0]["line_number"]
+                        .get<int>()) +
+                ":pub fn answer() -> u32 { 42 }"}));
   EXPECT_EQ(all_hits(at({{"queries", {"alpha"}}, {"exclude", {"README.md"}}})).size(), 0u);
   EXPECT_EQ(all_hits(at({{"queries", {"alpha"}}, {"glob", "README.md"}})).size(), 1u);
   EXPECT_EQ(all_hits(at({{"queries", {"alpha"}}, {"path_prefix", "sr"}})).size(), 0u);  // not "src"
@@ -79,7 +84,8 @@ TEST_F(SearchTest, FiltersByPrefixGlobAndExclude) {
 }
 
 TEST_F(SearchTest, ContextLinesSurroundAMatch) {
-  const Json page = ok("searchCode", at({{"queries", {"beta"}}, {"context_lines", 1}, {"glob", "README.md"}}));
+  const Json page =
+      ok("searchCode", at({{"queries", {"beta"}}, {"context_lines", 1}, {"glob", "README.md"}}));
   ASSERT_EQ(page["items"].size(), 1u);
   EXPECT_EQ(page["items"][0]["before"], Json::parse(R"(["alpha"])"));
   EXPECT_EQ(page["items"][0]["after"], Json::parse(R"(["gamma2"])"));
@@ -122,21 +128,22 @@ TEST(SearchLimitsTest, FilesOverEightMebibytesAreSkippedAndCounted) {
   ASSERT_TRUE(scratch.ok());
   const auto repo = scratch.path() / "code" / "large";
   std::filesystem::create_directories(repo);
-  ASSERT_EQ(run_shell("head -c 9437184 /dev/zero | tr '\\0' 'a' > '" + (repo / "huge.txt").string() +
-                      "' && echo 'a needle' > '" + (repo / "small.txt").string() + "' && " +
-                      git(repo) + "init -q && " + git(repo) + "add . && " + git(repo) +
-                      "commit -q -m one"),
-            0);
+  ASSERT_EQ(
+      run_shell("head -c 9437184 /dev/zero | tr '\\0' 'a' > '" + (repo / "huge.txt").string() +
+                "' && echo 'a needle' > '" + (repo / "small.txt").string() + "' && " + git(repo) +
+                "init -q && " + git(repo) + "add . && " + git(repo) + "commit -q -m one"),
+      0);
   Result<RepositoryTools> made = make_repository_tools(
       {.roots = {{.name = "code", .path = (scratch.path() / "code").string()}}});
   ASSERT_TRUE(made.ok());
   const auto call = [&](std::size_t index, const Json& input) {
-    return invoke_tool(made->tools[index], input, invoke_options_for(made->tools[index], "c" + std::to_string(index)));
+    return invoke_tool(made->tools[index], input,
+                       invoke_options_for(made->tools[index], "c" + std::to_string(index)));
   };
   ToolOutcome opened = call(2, {{"repo", "code/large"}});
   ASSERT_TRUE(opened.ok());
-  ToolOutcome found = call(4, {{"snapshot_id", (*opened.output)["snapshot_id"]},
-                               {"queries", {"a"}}});
+  ToolOutcome found =
+      call(4, {{"snapshot_id", (*opened.output)["snapshot_id"]}, {"queries", {"a"}}});
   ASSERT_TRUE(found.ok());
   EXPECT_EQ((*found.output)["scan"]["skipped_large"], 1);
   ASSERT_EQ((*found.output)["items"].size(), 1u);
@@ -144,7 +151,8 @@ TEST(SearchLimitsTest, FilesOverEightMebibytesAreSkippedAndCounted) {
 }
 
 TEST_F(SearchTest, ContextRanksWindowsWhereMoreQueriesMeet) {
-  const Json page = ok("context", at({{"queries", {"alpha", "gamma2", "needle"}}, {"context_lines", 1}}));
+  const Json page =
+      ok("context", at({{"queries", {"alpha", "gamma2", "needle"}}, {"context_lines", 1}}));
   ASSERT_GE(page["items"].size(), 2u);
   const Json& best = page["items"][0];
   EXPECT_EQ(best["path"], "README.md");
@@ -155,7 +163,8 @@ TEST_F(SearchTest, ContextRanksWindowsWhereMoreQueriesMeet) {
   EXPECT_EQ(best["matched_lines"], Json::parse("[1,3]"));
   EXPECT_EQ(page["items"][1]["queries_matched"].size(), 1u);
   // One window a page, by cursor, the same windows in the same order.
-  Json input = at({{"queries", {"alpha", "gamma2", "needle"}}, {"context_lines", 1}, {"max_results", 1}});
+  Json input =
+      at({{"queries", {"alpha", "gamma2", "needle"}}, {"context_lines", 1}, {"max_results", 1}});
   std::vector<Json> windows;
   for (int pages = 0; pages < 50; ++pages) {
     const Json one = ok("context", input);

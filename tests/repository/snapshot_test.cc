@@ -58,8 +58,8 @@ TEST_F(RepositoryToolsTest, OpenRefusesWhatIsNotACommitName) {
 }
 
 TEST_F(RepositoryToolsTest, ASnapshotIdIsUsableOnlyOnceOpenMadeIt) {
-  const std::string tag_sha = ok("refs", {{"repo", "code/alpha"}, {"ref", "refs/tags/light"}})
-                                  ["items"][0]["commit_sha"];
+  const std::string tag_sha =
+      ok("refs", {{"repo", "code/alpha"}, {"ref", "refs/tags/light"}})["items"][0]["commit_sha"];
   // Well formed, a real commit, never opened: spending no snapshot unit reaches nothing.
   EXPECT_EQ(rule("read", {{"snapshot_id", "code/alpha@" + tag_sha}, {"path", "README.md"}}),
             "unknown_snapshot");
@@ -82,15 +82,16 @@ TEST(SnapshotPinningTest, AnOldSnapshotKeepsItsCommitWhenTheBranchMoves) {
   ASSERT_TRUE(scratch.ok());
   const auto repo = scratch.path() / "code" / "moving";
   std::filesystem::create_directories(repo);
-  ASSERT_EQ(run_shell("printf 'alpha\\n' > '" + (repo / "README.md").string() + "' && " +
-                      git(repo) + "init -q && " + git(repo) + "add README.md && " + git(repo) +
-                      "commit -q -m one"),
-            0);
-  Result<RepositoryTools> made =
-      make_repository_tools({.roots = {{.name = "code", .path = (scratch.path() / "code").string()}}});
+  ASSERT_EQ(
+      run_shell("printf 'alpha\\n' > '" + (repo / "README.md").string() + "' && " + git(repo) +
+                "init -q && " + git(repo) + "add README.md && " + git(repo) + "commit -q -m one"),
+      0);
+  Result<RepositoryTools> made = make_repository_tools(
+      {.roots = {{.name = "code", .path = (scratch.path() / "code").string()}}});
   ASSERT_TRUE(made.ok());
   const auto call = [&](std::size_t index, const Json& input) {
-    return invoke_tool(made->tools[index], input, invoke_options_for(made->tools[index], "c" + input.dump()));
+    return invoke_tool(made->tools[index], input,
+                       invoke_options_for(made->tools[index], "c" + input.dump()));
   };
   constexpr std::size_t kOpen = 2, kRead = 5;
   ToolOutcome old_open = call(kOpen, {{"repo", "code/moving"}});

@@ -46,9 +46,9 @@ TEST(ToolResponderTest, FailAsKeepsAToolsOwnRuleButNeverOneOfCodemodes) {
   EXPECT_EQ(answer.tool_rule, "unknown_snapshot");
   EXPECT_EQ(answer.tool_message, "open it again");
 
-  for (const char* taken : {"tool_failed", "tool_timeout", "host_calls_limit", "pages_limit",
-                            "max_tool_calls", "worker_exited", "input_schema", "cancelled",
-                            "Not_A_Rule", "", "has space"}) {
+  for (const char* taken :
+       {"tool_failed", "tool_timeout", "host_calls_limit", "pages_limit", "max_tool_calls",
+        "worker_exited", "input_schema", "cancelled", "Not_A_Rule", "", "has space"}) {
     SCOPED_TRACE(taken);
     EXPECT_FALSE(is_tool_failure_rule(taken));
     auto refused = std::make_shared<ResponseSlot>();

@@ -203,8 +203,8 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
       for (const QuotaClass& declared : loaded.policy.quota_classes) {
         if (declared.name == quota.name) {
           return config_error("policy.quotaClasses." + quota.name +
-                              " is the repositories member's own; set repositories." +
-                              quota.name + " instead.");
+                              " is the repositories member's own; set repositories." + quota.name +
+                              " instead.");
         }
       }
       if (loaded.policy.quota_classes.size() >= kMaxQuotaClasses) {

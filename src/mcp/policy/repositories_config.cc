@@ -20,7 +20,7 @@ Status read_integer(const Json& member, std::string_view key, std::int64_t minim
   if (!found->is_number_integer() || found->get<std::int64_t>() < minimum ||
       found->get<std::int64_t>() > maximum) {
     return repositories_error("repositories." + std::string(key) + " must be an integer from " +
-                        std::to_string(minimum) + " to " + std::to_string(maximum) + ".");
+                              std::to_string(minimum) + " to " + std::to_string(maximum) + ".");
   }
   out = found->get<std::int64_t>();
   return {};
@@ -31,8 +31,8 @@ Status read_integer(const Json& member, std::string_view key, std::int64_t minim
 Result<RepositoriesConfig> parse_repositories_config(const Json& member,
                                                      const std::string& base_directory) {
   if (!member.is_object() ||
-      !internal::only_keys(member, {"roots", "pages", "snapshots", "namespace", "walkDepth",
-                                    "searchTimeMs"})) {
+      !internal::only_keys(
+          member, {"roots", "pages", "snapshots", "namespace", "walkDepth", "searchTimeMs"})) {
     return repositories_error(
         "repositories must be an object with only roots, pages, snapshots, namespace, walkDepth "
         "and searchTimeMs.");
@@ -40,7 +40,8 @@ Result<RepositoriesConfig> parse_repositories_config(const Json& member,
   RepositoriesConfig config;
   const auto roots = member.find("roots");
   if (roots == member.end() || !roots->is_object() || roots->empty()) {
-    return repositories_error("repositories.roots must be an object naming at least one directory.");
+    return repositories_error(
+        "repositories.roots must be an object naming at least one directory.");
   }
   for (const auto& [name, path] : roots->items()) {
     if (!path.is_string() || path.get_ref<const std::string&>().empty()) {

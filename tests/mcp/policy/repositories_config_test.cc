@@ -1,10 +1,10 @@
 // The config's `repositories` member: the tools' options, the page and snapshot budgets as quota
 // classes, and every refusal naming its field without the host's path.
-#include "mcp/policy/mcp_config.h"
-
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "mcp/policy/mcp_config.h"
 
 namespace codemode::mcp {
 namespace {
@@ -21,24 +21,27 @@ std::string repositories_refusal(const std::string& text) {
   if (config.ok()) return "";
   EXPECT_EQ(config.error().code, ErrorCode::kInvalidConfig);
   EXPECT_EQ(config.error().rule, "mcp_config");
-  EXPECT_EQ(config.error().message.find(kRepositoriesBase), std::string::npos) << config.error().message;
+  EXPECT_EQ(config.error().message.find(kRepositoriesBase), std::string::npos)
+      << config.error().message;
   return config.error().message;
 }
 
 TEST(RepositoriesConfigTest, DefaultsAndTheTwoBudgetsAsQuotaClasses) {
-  Result<McpConfig> config = load_with_repositories(R"({"repositories": {"roots": {"here": "."}}})");
+  Result<McpConfig> config =
+      load_with_repositories(R"({"repositories": {"roots": {"here": "."}}})");
   ASSERT_TRUE(config.ok()) << config.error().message;
   ASSERT_TRUE(config->repositories.has_value());
   EXPECT_EQ(config->repositories->tools.roots.at(0).name, "here");
-  EXPECT_EQ(config->repositories->tools.roots.at(0).path, kRepositoriesBase);  // relative to the config
+  EXPECT_EQ(config->repositories->tools.roots.at(0).path,
+            kRepositoriesBase);  // relative to the config
   EXPECT_EQ(config->repositories->tools.tool_namespace, "repo");
   ASSERT_EQ(config->policy.quota_classes.size(), 2u);
   const QuotaClass& pages = config->policy.quota_classes[0];
   EXPECT_EQ(pages.name, "pages");
   EXPECT_EQ(pages.cap, 8);
-  EXPECT_EQ(pages.tools, (std::vector<std::string>{"repo.findRepositories", "repo.refs",
-                                                   "repo.list", "repo.searchCode", "repo.read",
-                                                   "repo.context"}));
+  EXPECT_EQ(pages.tools,
+            (std::vector<std::string>{"repo.findRepositories", "repo.refs", "repo.list",
+                                      "repo.searchCode", "repo.read", "repo.context"}));
   const QuotaClass& snapshots = config->policy.quota_classes[1];
   EXPECT_EQ(snapshots.name, "snapshots");
   EXPECT_EQ(snapshots.cap, 2);
@@ -49,7 +52,8 @@ TEST(RepositoriesConfigTest, DefaultsAndTheTwoBudgetsAsQuotaClasses) {
 }
 
 TEST(RepositoriesConfigTest, OptionsWithinTheirRanges) {
-  Result<McpConfig> config = load_with_repositories(R"({"repositories": {"roots": {"a": "."}, "pages": 16,
+  Result<McpConfig> config =
+      load_with_repositories(R"({"repositories": {"roots": {"a": "."}, "pages": 16,
       "snapshots": 4, "namespace": "git", "walkDepth": 16, "searchTimeMs": 60000}})");
   ASSERT_TRUE(config.ok()) << config.error().message;
   EXPECT_EQ(config->policy.quota_classes[0].cap, 16);
@@ -70,13 +74,14 @@ TEST(RepositoriesConfigTest, EachRefusalNamesItsField) {
             "repositories.roots must be an object naming at least one directory.");
   EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"a": "no-such-dir"}}})"),
             "repositories.roots.a does not name a directory.");
-  EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"9a": "."}}})").find("repositories.roots"),
+  EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"9a": "."}}})")
+                .find("repositories.roots"),
             0u);
   EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"a": "."}, "namespace": "a.b"}})")
                 .find("repositories.tool_namespace"),
             0u);
-  EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"a": "."}, "depth": 2}})").find(
-                "repositories must be an object with only"),
+  EXPECT_EQ(repositories_refusal(R"({"repositories": {"roots": {"a": "."}, "depth": 2}})")
+                .find("repositories must be an object with only"),
             0u);
 }
 
