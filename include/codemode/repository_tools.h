@@ -50,7 +50,8 @@ struct RepositoryRoot {
   // host's path is never shown.
   std::string name;
   // An absolute path to an existing directory. Resolved once, symbolic links included; a
-  // repository whose git directory or objects lie outside it is refused.
+  // repository whose git directory or objects lie outside it is refused, and so is one that
+  // borrows another repository's objects (alternates), wherever they are.
   std::string path;
 };
 

@@ -63,6 +63,15 @@ std::optional<bool> repository_at(const fs::path& directory) {
   return std::nullopt;
 }
 
+// Whether `directory` holds a symbolic link among its direct entries.
+bool holds_symlink(const fs::path& directory) {
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+    if (entry.is_symlink(error)) return true;
+  }
+  return false;
+}
+
 bool is_plain_segment(std::string_view segment) {
   return !segment.empty() && segment != "." && segment != ".." && segment != ".git" &&
          segment.find('\0') == std::string_view::npos;
@@ -201,6 +210,13 @@ Result<GitRepository> RepositoryRoots::open(std::string_view name) const {
   }
   if (disk_entry(*objects / "info" / "alternates") != DiskEntry::kMissing) {
     return refused(name, "it borrows another repository's objects (objects/info/alternates)");
+  }
+  // A pack, a fan-out directory or an info file linked in from elsewhere would serve another
+  // store's objects. (Loose objects are not checked one by one.)
+  for (const fs::path& directory : {*objects, *objects / "pack", *objects / "info"}) {
+    if (holds_symlink(directory)) {
+      return refused(name, "its object store holds a symbolic link");
+    }
   }
   return repository;
 }

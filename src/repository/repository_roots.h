@@ -4,7 +4,8 @@
 // segment a plain directory name. Opening checks what libgit2 would otherwise follow silently:
 // no segment may be a symbolic link, the repository's git directory, common directory and object
 // store must all lie inside the root (a worktree's or submodule's ".git" file may point anywhere),
-// and a repository that borrows another's objects (objects/info/alternates) is refused. Errors
+// a repository that borrows another's objects (objects/info/alternates) is refused, and so is one
+// whose object store, pack or info directory holds a symbolic link. Errors
 // name the repository as the caller wrote it, never a host path.
 //
 // Thread-safety: immutable after make; every method may be called from any thread.

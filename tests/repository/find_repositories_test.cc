@@ -107,6 +107,31 @@ TEST(RepositoryRootsTest, AGitDirectoryOutsideTheRootIsRefused) {
   EXPECT_EQ(outcome.tool_message.value_or("").find(scratch.path().string()), std::string::npos);
 }
 
+TEST(RepositoryRootsTest, APackLinkedFromAnotherStoreIsRefused) {
+  ScratchDir scratch;
+  ASSERT_TRUE(scratch.ok());
+  const auto root = scratch.path() / "root";
+  std::filesystem::create_directories(root / "borrower");
+  std::filesystem::create_directories(scratch.path() / "lender");
+  ASSERT_EQ(run_shell(git(scratch.path() / "lender") + "init -q && " +
+                      git(scratch.path() / "lender") + "commit -q --allow-empty -m one && " +
+                      git(scratch.path() / "lender") + "gc -q && " + git(root / "borrower") +
+                      "init -q"),
+            0);
+  for (const auto& pack : std::filesystem::directory_iterator(scratch.path() / "lender" / ".git" /
+                                                              "objects" / "pack")) {
+    std::filesystem::create_symlink(
+        pack.path(), root / "borrower" / ".git" / "objects" / "pack" / pack.path().filename());
+  }
+  Result<RepositoryTools> tools =
+      make_repository_tools({.roots = {{.name = "r", .path = root.string()}}});
+  ASSERT_TRUE(tools.ok());
+  ToolOutcome outcome = invoke_tool(tools->tools[2], {{"repo", "r/borrower"}},
+                                    invoke_options_for(tools->tools[2], "c1"));
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.error->rule, "repository_refused");
+}
+
 TEST(RepositoryToolsOptionsTest, BadOptionsNameTheirField) {
   ScratchDir scratch;
   ASSERT_TRUE(scratch.ok());
