@@ -106,8 +106,12 @@ unsigned Matcher::queries_matching(std::string_view line) const {
   return bits;
 }
 
-Result<std::vector<SearchFile>> search_files(const SnapshotReader& reader,
-                                             const std::string& prefix, const PathFilter& filter) {
+namespace {
+
+// Every file of the request, walked from the snapshot's tree.
+Result<std::vector<SearchFile>> list_search_files(const SnapshotReader& reader,
+                                                  const std::string& prefix,
+                                                  const PathFilter& filter) {
   std::vector<SearchFile> files;
   if (!prefix.empty()) {
     Result<SnapshotEntry> start = reader.entry(prefix);
@@ -126,6 +130,24 @@ Result<std::vector<SearchFile>> search_files(const SnapshotReader& reader,
   });
   if (!walked.ok()) return std::move(walked).error();
   return files;
+}
+
+}  // namespace
+
+Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& reader,
+                                 const std::string& prefix, const PathFilter& filter,
+                                 const Json& request) {
+  Json key_members{{"snapshot", reader.snapshot().id}, {"prefix", prefix}};
+  for (const char* member : {"glob", "globs", "exclude"}) {
+    if (request.contains(member)) key_members[member] = request[member];
+  }
+  const std::string key = key_members.dump();
+  if (SearchFiles cached = state.search_files.find(key)) return cached;
+  Result<std::vector<SearchFile>> listed = list_search_files(reader, prefix, filter);
+  if (!listed.ok()) return std::move(listed).error();
+  auto files = std::make_shared<const std::vector<SearchFile>>(std::move(*listed));
+  state.search_files.remember(key, files);
+  return SearchFiles(files);
 }
 
 Json ScanCounts::to_json() const {

@@ -25,6 +25,7 @@
 #include "codemode/json.h"
 
 #include "repository/repository_paths.h"
+#include "repository/search_file_cache.h"
 #include "repository/snapshot_reader.h"
 
 namespace re2 {
@@ -64,15 +65,12 @@ class Matcher {
   std::vector<std::unique_ptr<re2::RE2>> each_;
 };
 
-struct SearchFile {
-  std::string path;
-  git_oid blob{};
-};
-
-// The files below `prefix` (a directory or one file; "" for all) that pass `filter`, in path
-// order. Symbolic links and submodules are not files here.
-Result<std::vector<SearchFile>> search_files(const SnapshotReader& reader,
-                                             const std::string& prefix, const PathFilter& filter);
+// The files below `prefix` (a directory or one file; "" for all) that pass `filter`, in tree
+// order. Symbolic links and submodules are not files here. `request` (the search's input) keys
+// the state's cache of recent lists.
+Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& reader,
+                                 const std::string& prefix, const PathFilter& filter,
+                                 const Json& request);
 
 // What one page's scan skipped and read.
 struct ScanCounts {

@@ -60,7 +60,7 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   if (!matcher.ok()) return std::move(matcher).error();
   Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
   if (!reader.ok()) return std::move(reader).error();
-  Result<std::vector<SearchFile>> files = search_files(*reader, *prefix, *filter);
+  Result<SearchFiles> files = search_files(state, *reader, *prefix, *filter, input);
   if (!files.ok()) return std::move(files).error();
 
   const std::size_t around = static_cast<std::size_t>(integer_of(input, "context_lines", 4));
@@ -68,13 +68,13 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   std::vector<Window> windows;
   bool truncated = false;
   bool out_of_time = false;
-  for (std::size_t file_at = 0; file_at < files->size() && !truncated; ++file_at) {
+  for (std::size_t file_at = 0; file_at < (*files)->size() && !truncated; ++file_at) {
     if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
     if (std::chrono::steady_clock::now() - began > state.options.search_time) {
       out_of_time = true;
       break;
     }
-    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, (*files)[file_at], counts);
+    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, (**files)[file_at], counts);
     if (!loaded.ok()) return std::move(loaded).error();
     if (!loaded->has_value()) continue;
     matcher->each_matching_line((*loaded)->content, [&](std::size_t line, std::string_view text) {
@@ -120,7 +120,7 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   ScanCounts reread;
   while (at < windows.size() && items.size() < max_results) {
     const Window& window = windows[at];
-    const SearchFile& file = (*files)[window.file];
+    const SearchFile& file = (**files)[window.file];
     Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, reread);
     if (!loaded.ok()) return std::move(loaded).error();
     const std::string_view content = (*loaded)->content;

@@ -13,6 +13,10 @@ void ensure_libgit2() {
                       GIT_CONFIG_LEVEL_GLOBAL}) {
       git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, "");
     }
+    // Objects are inflated without recomputing their SHA-1, as git grep reads them: the check
+    // doubled the cost of a search, and the tools only show content, they never write or trust
+    // an object id they computed (docs/repositories.md, "Safety").
+    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
   });
 }
 

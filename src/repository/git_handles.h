@@ -33,6 +33,8 @@ using GitOdb = std::unique_ptr<git_odb, GitFree<git_odb, git_odb_free>>;
 // Initializes libgit2 once per process and keeps it from reading any configuration outside a
 // repository: the system, global (~/.gitconfig) and XDG search paths are emptied, so nothing of
 // the server account's git setup (an insteadOf, a safe.directory) changes what the tools see.
+// It also turns off libgit2's hash verification of objects read, for the whole process (a host
+// that links libgit2 for other uses shares the setting).
 // Thread-safe; later calls return at once.
 void ensure_libgit2();
 

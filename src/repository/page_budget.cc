@@ -55,18 +55,23 @@ std::string cut_to_fit(std::string text, std::size_t bytes) {
 Json finish_page(Json page, std::size_t max_bytes, const std::optional<std::string>& next_cursor) {
   page["has_more"] = next_cursor.has_value();
   page["next_cursor"] = next_cursor ? Json(*next_cursor) : Json(nullptr);
-  // The budget describes the answer that holds it: repeat until its own numbers stop moving.
-  std::size_t serialized = json_size(page);
+  page.erase("budget");
+  // The budget describes the answer that holds it. The page is measured once; adding the member
+  // adds `,"budget":` (10 bytes) and the object itself, whose own numbers are iterated until they
+  // stop moving.
+  const std::size_t without = json_size(page);
+  std::size_t serialized = without;
+  Json budget;
   for (int round = 0; round < 8; ++round) {
-    Json budget{{"requested_bytes", max_bytes},
-                {"serialized_bytes", serialized},
-                {"remaining_bytes", serialized >= max_bytes ? 0 : max_bytes - serialized}};
+    budget = Json{{"requested_bytes", max_bytes},
+                  {"serialized_bytes", serialized},
+                  {"remaining_bytes", serialized >= max_bytes ? 0 : max_bytes - serialized}};
     if (serialized * 5 >= max_bytes * 4) budget["warning"] = kNearLimitWarning;
-    page["budget"] = std::move(budget);
-    const std::size_t measured = json_size(page);
+    const std::size_t measured = without + 10 + json_size(budget);
     if (measured == serialized) break;
     serialized = measured;
   }
+  page["budget"] = std::move(budget);
   return page;
 }
 

@@ -12,6 +12,7 @@
 
 #include "repository/page_cursor.h"
 #include "repository/repository_roots.h"
+#include "repository/search_file_cache.h"
 #include "repository/snapshot_registry.h"
 
 namespace codemode::repository {
@@ -30,6 +31,7 @@ struct RepositoryState {
   const RepositoryRoots roots;
   SnapshotRegistry snapshots;
   const CursorKey cursor_key;
+  SearchFileCache search_files;
 };
 
 }  // namespace codemode::repository

@@ -60,7 +60,7 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   if (!matcher.ok()) return std::move(matcher).error();
   Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
   if (!reader.ok()) return std::move(reader).error();
-  Result<std::vector<SearchFile>> files = search_files(*reader, *prefix, *filter);
+  Result<SearchFiles> files = search_files(state, *reader, *prefix, *filter, input);
   if (!files.ok()) return std::move(files).error();
 
   std::size_t file_at = 0;
@@ -77,8 +77,8 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   page["items"] = Json::array();
   page["returned_items"] = 0;
   page["scan"] = counts.to_json();
-  page["scan"]["files_scanned"] = files->size();  // the widest the counts can be
-  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * files->size();
+  page["scan"]["files_scanned"] = (*files)->size();  // the widest the counts can be
+  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * (*files)->size();
   page["stopped"] = "time_budget";
   PageBudget budget(max_bytes, page);
 
@@ -86,19 +86,23 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   bool full = false;
   bool out_of_time = false;
   std::optional<Json> resume;
-  for (; file_at < files->size() && !full; ++file_at, after_line = 0) {
+  for (; file_at < (*files)->size() && !full; ++file_at, after_line = 0) {
     if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
     if (std::chrono::steady_clock::now() - began > state.options.search_time) {
       out_of_time = true;
       resume = Json{{"file", file_at}, {"line", 0}};
       break;
     }
-    const SearchFile& file = (*files)[file_at];
+    const SearchFile& file = (**files)[file_at];
     Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, counts);
     if (!loaded.ok()) return std::move(loaded).error();
     if (!loaded->has_value()) continue;
     const std::string_view content = (*loaded)->content;
     const std::string blob_sha = oid_hex(file.blob);
+    // An item's size without serializing it: {"blob_sha":"<40>","line_number":N,"path":P,
+    // "text":T} is 86 bytes beside the number, the path and the text (checked by the tests,
+    // which compare every page's size with its budget).
+    const std::size_t path_bytes = json_string_size(file.path);
     matcher->each_matching_line(content, [&](std::size_t line_number, std::string_view line) {
       if (line_number <= after_line) return true;
       if (items.size() >= max_results) {
@@ -116,7 +120,12 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
         item["before"] = lines_around(content, line_number, context_lines, false);
         item["after"] = lines_around(content, line_number, context_lines, true);
       }
-      if (!budget.fits(json_size(item) + 1) && items.empty()) {
+      const std::size_t item_bytes =
+          context_lines > 0 || cut
+              ? json_size(item)
+              : 86 + std::to_string(line_number).size() + path_bytes +
+                    json_string_size(item["text"].get_ref<const std::string&>());
+      if (!budget.fits(item_bytes + 1) && items.empty()) {
         // A first match larger than the page: its line alone, cut to fit, so every page moves on.
         item.erase("before");
         item.erase("after");
@@ -127,7 +136,7 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
           item["cut"] = true;
         }
       }
-      if (!budget.take(json_size(item) + 1)) {
+      if (!budget.take((items.empty() ? json_size(item) : item_bytes) + 1)) {
         full = true;
         resume = Json{{"file", file_at}, {"line", line_number - 1}};
         return false;

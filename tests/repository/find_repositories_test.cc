@@ -113,11 +113,11 @@ TEST(RepositoryRootsTest, APackLinkedFromAnotherStoreIsRefused) {
   const auto root = scratch.path() / "root";
   std::filesystem::create_directories(root / "borrower");
   std::filesystem::create_directories(scratch.path() / "lender");
-  ASSERT_EQ(run_shell(git(scratch.path() / "lender") + "init -q && " +
-                      git(scratch.path() / "lender") + "commit -q --allow-empty -m one && " +
-                      git(scratch.path() / "lender") + "gc -q && " + git(root / "borrower") +
-                      "init -q"),
-            0);
+  ASSERT_EQ(
+      run_shell(git(scratch.path() / "lender") + "init -q && " + git(scratch.path() / "lender") +
+                "commit -q --allow-empty -m one && " + git(scratch.path() / "lender") +
+                "gc -q && " + git(root / "borrower") + "init -q"),
+      0);
   for (const auto& pack : std::filesystem::directory_iterator(scratch.path() / "lender" / ".git" /
                                                               "objects" / "pack")) {
     std::filesystem::create_symlink(
