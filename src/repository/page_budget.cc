@@ -46,7 +46,8 @@ std::string cut_to_fit(std::string text, std::size_t bytes) {
   std::size_t size = json_string_size(text);
   while (size > bytes && !text.empty()) {
     const std::size_t excess = size - bytes;
-    text = internal::cut_utf8(std::move(text), text.size() > excess ? text.size() - excess : 0);
+    const std::size_t keep = text.size() > excess ? text.size() - excess : 0;
+    text = internal::cut_utf8(std::move(text), keep);
     size = json_string_size(text);
   }
   return text;

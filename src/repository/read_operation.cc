@@ -139,9 +139,11 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
   page["returned_lines"] = returned;
   page["end_line"] = returned == 0 ? from : line - 1;
   page["cut_lines"] = cut_lines;
-  if (format == "text") page["text"] = std::move(text);
-  if (format == "lines") page["lines"] = std::move(lines);
-  if (format == "structured") {
+  if (format == "text") {
+    page["text"] = std::move(text);
+  } else if (format == "lines") {
+    page["lines"] = std::move(lines);
+  } else {
     page["items"] = Json::array({Json{{"path", *path},
                                       {"blob_sha", oid_hex(entry->oid)},
                                       {"start_line", from},
