@@ -78,8 +78,9 @@ class CODEMODE_EXPORT ToolResponder {
   // The same, under the tool's own name for the failure: `rule` becomes the error's rule in place
   // of "tool_failed", which a program sees as error.code and a direct-mode MCP client as `code`
   // ("unknown_snapshot", "path_refused"). A rule matches ^[a-z][a-z0-9_]{0,63}$ and is none of
-  // codemode's own: not "tool_*", "worker_*", "max_*", "*_limit", or one of the rules the broker
-  // and the code tool report (is_tool_failure_rule); any other rule is the same as fail(text).
+  // codemode's own: not "tool_*", "worker_*", "max_*", "budget_*", "downstream_*", "*_limit",
+  // or one of the rules the broker and the code tool report (is_tool_failure_rule); any other
+  // rule is the same as fail(text).
   void fail_as(std::string_view rule, std::string_view tool_message) const;
   // The call was refused before any effect; execution "not_started", nothing charged.
   void refuse() const;

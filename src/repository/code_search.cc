@@ -109,43 +109,50 @@ unsigned Matcher::queries_matching(std::string_view line) const {
 namespace {
 
 // Every file of the request, walked from the snapshot's tree.
-Result<std::vector<SearchFile>> list_search_files(const SnapshotReader& reader,
-                                                  const std::string& prefix,
-                                                  const PathFilter& filter) {
-  std::vector<SearchFile> files;
+Result<SearchFileList> list_search_files(const SnapshotReader& reader, const std::string& prefix,
+                                         const PathFilter& filter, const std::stop_token& stop) {
+  SearchFileList list;
+  std::vector<SearchFile>& files = list.files;
   if (!prefix.empty()) {
     Result<SnapshotEntry> start = reader.entry(prefix);
-    if (!start.ok()) return files;  // nothing is below a path that is not there
+    if (!start.ok()) return list;  // nothing is below a path that is not there
     if (start->kind == EntryKind::kFile) {
       if (filter.passes(start->path)) files.push_back({start->path, start->oid});
-      return files;
+      return list;
     }
-    if (start->kind != EntryKind::kDirectory) return files;
+    if (start->kind != EntryKind::kDirectory) return list;
   }
-  Status walked = reader.walk(prefix, kWholeTree, [&](const SnapshotEntry& entry) {
+  bool stopped = false;
+  Result<bool> walked = reader.walk(prefix, kWholeTree, [&](const SnapshotEntry& entry) {
+    if (stop.stop_requested()) {
+      stopped = true;
+      return false;
+    }
     if (entry.kind == EntryKind::kFile && filter.passes(entry.path)) {
       files.push_back({entry.path, entry.oid});
     }
     return true;
   });
   if (!walked.ok()) return std::move(walked).error();
-  return files;
+  if (stopped || stop.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
+  list.truncated = *walked;
+  return list;
 }
 
 }  // namespace
 
 Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& reader,
                                  const std::string& prefix, const PathFilter& filter,
-                                 const Json& request) {
+                                 const Json& request, const std::stop_token& stop) {
   Json key_members{{"snapshot", reader.snapshot().id}, {"prefix", prefix}};
   for (const char* member : {"glob", "globs", "exclude"}) {
     if (request.contains(member)) key_members[member] = request[member];
   }
   const std::string key = key_members.dump();
   if (SearchFiles cached = state.search_files.find(key)) return cached;
-  Result<std::vector<SearchFile>> listed = list_search_files(reader, prefix, filter);
+  Result<SearchFileList> listed = list_search_files(reader, prefix, filter, stop);
   if (!listed.ok()) return std::move(listed).error();
-  auto files = std::make_shared<const std::vector<SearchFile>>(std::move(*listed));
+  auto files = std::make_shared<const SearchFileList>(std::move(*listed));
   state.search_files.remember(key, files);
   return SearchFiles(files);
 }

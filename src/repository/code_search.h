@@ -68,9 +68,10 @@ class Matcher {
 // The files below `prefix` (a directory or one file; "" for all) that pass `filter`, in tree
 // order. Symbolic links and submodules are not files here. `request` (the search's input) keys
 // the state's cache of recent lists.
+// A stop requested during the walk is CANCELLED.
 Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& reader,
                                  const std::string& prefix, const PathFilter& filter,
-                                 const Json& request);
+                                 const Json& request, const std::stop_token& stop);
 
 // What one page's scan skipped and read.
 struct ScanCounts {

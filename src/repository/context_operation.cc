@@ -60,7 +60,8 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   if (!matcher.ok()) return std::move(matcher).error();
   Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
   if (!reader.ok()) return std::move(reader).error();
-  Result<SearchFiles> files = search_files(state, *reader, *prefix, *filter, input);
+  Result<SearchFiles> files =
+      search_files(state, *reader, *prefix, *filter, input, context.stop_token);
   if (!files.ok()) return std::move(files).error();
 
   const std::size_t around = static_cast<std::size_t>(integer_of(input, "context_lines", 4));
@@ -68,13 +69,14 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   std::vector<Window> windows;
   bool truncated = false;
   bool out_of_time = false;
-  for (std::size_t file_at = 0; file_at < (*files)->size() && !truncated; ++file_at) {
+  for (std::size_t file_at = 0; file_at < (*files)->files.size() && !truncated; ++file_at) {
     if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
     if (std::chrono::steady_clock::now() - began > state.options.search_time) {
       out_of_time = true;
       break;
     }
-    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, (**files)[file_at], counts);
+    Result<std::optional<LoadedFile>> loaded =
+        load_searchable(*reader, (*files)->files[file_at], counts);
     if (!loaded.ok()) return std::move(loaded).error();
     if (!loaded->has_value()) continue;
     matcher->each_matching_line((*loaded)->content, [&](std::size_t line, std::string_view text) {
@@ -112,25 +114,29 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   page["returned_items"] = 0;
   page["total_windows"] = windows.size();
   page["candidates_truncated"] = truncated;
+  page["walk_truncated"] = (*files)->truncated;
   page["scan"] = counts.to_json();
   if (out_of_time) page["stopped"] = "time_budget";
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
   Json items = Json::array();
   std::size_t at = std::min(offset, windows.size());
   ScanCounts reread;
   while (at < windows.size() && items.size() < max_results) {
     const Window& window = windows[at];
-    const SearchFile& file = (**files)[window.file];
+    const SearchFile& file = (*files)->files[window.file];
     Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, reread);
     if (!loaded.ok()) return std::move(loaded).error();
+    if (!loaded->has_value()) return unreadable(reader->snapshot().repository);
     const std::string_view content = (*loaded)->content;
-    const std::vector<std::size_t> starts = line_starts(content);
-    const std::size_t last = std::min(window.last, starts.size());
+    // Walked from the window's first line, never indexed whole (at most 100 windows a page).
+    std::size_t offset = offset_of_line(content, window.first);
+    const std::size_t last = std::min(window.last, line_count(content));
     std::string text;
     for (std::size_t line = window.first; line <= last; ++line) {
       bool cut = false;
       if (line != window.first) text += '\n';
-      text += shown_line(line_at(content, starts, line - 1), cut);
+      text += shown_line(next_line(content, offset), cut);
     }
     Json queries = Json::array();
     for (unsigned i = 0; i < 16; ++i) {

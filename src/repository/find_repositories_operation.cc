@@ -50,6 +50,7 @@ Result<Json> find_repositories(RepositoryState& state, const Json& input,
             {"total_items", kept.size()},
             {"walk_truncated", walk.truncated}};
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
   std::size_t at = std::min(offset, kept.size());
   Json items = Json::array();
   while (at < kept.size() && items.size() < max_items) {

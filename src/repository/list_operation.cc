@@ -41,7 +41,7 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
   const int depth = static_cast<int>(integer_of(input, "depth", 2));
   std::vector<SnapshotEntry> entries;
   bool truncated = false;
-  Status walked = reader->walk(*path, depth, [&](const SnapshotEntry& entry) {
+  Result<bool> walked = reader->walk(*path, depth, [&](const SnapshotEntry& entry) {
     if (entries.size() >= kMaxListedEntries || context.stop_token.stop_requested()) {
       truncated = true;
       return false;
@@ -50,6 +50,7 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
     return true;
   });
   if (!walked.ok()) return std::move(walked).error();
+  truncated = truncated || *walked;
   if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
 
   const bool paths_only = string_of(input, "format", "structured") == "paths";
@@ -64,6 +65,7 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
   page["total_items"] = entries.size();
   page["walk_truncated"] = truncated;
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
   std::size_t at = std::min(offset, entries.size());
   Json shown = Json::array();
   while (at < entries.size() && shown.size() < max_items) {

@@ -83,10 +83,10 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
     page["binary"] = true;
     page["size_bytes"] = content.size();
     page["returned_lines"] = 0;
+    if (!PageBudget(max_bytes, page).viable()) return page_too_small();
     return finish_page(std::move(page), max_bytes, std::nullopt);
   }
-  const std::vector<std::size_t> starts = line_starts(content);
-  const std::int64_t total = static_cast<std::int64_t>(starts.size());
+  const std::int64_t total = static_cast<std::int64_t>(line_count(content));
   std::int64_t from = first;
   if (start->is_number_integer()) from = std::max(from, start->get<std::int64_t>());
   const std::int64_t to = std::min(last, total);
@@ -108,16 +108,20 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
   page["returned_lines"] = max_lines;
   page["cut_lines"] = 0;
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
   std::string text;
   Json lines = Json::array();
   std::int64_t line = from;
   std::int64_t cut_lines = 0;
+  // Walked from `from` on, never indexed whole: a file of newlines would make the index eight
+  // times its size.
+  std::size_t at = from <= total ? offset_of_line(content, static_cast<std::size_t>(from)) : 0;
   while (line <= to && static_cast<std::size_t>(line - from) < max_lines) {
     bool cut = false;
-    std::string shown =
-        shown_line(line_at(content, starts, static_cast<std::size_t>(line - 1)), cut);
-    const std::size_t overhead = format == "lines" ? 32 : 0;  // {"line_number":N,"text":}
-    std::size_t cost = json_string_size(shown) + overhead;    // quotes pay for "\n" or a comma
+    std::string shown = shown_line(next_line(content, at), cut);
+    // {"line_number":N,"text":} and its comma: 25 bytes beside the number.
+    const std::size_t overhead = format == "lines" ? 25 + std::to_string(line).size() : 0;
+    std::size_t cost = json_string_size(shown) + overhead;  // quotes pay for "\n" or a comma
     if (!budget.fits(cost) && line == from && budget.room() > overhead + 64) {
       // A first line longer than the page: what fits of it, so every page moves on.
       shown = cut_to_fit(std::move(shown), budget.room() - overhead);

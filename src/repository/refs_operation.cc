@@ -106,6 +106,7 @@ Result<Json> refs(RepositoryState& state, const Json& input, const ToolContext&)
             {"returned_items", 0},
             {"total_items", items.size()}};
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
   std::size_t at = std::min(offset, items.size());
   Json shown = Json::array();
   while (at < items.size() && shown.size() < max_items) {

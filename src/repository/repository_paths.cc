@@ -8,7 +8,7 @@ namespace codemode::repository {
 namespace {
 
 constexpr std::size_t kMaxGlobBytes = 256;
-constexpr std::size_t kMaxGlobs = 32;
+constexpr std::size_t kMaxGlobs = 33;  // a glob and 32 globs
 
 Error refused(std::string_view why) {
   return Error::tool_failed("path_refused", "The path is refused: " + std::string(why) + ".");

@@ -91,7 +91,8 @@ bool is_within(const fs::path& path, const fs::path& root) {
   return root_end == root.end();
 }
 
-Result<RepositoryRoots> RepositoryRoots::make(const std::vector<RepositoryRoot>& roots) {
+Result<RepositoryRoots> RepositoryRoots::make(const std::vector<RepositoryRoot>& roots,
+                                              int walk_depth) {
   if (roots.empty() || roots.size() > kMaxRoots) {
     return config_error("roots", "must hold 1 to 16 roots.");
   }
@@ -117,7 +118,7 @@ Result<RepositoryRoots> RepositoryRoots::make(const std::vector<RepositoryRoot>&
   std::sort(resolved.begin(), resolved.end(),
             [](const Root& a, const Root& b) { return a.name < b.name; });
   ensure_libgit2();
-  return RepositoryRoots(std::move(resolved));
+  return RepositoryRoots(std::move(resolved), walk_depth);
 }
 
 RepositoryWalk RepositoryRoots::walk(int depth, const std::stop_token& stop) const {
@@ -171,10 +172,14 @@ Result<GitRepository> RepositoryRoots::open(std::string_view name) const {
   fs::path directory = root->real;
   if (slash != std::string_view::npos) {
     std::string_view rest = name.substr(slash + 1);
+    int level = 0;
     while (true) {
       const std::size_t next = rest.find('/');
       const std::string_view segment = rest.substr(0, next);
-      if (!is_plain_segment(segment)) return unknown(name);
+      if (!is_plain_segment(segment) || segment.front() == '.' || ++level > walk_depth_ ||
+          repository_at(directory)) {
+        return unknown(name);
+      }
       directory /= std::string(segment);
       const DiskEntry kind = disk_entry(directory);
       if (kind == DiskEntry::kSymlink) return refused(name, "its path holds a symbolic link");

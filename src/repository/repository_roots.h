@@ -43,15 +43,18 @@ class RepositoryRoots {
  public:
   // INVALID_CONFIG "repository_tools" for a bad name, a path that is not an absolute path to a
   // directory, or a repeated name.
-  static Result<RepositoryRoots> make(const std::vector<RepositoryRoot>& roots);
+  // `walk_depth` bounds both the walk and the names open accepts.
+  static Result<RepositoryRoots> make(const std::vector<RepositoryRoot>& roots, int walk_depth);
 
   // Every repository at most `depth` directory levels below each root, in name order. Hidden
   // directories (".name") are not entered and nothing is looked for inside a repository found.
   RepositoryWalk walk(int depth, const std::stop_token& stop) const;
 
-  // Opens the named repository read-only after the checks above: unknown_repository (no such
-  // name, or not a repository), repository_refused (a symbolic link, a directory outside the root,
-  // alternates, another owner), repository_unreadable (libgit2 failed otherwise).
+  // Opens the named repository read-only after the checks above. It opens only what the walk
+  // would find: a name with a hidden segment, deeper than the walk depth, or inside another
+  // repository (whose working tree could hold a repository-shaped directory of anyone's making)
+  // is unknown_repository. repository_refused: a symbolic link, a directory outside the root,
+  // alternates, another owner; repository_unreadable: libgit2 failed otherwise.
   Result<GitRepository> open(std::string_view name) const;
 
  private:
@@ -59,9 +62,11 @@ class RepositoryRoots {
     std::string name;
     std::filesystem::path real;  // canonical
   };
-  explicit RepositoryRoots(std::vector<Root> roots) : roots_(std::move(roots)) {}
+  RepositoryRoots(std::vector<Root> roots, int walk_depth)
+      : roots_(std::move(roots)), walk_depth_(walk_depth) {}
 
   std::vector<Root> roots_;
+  int walk_depth_;
 };
 
 // Whether `path` (canonical) is `root` or below it.

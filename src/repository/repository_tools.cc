@@ -40,7 +40,8 @@ Result<RepositoryTools> make_repository_tools(const RepositoryToolsOptions& opti
   if (options.max_snapshots < 1 || options.max_snapshots > 65'536) {
     return invalid("max_snapshots", "is not between 1 and 65,536.");
   }
-  Result<repository::RepositoryRoots> roots = repository::RepositoryRoots::make(options.roots);
+  Result<repository::RepositoryRoots> roots =
+      repository::RepositoryRoots::make(options.roots, options.walk_depth);
   if (!roots.ok()) return std::move(roots).error();
   auto state = std::make_shared<repository::RepositoryState>(options, std::move(*roots));
   RepositoryTools tools;

@@ -30,11 +30,12 @@ constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties
     "max_results": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Default 100."},
     @PAGING@}})";
 
-std::vector<std::string> lines_around(std::string_view content, std::size_t line_number,
-                                      std::size_t context, bool after) {
+// `starts` is line_starts(content), made once per file.
+std::vector<std::string> lines_around(std::string_view content,
+                                      const std::vector<std::size_t>& starts,
+                                      std::size_t line_number, std::size_t context, bool after) {
   std::vector<std::string> shown;
   if (context == 0) return shown;
-  const std::vector<std::size_t> starts = line_starts(content);
   const std::size_t index = line_number - 1;
   const std::size_t from = after ? index + 1 : (index >= context ? index - context : 0);
   const std::size_t to = after ? std::min(starts.size(), index + 1 + context) : index;
@@ -60,7 +61,8 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   if (!matcher.ok()) return std::move(matcher).error();
   Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
   if (!reader.ok()) return std::move(reader).error();
-  Result<SearchFiles> files = search_files(state, *reader, *prefix, *filter, input);
+  Result<SearchFiles> files =
+      search_files(state, *reader, *prefix, *filter, input, context.stop_token);
   if (!files.ok()) return std::move(files).error();
 
   std::size_t file_at = 0;
@@ -76,24 +78,30 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   Json page = reader->provenance();
   page["items"] = Json::array();
   page["returned_items"] = 0;
+  page["walk_truncated"] = (*files)->truncated;
   page["scan"] = counts.to_json();
-  page["scan"]["files_scanned"] = (*files)->size();  // the widest the counts can be
-  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * (*files)->size();
+  page["scan"]["files_scanned"] = (*files)->files.size();  // the widest the counts can be
+  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * (*files)->files.size();
   page["stopped"] = "time_budget";
   PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
 
   Json items = Json::array();
   bool full = false;
   bool out_of_time = false;
   std::optional<Json> resume;
-  for (; file_at < (*files)->size() && !full; ++file_at, after_line = 0) {
+  bool scanned_any = false;
+  std::vector<std::size_t> starts;  // of the file being scanned, made once when context needs it
+  for (; file_at < (*files)->files.size() && !full; ++file_at, after_line = 0) {
     if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
-    if (std::chrono::steady_clock::now() - began > state.options.search_time) {
+    // At least one file a page, so that a page always moves on; then the clock.
+    if (scanned_any && std::chrono::steady_clock::now() - began > state.options.search_time) {
       out_of_time = true;
-      resume = Json{{"file", file_at}, {"line", 0}};
+      resume = Json{{"file", file_at}, {"line", after_line}};
       break;
     }
-    const SearchFile& file = (**files)[file_at];
+    scanned_any = true;
+    const SearchFile& file = (*files)->files[file_at];
     Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, counts);
     if (!loaded.ok()) return std::move(loaded).error();
     if (!loaded->has_value()) continue;
@@ -103,6 +111,7 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
     // "text":T} is 86 bytes beside the number, the path and the text (checked by the tests,
     // which compare every page's size with its budget).
     const std::size_t path_bytes = json_string_size(file.path);
+    starts.clear();
     matcher->each_matching_line(content, [&](std::size_t line_number, std::string_view line) {
       if (line_number <= after_line) return true;
       if (items.size() >= max_results) {
@@ -117,8 +126,9 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
                 {"text", shown_line(line, cut)}};
       if (cut) item["cut"] = true;
       if (context_lines > 0) {
-        item["before"] = lines_around(content, line_number, context_lines, false);
-        item["after"] = lines_around(content, line_number, context_lines, true);
+        if (starts.empty()) starts = line_starts(content);
+        item["before"] = lines_around(content, starts, line_number, context_lines, false);
+        item["after"] = lines_around(content, starts, line_number, context_lines, true);
       }
       const std::size_t item_bytes =
           context_lines > 0 || cut
@@ -129,11 +139,11 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
         // A first match larger than the page: its line alone, cut to fit, so every page moves on.
         item.erase("before");
         item.erase("after");
+        item["cut"] = true;  // measured with the mark it will carry
         const std::size_t frame =
             json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
         if (budget.room() > frame + 16) {
           item["text"] = cut_to_fit(item["text"].get<std::string>(), budget.room() - frame);
-          item["cut"] = true;
         }
       }
       if (!budget.take((items.empty() ? json_size(item) : item_bytes) + 1)) {

@@ -14,7 +14,7 @@ SearchFiles SearchFileCache::find(const std::string& key) {
 }
 
 void SearchFileCache::remember(const std::string& key, SearchFiles files) {
-  if (files->size() > kMaxCachedFiles) return;
+  if (files->files.size() > kMaxCachedFiles) return;
   std::lock_guard lock(mu_);
   for (auto entry = recent_.begin(); entry != recent_.end(); ++entry) {
     if (entry->first == key) {

@@ -24,7 +24,12 @@ struct SearchFile {
   git_oid blob{};
 };
 
-using SearchFiles = std::shared_ptr<const std::vector<SearchFile>>;
+struct SearchFileList {
+  std::vector<SearchFile> files;
+  bool truncated = false;  // the walk stopped at kMaxWalkEntries
+};
+
+using SearchFiles = std::shared_ptr<const SearchFileList>;
 
 class SearchFileCache {
  public:

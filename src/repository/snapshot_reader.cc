@@ -2,6 +2,9 @@
 
 #include <utility>
 
+#include "core/json_text.h"
+#include "repository/repository_paths.h"
+
 namespace codemode::repository {
 namespace {
 
@@ -75,8 +78,8 @@ Result<SnapshotEntry> SnapshotReader::entry(const std::string& path) const {
                        .oid = *git_tree_entry_id(found.get())};
 }
 
-Status SnapshotReader::walk(const std::string& start, int depth,
-                            const std::function<bool(const SnapshotEntry&)>& visit) const {
+Result<bool> SnapshotReader::walk(const std::string& start, int depth,
+                                  const std::function<bool(const SnapshotEntry&)>& visit) const {
   GitTree owned;
   const git_tree* tree = tree_.get();
   if (!start.empty()) {
@@ -92,22 +95,30 @@ Status SnapshotReader::walk(const std::string& start, int depth,
     owned.reset(raw);
     tree = raw;
   }
-  bool stopped = false;
-  return walk_tree(tree, start.empty() ? "" : start + "/", 1, depth, visit, stopped);
+  WalkState walk;
+  Status walked = walk_tree(tree, start.empty() ? "" : start + "/", 1, depth, visit, walk);
+  if (!walked.ok()) return std::move(walked).error();
+  return walk.truncated;
 }
 
 Status SnapshotReader::walk_tree(const git_tree* tree, const std::string& prefix, int level,
                                  int depth, const std::function<bool(const SnapshotEntry&)>& visit,
-                                 bool& stopped) const {
+                                 WalkState& walk) const {
   const std::size_t count = git_tree_entrycount(tree);
-  for (std::size_t i = 0; i < count && !stopped; ++i) {
+  for (std::size_t i = 0; i < count && !walk.stopped; ++i) {
+    if (++walk.visited > kMaxWalkEntries) {
+      walk.truncated = walk.stopped = true;
+      break;
+    }
     const git_tree_entry* child = git_tree_entry_byindex(tree, i);
-    SnapshotEntry entry{.path = prefix + git_tree_entry_name(child),
+    const std::string_view name = git_tree_entry_name(child);
+    if (!internal::is_valid_utf8(name) || prefix.size() + name.size() > kMaxPathBytes) continue;
+    SnapshotEntry entry{.path = prefix + std::string(name),
                         .kind = kind_of(git_tree_entry_filemode(child)),
                         .oid = *git_tree_entry_id(child),
                         .depth = level};
     if (!visit(entry)) {
-      stopped = true;
+      walk.stopped = true;
       break;
     }
     if (entry.kind == EntryKind::kDirectory && level < depth) {
@@ -116,7 +127,7 @@ Status SnapshotReader::walk_tree(const git_tree* tree, const std::string& prefix
         return unreadable(snapshot_.repository);
       }
       GitTree subtree(raw);
-      Status walked = walk_tree(raw, entry.path + "/", level + 1, depth, visit, stopped);
+      Status walked = walk_tree(raw, entry.path + "/", level + 1, depth, visit, walk);
       if (!walked.ok()) return walked;
     }
   }

@@ -38,6 +38,8 @@ struct SnapshotEntry {
 // The largest blob read shows, and the largest searchCode and context scan.
 inline constexpr std::uint64_t kMaxReadBlobBytes = 64ull << 20;
 inline constexpr std::uint64_t kMaxSearchBlobBytes = 8ull << 20;
+// The most entries one walk of a snapshot's trees visits.
+inline constexpr std::size_t kMaxWalkEntries = 500'000;
 
 class SnapshotReader {
  public:
@@ -50,9 +52,13 @@ class SnapshotReader {
   // The entry at `path` ("" is the root directory): path_not_found.
   Result<SnapshotEntry> entry(const std::string& path) const;
   // Visits the entries below the directory `start` ("" the root) at most `depth` levels down, in
-  // path order, until `visit` returns false. repository_unreadable on a tree that cannot be read.
-  Status walk(const std::string& start, int depth,
-              const std::function<bool(const SnapshotEntry&)>& visit) const;
+  // tree order, until `visit` returns false or kMaxWalkEntries entries were visited (then the
+  // answer is true: truncated). A tree can name the same subtree many times over, so a small
+  // commit can hold billions of paths; every walk stops at the cap. Entries whose name is not
+  // UTF-8 or whose path passes kMaxPathBytes are skipped, never shown. repository_unreadable on a
+  // tree that cannot be read.
+  Result<bool> walk(const std::string& start, int depth,
+                    const std::function<bool(const SnapshotEntry&)>& visit) const;
   // A blob's size without reading it.
   Result<std::uint64_t> blob_size(const git_oid& oid) const;
   Result<GitBlob> blob(const git_oid& oid) const;
@@ -64,8 +70,13 @@ class SnapshotReader {
         tree_(std::move(tree)),
         odb_(std::move(odb)) {}
 
+  struct WalkState {
+    std::size_t visited = 0;
+    bool stopped = false;
+    bool truncated = false;
+  };
   Status walk_tree(const git_tree* tree, const std::string& prefix, int level, int depth,
-                   const std::function<bool(const SnapshotEntry&)>& visit, bool& stopped) const;
+                   const std::function<bool(const SnapshotEntry&)>& visit, WalkState& walk) const;
 
   Snapshot snapshot_;
   GitRepository repository_;

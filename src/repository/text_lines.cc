@@ -68,6 +68,34 @@ std::string_view line_at(std::string_view content, const std::vector<std::size_t
   return line;
 }
 
+std::size_t line_count(std::string_view content) {
+  const auto newlines = static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n'));
+  return newlines + (!content.empty() && content.back() != '\n' ? 1 : 0);
+}
+
+std::size_t offset_of_line(std::string_view content, std::size_t number) {
+  std::size_t at = 0;
+  for (std::size_t line = 1; line < number && at < content.size(); ++line) {
+    const void* newline = std::memchr(content.data() + at, '\n', content.size() - at);
+    if (newline == nullptr) return content.size();
+    at = static_cast<std::size_t>(static_cast<const char*>(newline) - content.data()) + 1;
+  }
+  return at;
+}
+
+std::string_view next_line(std::string_view content, std::size_t& at) {
+  if (at >= content.size()) return {};
+  const void* newline = std::memchr(content.data() + at, '\n', content.size() - at);
+  const std::size_t end =
+      newline == nullptr
+          ? content.size()
+          : static_cast<std::size_t>(static_cast<const char*>(newline) - content.data());
+  std::string_view line = content.substr(at, end - at);
+  at = end + 1;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
 std::string shown_line(std::string_view line, bool& cut) {
   cut = false;
   if (line.size() <= kMaxShownLineBytes && internal::is_valid_utf8(line)) return std::string(line);

@@ -24,6 +24,13 @@ std::vector<std::size_t> line_starts(std::string_view content);
 std::string_view line_at(std::string_view content, const std::vector<std::size_t>& starts,
                          std::size_t index);
 
+// How many lines `content` holds (a last line without "\n" counts).
+std::size_t line_count(std::string_view content);
+// Where line `number` (1-based, at most line_count) starts.
+std::size_t offset_of_line(std::string_view content, std::size_t number);
+// The line starting at `at`, without its "\n" or "\r\n"; `at` moves to the next line.
+std::string_view next_line(std::string_view content, std::size_t& at);
+
 // `line` as valid UTF-8 of at most kMaxShownLineBytes; `cut` is set when it was shortened.
 std::string shown_line(std::string_view line, bool& cut);
 

@@ -73,13 +73,16 @@ void ToolResponder::fail_as(std::string_view rule, std::string_view tool_message
 bool is_tool_failure_rule(std::string_view rule) {
   // The rules codemode itself reports for a call, which a tool's own must never be mistaken for
   // (the code tool maps some of them to the boundary's codes, and rethrows host_calls_limit).
-  static constexpr std::array<std::string_view, 10> kReserved = {
-      "cancelled",      "code_rejected",     "deadline_exceeded", "input_guard",
-      "input_schema",   "invalid_arguments", "output_guard",      "output_schema",
-      "unknown_method", "broker_internal"};
+  static constexpr std::array<std::string_view, 16> kReserved = {
+      "aborted",         "approval_rejected", "bridge_closed",
+      "bridge_internal", "broker_internal",   "cancelled",
+      "code_rejected",   "deadline_exceeded", "input_guard",
+      "input_schema",    "invalid_arguments", "output_guard",
+      "output_schema",   "permission",        "schema",
+      "unknown_method"};
   if (!internal::is_rule_name(rule)) return false;
   if (rule.starts_with("tool_") || rule.starts_with("worker_") || rule.starts_with("max_") ||
-      rule.ends_with("_limit")) {
+      rule.starts_with("downstream_") || rule.starts_with("budget_") || rule.ends_with("_limit")) {
     return false;
   }
   return std::find(kReserved.begin(), kReserved.end(), rule) == kReserved.end();

@@ -72,6 +72,16 @@ TEST_F(RepositoryToolsTest, NamesOutsideTheRootsAreUnknown) {
   }
 }
 
+TEST_F(RepositoryToolsTest, OpenReachesOnlyWhatTheWalkFinds) {
+  // A checkout inside another repository's working tree: its content is the outer repository's
+  // to decide, so it is no repository of the root's.
+  ASSERT_TRUE(std::filesystem::exists(fixture_root() + "/code/withsub/vendor/alpha/README.md"));
+  EXPECT_EQ(rule("open", {{"repo", "code/withsub/vendor/alpha"}}), "unknown_repository");
+  EXPECT_EQ(rule("open", {{"repo", "code/deep/a/b/c/d/e/f/g/h/deeprepo"}}), "unknown_repository");
+  make_tools({.walk_depth = 16});
+  ok("open", {{"repo", "code/deep/a/b/c/d/e/f/g/h/deeprepo"}});
+}
+
 TEST_F(RepositoryToolsTest, ASymbolicLinkOnTheWayIsRefused) {
   EXPECT_EQ(rule("open", {{"repo", "code/escape/etc"}}), "repository_refused");
 }

@@ -83,6 +83,14 @@ TEST_F(SearchTest, FiltersByPrefixGlobAndExclude) {
   EXPECT_EQ(rule("searchCode", at({{"queries", {"x"}}, {"path_prefix", "../"}})), "path_refused");
 }
 
+TEST_F(SearchTest, AFirstMatchLongerThanThePageIsCutToFit) {
+  const Json page = ok("searchCode", at({{"queries", {"mmmm"}}, {"max_bytes", 1500}}));
+  ASSERT_EQ(page["items"].size(), 1u);
+  EXPECT_EQ(page["items"][0]["cut"], true);
+  EXPECT_LE(page.dump().size(), 1500u);
+  EXPECT_TRUE(page["has_more"] == false || page["next_cursor"].is_string());
+}
+
 TEST_F(SearchTest, ContextLinesSurroundAMatch) {
   const Json page =
       ok("searchCode", at({{"queries", {"beta"}}, {"context_lines", 1}, {"glob", "README.md"}}));
@@ -203,6 +211,48 @@ TEST_F(SearchTest, NothingInARepositoryChanges) {
   ok("context", at({{"queries", {"alpha", "beta"}}}));
   ok("open", {{"repo", "code/alpha"}, {"ref", "feature"}});
   EXPECT_EQ(before, tree_digest(alpha));
+}
+
+}  // namespace
+}  // namespace codemode::testing
+
+namespace codemode::testing {
+namespace {
+
+// A commit whose trees name one subtree ten times over, seven levels down: ten million paths from
+// a few objects. Every walk stops at its cap and says so.
+TEST(SearchLimitsTest, ATreeBombIsWalkedOnlyToTheCap) {
+  ScratchDir scratch;
+  ASSERT_TRUE(scratch.ok());
+  const auto repo = scratch.path() / "code" / "bomb";
+  std::filesystem::create_directories(repo);
+  const std::string g = git(repo);
+  ASSERT_EQ(run_shell(g + "init -q && blob=$(echo needle | " + g +
+                      "hash-object -w --stdin) && tree=$(for i in 0 1 2 3 4 5 6 7 8 9; do "
+                      "printf '100644 blob %s\\tf%s\\n' $blob $i; done | " +
+                      g +
+                      "mktree) && for level in 1 2 3 4 5 6 7; do tree=$(for i in 0 1 2 3 4 5 6 7 8 "
+                      "9; do printf '040000 tree %s\\td%s\\n' $tree $i; done | " +
+                      g + "mktree); done && commit=$(" + g + "commit-tree -m bomb $tree) && " + g +
+                      "update-ref refs/heads/main $commit"),
+            0);
+  Result<RepositoryTools> made = make_repository_tools(
+      {.roots = {{.name = "code", .path = (scratch.path() / "code").string()}}});
+  ASSERT_TRUE(made.ok());
+  const auto call = [&](std::size_t index, const Json& input) {
+    return invoke_tool(made->tools[index], input, invoke_options_for(made->tools[index], "c"));
+  };
+  ToolOutcome opened = call(2, {{"repo", "code/bomb"}});
+  ASSERT_TRUE(opened.ok());
+  const Json snapshot = (*opened.output)["snapshot_id"];
+  ToolOutcome found =
+      call(4, {{"snapshot_id", snapshot}, {"queries", {"needle"}}, {"max_results", 5}});
+  ASSERT_TRUE(found.ok()) << found.error->rule;
+  EXPECT_EQ((*found.output)["walk_truncated"], true);
+  EXPECT_EQ((*found.output)["items"].size(), 5u);
+  ToolOutcome listed = call(3, {{"snapshot_id", snapshot}, {"depth", 32}, {"format", "paths"}});
+  ASSERT_TRUE(listed.ok());
+  EXPECT_EQ((*listed.output)["walk_truncated"], true);
 }
 
 }  // namespace
