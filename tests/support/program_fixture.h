@@ -5,6 +5,7 @@
 #define CODEMODE_TESTS_SUPPORT_PROGRAM_FIXTURE_H_
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,8 +13,6 @@
 #include <vector>
 
 #include "codemode/code_mode.h"
-#include <cstdint>
-
 #include "codemode/program.h"
 #include "codemode/test_sandbox.h"
 #include "codemode/tool.h"
