@@ -6,6 +6,7 @@
 
 #include <re2/re2.h>
 
+#include "repository/operation_support.h"
 #include "repository/text_lines.h"
 
 namespace codemode::repository {
@@ -155,6 +156,21 @@ Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& r
   auto files = std::make_shared<const SearchFileList>(std::move(*listed));
   state.search_files.remember(key, files);
   return SearchFiles(files);
+}
+
+Result<SearchRequest> open_search(RepositoryState& state, const Json& input,
+                                  const std::stop_token& stop) {
+  Result<std::string> prefix = checked_path(string_of(input, "path_prefix"));
+  if (!prefix.ok()) return std::move(prefix).error();
+  Result<PathFilter> filter = path_filter_of(input);
+  if (!filter.ok()) return std::move(filter).error();
+  Result<Matcher> matcher = Matcher::make(search_options_of(input));
+  if (!matcher.ok()) return std::move(matcher).error();
+  Result<SnapshotReader> reader = SnapshotReader::open(state, string_of(input, "snapshot_id"));
+  if (!reader.ok()) return std::move(reader).error();
+  Result<SearchFiles> files = search_files(state, *reader, *prefix, *filter, input, stop);
+  if (!files.ok()) return std::move(files).error();
+  return SearchRequest{std::move(*matcher), std::move(*reader), std::move(*files)};
 }
 
 Json ScanCounts::to_json() const {

@@ -73,6 +73,16 @@ Result<SearchFiles> search_files(RepositoryState& state, const SnapshotReader& r
                                  const std::string& prefix, const PathFilter& filter,
                                  const Json& request, const std::stop_token& stop);
 
+// What searchCode and context both start from, in the order they check it: the path prefix, the
+// globs, the queries, the snapshot, then the files the search visits.
+struct SearchRequest {
+  Matcher matcher;
+  SnapshotReader reader;
+  SearchFiles files;
+};
+Result<SearchRequest> open_search(RepositoryState& state, const Json& input,
+                                  const std::stop_token& stop);
+
 // What one page's scan skipped and read.
 struct ScanCounts {
   std::size_t files_scanned = 0;

@@ -31,9 +31,7 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
   if (!start.ok()) return std::move(start).error();
   Result<std::string> path = checked_path(string_of(input, "path"));
   if (!path.ok()) return std::move(path).error();
-  std::vector<std::string> includes = strings_of(input, "glob");
-  for (std::string& glob : strings_of(input, "globs")) includes.push_back(std::move(glob));
-  Result<PathFilter> filter = PathFilter::make(includes, strings_of(input, "exclude"));
+  Result<PathFilter> filter = path_filter_of(input);
   if (!filter.ok()) return std::move(filter).error();
   Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
   if (!reader.ok()) return std::move(reader).error();

@@ -76,6 +76,12 @@ std::string next_cursor(const RepositoryState& state, std::string_view operation
   return state.cursor_key.seal(state.tool_id(operation), scope, request_digest(input), offset);
 }
 
+Result<PathFilter> path_filter_of(const Json& input) {
+  std::vector<std::string> includes = strings_of(input, "glob");
+  for (std::string& glob : strings_of(input, "globs")) includes.push_back(std::move(glob));
+  return PathFilter::make(includes, strings_of(input, "exclude"));
+}
+
 Error page_too_small() {
   return Error::tool_failed("page_too_small",
                             "Not even one item fits max_bytes: raise max_bytes or narrow the "

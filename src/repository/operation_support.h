@@ -17,6 +17,7 @@
 #include "codemode/json.h"
 #include "codemode/tool.h"
 
+#include "repository/repository_paths.h"
 #include "repository/repository_state.h"
 
 namespace codemode::repository {
@@ -52,6 +53,9 @@ std::string next_cursor(const RepositoryState& state, std::string_view operation
                         std::string_view scope, const Json& input, const Json& offset);
 
 Error page_too_small();
+
+// The request's `glob`, `globs` and `exclude` as one filter (invalid_pattern).
+Result<PathFilter> path_filter_of(const Json& input);
 
 }  // namespace codemode::repository
 

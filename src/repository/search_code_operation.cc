@@ -51,19 +51,11 @@ Result<Json> search_code(RepositoryState& state, const Json& input, const ToolCo
   const std::string snapshot_id = string_of(input, "snapshot_id");
   Result<Json> start = page_start(state, kName, snapshot_id, input);
   if (!start.ok()) return std::move(start).error();
-  Result<std::string> prefix = checked_path(string_of(input, "path_prefix"));
-  if (!prefix.ok()) return std::move(prefix).error();
-  std::vector<std::string> includes = strings_of(input, "glob");
-  for (std::string& glob : strings_of(input, "globs")) includes.push_back(std::move(glob));
-  Result<PathFilter> filter = PathFilter::make(includes, strings_of(input, "exclude"));
-  if (!filter.ok()) return std::move(filter).error();
-  Result<Matcher> matcher = Matcher::make(search_options_of(input));
-  if (!matcher.ok()) return std::move(matcher).error();
-  Result<SnapshotReader> reader = SnapshotReader::open(state, snapshot_id);
-  if (!reader.ok()) return std::move(reader).error();
-  Result<SearchFiles> files =
-      search_files(state, *reader, *prefix, *filter, input, context.stop_token);
-  if (!files.ok()) return std::move(files).error();
+  Result<SearchRequest> request = open_search(state, input, context.stop_token);
+  if (!request.ok()) return std::move(request).error();
+  const Matcher* matcher = &request->matcher;
+  const SnapshotReader* reader = &request->reader;
+  const SearchFiles* files = &request->files;
 
   std::size_t file_at = 0;
   std::size_t after_line = 0;  // in files[file_at], only matches past this line
