@@ -242,7 +242,7 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
   EXPECT_EQ(start.at("source"), program.source());
   EXPECT_EQ(start.at("input"), input);
   EXPECT_EQ(start.at("limits"), Json({{"cpuMillis", 100},
-                                      {"wallTimeMillis", 1000},
+                                      {"wallTimeMillis", testing::kReferenceWallMillis},
                                       {"memoryBytes", 32 * 1024 * 1024},
                                       {"maxOutputBytes", 4096},
                                       {"maxToolInputBytes", 2048},
