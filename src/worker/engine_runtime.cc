@@ -79,6 +79,10 @@ JSContext* new_engine_context(std::size_t native_stack_quota, EngineProfile prof
   if (!cx) return nullptr;
   JS_SetNativeStackQuota(cx, native_stack_quota);
   JS_SetGCParameter(cx, JSGC_MIN_LAST_DITCH_GC_PERIOD, 0);
+  // No async stack is captured when a promise is made or awaited: a tool call makes two, and
+  // capturing (SavedFrame lookups and hashing) was a visible part of a round trip's engine time.
+  // A program's Error.stack then lists only the synchronous frames.
+  JS::ContextOptionsRef(cx).setAsyncStack(false);
   if (profile == EngineProfile::kJit) enable_jit_compilers(cx);
   return cx;
 }
