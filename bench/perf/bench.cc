@@ -107,8 +107,8 @@ void run_codemode(const BenchOptions& options, const std::vector<Workload>& work
         report.configurations.push_back(run_configuration(
             Configuration{
                 .subject = "codemode", .spawn = spawn, .isolation = isolation, .engine = engine},
-            CodeModeSubject::create(make_process_adapter(adapter), workloads), workloads,
-            options.measure));
+            CodeModeSubject::create(make_process_adapter(adapter), workloads, options.inline_calls),
+            workloads, options.measure));
       }
     }
   }
@@ -127,7 +127,8 @@ void run_codemode(const BenchOptions& options, const std::vector<Workload>& work
                                 .engine = "interpreter"};
     report.configurations.push_back(
         adapter.ok()
-            ? run_configuration(configuration, CodeModeSubject::create(*adapter, workloads),
+            ? run_configuration(configuration,
+                                CodeModeSubject::create(*adapter, workloads, options.inline_calls),
                                 workloads, options.measure)
             : run_configuration(configuration,
                                 Result<std::unique_ptr<CodeModeSubject>>(adapter.error()),

@@ -41,6 +41,8 @@ struct BenchOptions {
   std::string floor_program = "/bin/true";
   std::string json_path;  // empty: no JSON file
   DockerBenchOptions docker;
+  // CodeModeOptions.run_non_blocking_tools_inline for every codemode configuration.
+  bool inline_calls = true;
 };
 
 int run_bench(const BenchOptions& options);

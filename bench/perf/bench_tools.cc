@@ -29,11 +29,12 @@ Result<Tool> make_tool(std::string id, const char* input_schema, const char* out
   if (!output.ok()) return output.error();
   return define_tool({.id = std::move(id),
                       .version = "1",
-                      .description = "A codemode-bench tool that answers at once.",
+                      .description = "A codemode-bench tool that answers at once, never waiting.",
                       .input = std::move(input).value(),
                       .output = std::move(output).value(),
                       .effects = effects,
-                      .execute = std::move(execute)});
+                      .execute = std::move(execute),
+                      .non_blocking = true});
 }
 
 }  // namespace

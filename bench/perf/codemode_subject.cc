@@ -42,7 +42,8 @@ std::string to_string(IsolationProfile isolation) {
 }
 
 Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
-    std::shared_ptr<SandboxAdapter> adapter, const std::vector<Workload>& workloads) {
+    std::shared_ptr<SandboxAdapter> adapter, const std::vector<Workload>& workloads,
+    bool inline_calls) {
   if (!adapter->is_available()) {
     return Error::unsupported_profile(
         "adapter_unavailable",
@@ -58,8 +59,10 @@ Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
     if (!program.ok()) return program.error();
     subject->programs_.emplace(workload.name, std::move(program).value());
   }
-  Result<std::unique_ptr<CodeMode>> mode = CodeMode::create(
-      {.adapter = std::move(adapter), .invoke_tool = subject->timeline_.wrap(*broker)});
+  Result<std::unique_ptr<CodeMode>> mode =
+      CodeMode::create({.adapter = std::move(adapter),
+                        .invoke_tool = subject->timeline_.wrap(*broker),
+                        .run_non_blocking_tools_inline = inline_calls});
   if (!mode.ok()) return mode.error();
   subject->mode_ = std::move(mode).value();
   return subject;

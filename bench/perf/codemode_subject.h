@@ -29,8 +29,11 @@ class CodeModeSubject final : public Subject {
   // UNSUPPORTED_PROFILE when the adapter is not available on this host (for the isolated profile:
   // the kernel refuses the namespaces; for Docker: no such image or daemon), so the caller reports
   // the configuration as skipped.
+  // `inline_calls`: CodeModeOptions.run_non_blocking_tools_inline (the bench's tools are
+  // non_blocking; false sends every call through the call pool, for a before/after).
   static Result<std::unique_ptr<CodeModeSubject>> create(std::shared_ptr<SandboxAdapter> adapter,
-                                                         const std::vector<Workload>& workloads);
+                                                         const std::vector<Workload>& workloads,
+                                                         bool inline_calls);
 
   std::string name() const override { return "codemode"; }
   bool supports(const Workload&) const override { return true; }

@@ -44,11 +44,17 @@ int main(int argc, char** argv) {
   app.add_option("--docker-host", options.docker.host, "The daemon's socket, unix:///...");
   app.add_option("--docker-seccomp", options.docker.seccomp,
                  "builtin (default) or daemon_default (engines before Docker 23.0)");
+  bool pool_calls = false;
+  app.add_flag("--pool-calls", pool_calls,
+               "Hand every tool call to the call pool, even the bench's non_blocking tools "
+               "(CodeModeOptions.run_non_blocking_tools_inline false): the call path before "
+               "inline calls, for a before/after");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     return app.exit(error) == 0 ? codemode::perf::kExitPassed : codemode::perf::kExitError;
   }
   if (no_baselines) options.baselines.clear();
+  options.inline_calls = !pool_calls;
   return codemode::perf::run_bench(options);
 }

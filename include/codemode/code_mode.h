@@ -88,6 +88,10 @@ struct CodeModeOptions {
   // Accept an adapter qualified kTest. No effect on a production adapter.
   bool allow_test_adapter = false;
   UnknownOutcomes unknown_outcomes = UnknownOutcomes::kEndExecution;
+  // Whether a call to a tool declared non_blocking (ToolOptions) may run the broker on the thread
+  // that read the call. Set false when this broker may wait for such a tool (it asks a person or
+  // a remote policy service): a waiting broker there holds up the execution's other calls.
+  bool run_non_blocking_tools_inline = true;
 };
 
 struct ExecuteOptions {

@@ -180,6 +180,11 @@ class CODEMODE_EXPORT ToolBridge {
   // After the execution ended, every call is refused (CONFLICT, or the abort's code).
   virtual void call(std::string_view tool_id, Json input, Callback done) = 0;
 
+  // As call, except that an admitted call to a tool declared non_blocking (ToolOptions) may run
+  // on the calling thread, `done` then called before this returns. For an adapter whose calling
+  // thread may wait for such a tool (the process adapter's reading thread); the default is call.
+  virtual void call_inline_if_non_blocking(std::string_view tool_id, Json input, Callback done);
+
   // call, then wait for the answer.
   CodeToolOutcome call_and_wait(std::string_view tool_id, Json input);
 };

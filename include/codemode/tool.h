@@ -126,6 +126,13 @@ struct ToolOptions {
   std::chrono::milliseconds timeout{30'000};
   ToolGuards guards{};
   ToolExecuteFn execute{};  // required
+  // The tool answers before execute returns and never waits: no I/O, no sleep, no lock held
+  // across a wait, in execute or its guards. A program's call to it may then run on the thread
+  // that read the call instead of being handed to another (one thread wake-up less per call,
+  // docs/performance.md), unless CodeModeOptions.run_non_blocking_tools_inline is false. A tool
+  // that says so and then waits delays its execution's other calls (never another execution's)
+  // until it returns. Not part of the manifest.
+  bool non_blocking = false;
 };
 
 namespace internal {
@@ -143,6 +150,7 @@ class CODEMODE_EXPORT Tool {
   const std::vector<std::string>& capabilities() const;
   std::int64_t cost_micros() const;
   std::chrono::milliseconds timeout() const;
+  bool non_blocking() const;
 
   // {id, version, description, effects, capabilities, costMicros, inputJsonSchema}: the part of the
   // tool a program's manifest (and so its digest) records. Guards, timeout and execute are not in

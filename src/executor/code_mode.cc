@@ -87,11 +87,10 @@ SandboxResult run_adapter(SandboxAdapter& adapter, const SandboxRequest& request
 // One execution, after its options, id, input and adapter were accepted.
 class ExecutionRun {
  public:
-  ExecutionRun(SandboxAdapter& adapter, const ToolBroker& broker, internal::CallPool& pool,
-               UnknownOutcomes unknown_outcomes, const CodeProgram& program,
+  ExecutionRun(const CodeModeOptions& config, internal::CallPool& pool, const CodeProgram& program,
                const ExecuteOptions& options)
-      : adapter_(adapter),
-        unknown_outcomes_(unknown_outcomes),
+      : adapter_(*config.adapter),
+        unknown_outcomes_(config.unknown_outcomes),
         program_(program),
         options_(options),
         limits_(program),
@@ -100,7 +99,8 @@ class ExecutionRun {
             internal::DeadlineTimer::Clock::now() +
                 std::chrono::milliseconds(program.limits().wall_time_millis),
             [this] { abort_.abort(ErrorCode::kTimeout); })),
-        bridge_(program, options, broker, abort_, pool) {}
+        bridge_(program, options, config.invoke_tool, abort_, pool,
+                config.run_non_blocking_tools_inline) {}
 
   ~ExecutionRun() {
     wall_timer_.cancel();
@@ -202,8 +202,7 @@ CodeExecutionOutcome CodeMode::Impl::execute(const CodeProgram& program, const J
   if (!adapter_is_available(adapter)) {
     return failure(internal::adapter_unavailable_error(adapter.id()), early);
   }
-  ExecutionRun run(adapter, config.invoke_tool, call_pool, config.unknown_outcomes, program,
-                   options);
+  ExecutionRun run(config, call_pool, program, options);
   return run.run(snapshot);
 }
 

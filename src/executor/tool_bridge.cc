@@ -37,13 +37,14 @@ std::optional<std::string> shown_tool_message(const ToolOutcome& outcome) {
 
 ExecutionBridge::ExecutionBridge(const CodeProgram& program, const ExecuteOptions& options,
                                  const ToolBroker& broker, const ExecutionAbort& abort,
-                                 CallPool& pool)
+                                 CallPool& pool, bool run_non_blocking_inline)
     : program_(program),
       options_(options),
       broker_(broker),
       abort_(abort),
       limits_(program),
-      pool_(pool) {
+      pool_(pool),
+      run_non_blocking_inline_(run_non_blocking_inline) {
   usage_.maximum_cost_micros = program.maximum_cost_micros();
 }
 
@@ -53,6 +54,16 @@ ExecutionBridge::~ExecutionBridge() {
 }
 
 void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) {
+  dispatch(tool_id, std::move(input), std::move(done), false);
+}
+
+void ExecutionBridge::call_inline_if_non_blocking(std::string_view tool_id, Json input,
+                                                  Callback done) {
+  dispatch(tool_id, std::move(input), std::move(done), run_non_blocking_inline_);
+}
+
+void ExecutionBridge::dispatch(std::string_view tool_id, Json input, Callback done,
+                               bool inline_if_non_blocking) {
   Result<std::int64_t> sequence = admit(tool_id);
   if (!sequence.ok()) {
     done(bridge_refusal(sequence.error()));
@@ -65,6 +76,13 @@ void ExecutionBridge::call(std::string_view tool_id, Json input, Callback done) 
     return refuse_admitted(done, Error::with_code(*aborted, "aborted", ""));
   }
   const Tool& tool = *program_.find_tool(tool_id);
+  if (inline_if_non_blocking && tool.non_blocking()) {
+    // The tool answers before returning (ToolOptions.non_blocking): handing it to a pool thread
+    // would cost a wake-up for no concurrency.
+    run_call(tool, std::move(input), *sequence, done);
+    end_task();
+    return;
+  }
   try {
     // `done` is copied: if no thread takes the task, the refusal below still needs it.
     CallPool::Task task = [this, &tool, input = std::move(input), n = *sequence, done]() mutable {

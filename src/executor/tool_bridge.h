@@ -27,11 +27,15 @@ namespace codemode::internal {
 class ExecutionBridge final : public ToolBridge {
  public:
   // Borrows everything; all must outlive the bridge.
+  // `run_non_blocking_inline`: whether call_inline_if_non_blocking may run a call on its caller's
+  // thread (CodeModeOptions.run_non_blocking_tools_inline).
   ExecutionBridge(const CodeProgram& program, const ExecuteOptions& options,
-                  const ToolBroker& broker, const ExecutionAbort& abort, CallPool& pool);
+                  const ToolBroker& broker, const ExecutionAbort& abort, CallPool& pool,
+                  bool run_non_blocking_inline);
   ~ExecutionBridge() override;
 
   void call(std::string_view tool_id, Json input, Callback done) override;
+  void call_inline_if_non_blocking(std::string_view tool_id, Json input, Callback done) override;
 
   // Refuses every later call with `code` (CONFLICT after a normal end, else the abort's code).
   void close(ErrorCode code);
@@ -49,6 +53,9 @@ class ExecutionBridge final : public ToolBridge {
     std::optional<ExecutionReceipt> receipt;  // nullopt: no admissible receipt (unknown call)
   };
 
+  // Admits and checks the call, then runs it on a pool thread or, when `inline_if_non_blocking`
+  // and the tool is non_blocking, on this one.
+  void dispatch(std::string_view tool_id, Json input, Callback done, bool inline_if_non_blocking);
   // Admits the call under the lock: its 1-based sequence number, or the refusal.
   Result<std::int64_t> admit(std::string_view tool_id);
   // Runs on a pool thread; never throws, always releases the slot and answers.
@@ -70,6 +77,7 @@ class ExecutionBridge final : public ToolBridge {
   const ExecutionAbort& abort_;
   const ExecutionLimits limits_;
   CallPool& pool_;
+  const bool run_non_blocking_inline_;
 
   mutable std::mutex mu_;
   std::condition_variable all_settled_;

@@ -137,6 +137,10 @@ Json CodeToolOutcome::to_json() const {
               {"error", Json{{"code", to_string(code_)}, {"rule", rule_}, {"message", message_}}}};
 }
 
+void ToolBridge::call_inline_if_non_blocking(std::string_view tool_id, Json input, Callback done) {
+  call(tool_id, std::move(input), std::move(done));
+}
+
 CodeToolOutcome ToolBridge::call_and_wait(std::string_view tool_id, Json input) {
   struct Slot {
     std::mutex mu;

@@ -181,11 +181,13 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
   const auto max_calls = static_cast<std::uint64_t>(request_.program.limits().max_tool_calls);
   if (call.call_id != next_call_id_ || call.call_id > max_calls) return protocol_error();
   ++next_call_id_;
-  bridge_.call(call.tool_id, std::move(call.input),
-               [stdin_writer = stdin_, call_id = call.call_id,
-                cap = tool_result_cap_](CodeToolOutcome outcome) noexcept {
-                 send_tool_result(*stdin_writer, call_id, outcome, cap);
-               });
+  // An instant tool answers here, on this thread (ToolOptions.non_blocking), before the next
+  // frame is read: the worker is waiting for it anyway.
+  bridge_.call_inline_if_non_blocking(call.tool_id, std::move(call.input),
+                                      [stdin_writer = stdin_, call_id = call.call_id,
+                                       cap = tool_result_cap_](CodeToolOutcome outcome) noexcept {
+                                        send_tool_result(*stdin_writer, call_id, outcome, cap);
+                                      });
 }
 
 // Read and dropped: what a worker writes there must not reach results, errors or logs, and a full

@@ -98,6 +98,7 @@ const std::vector<std::string>& Tool::capabilities() const {
 }
 std::int64_t Tool::cost_micros() const { return definition_->options.cost_micros; }
 std::chrono::milliseconds Tool::timeout() const { return definition_->options.timeout; }
+bool Tool::non_blocking() const { return definition_->options.non_blocking; }
 const Json& Tool::manifest() const { return definition_->manifest; }
 
 Result<Tool> define_tool(ToolOptions options) {

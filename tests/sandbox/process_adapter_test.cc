@@ -4,6 +4,7 @@
 #include "codemode/process_adapter.h"
 
 #include <chrono>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -213,6 +214,57 @@ TEST_F(ProcessAdapterTest, CallsPastMaxToolConcurrencyAreRefusedNotQueued) {
   ASSERT_TRUE(outcome.ok()) << to_json(outcome);
   EXPECT_EQ(*outcome.output, Json({2, "LIMIT_EXCEEDED", "LIMIT_EXCEEDED"}));
   EXPECT_EQ(*counted.calls, 1);
+}
+
+// number.double declared non_blocking: the broker runs on the thread that reads the worker's
+// frames, which for the process adapter is the thread that called execute.
+Tool non_blocking_double_tool() {
+  ToolOptions options = testing::double_tool_options();
+  options.non_blocking = true;
+  return define_tool(options).value();
+}
+
+TEST_F(ProcessAdapterTest, ANonBlockingToolIsAnsweredOnTheExecutingThread) {
+  CodeLimits limits = testing::reference_limits();
+  limits.max_tool_calls = 4;
+  std::vector<std::thread::id> broker_threads;
+  std::mutex mu;
+  ToolBroker recording = [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+    {
+      std::lock_guard lock(mu);
+      broker_threads.push_back(std::this_thread::get_id());
+    }
+    return testing::doubling_broker()(tool, input, context);
+  };
+  const CodeExecutionOutcome outcome =
+      run(any_json_program(
+              "async (input, tools) => { let v = 1;"
+              "  for (let i = 0; i < 3; i++) {"
+              "    v = (await tools.call('number.double', { value: v })).output.value; }"
+              "  const both = await Promise.all([tools.call('number.double', { value: v })]);"
+              "  return both[0].output.value; }",
+              limits, {non_blocking_double_tool()}),
+          nullptr, recording);
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json(16));
+  EXPECT_EQ(outcome.usage.tool_calls, 4);
+  ASSERT_EQ(broker_threads.size(), 4u);
+  for (const std::thread::id& id : broker_threads) EXPECT_EQ(id, std::this_thread::get_id());
+}
+
+TEST_F(ProcessAdapterTest, ABlockingToolIsAnsweredOnACallThread) {
+  std::thread::id broker_thread;
+  ToolBroker recording = [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+    broker_thread = std::this_thread::get_id();
+    return testing::doubling_broker()(tool, input, context);
+  };
+  const CodeExecutionOutcome outcome =
+      run(any_json_program("async (input, tools) =>"
+                           "  (await tools.call('number.double', { value: 2 })).output.value"),
+          nullptr, recording);
+  ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+  EXPECT_EQ(*outcome.output, Json(4));
+  EXPECT_NE(broker_thread, std::this_thread::get_id());
 }
 
 // A command tool that never answers within the wall time: the execution ends TIMEOUT and the
