@@ -14,6 +14,8 @@
 
 #include "perf/codemode_subject.h"
 #include "perf/floor_subject.h"
+#include "perf/isolated_vm_subject.h"
+#include "perf/quickjs_inprocess_subject.h"
 #include "perf/quickjs_subject.h"
 #include "perf/report.h"
 
@@ -150,6 +152,16 @@ void run_baselines(const BenchOptions& options, const std::vector<Workload>& wor
           run_configuration(Configuration{.subject = "quickjs"},
                             QuickJsSubject::create(options.node_path, options.quickjs_dir),
                             workloads, options.measure));
+    } else if (baseline == "isolated_vm") {
+      report.configurations.push_back(
+          run_configuration(Configuration{.subject = "isolated_vm"},
+                            make_isolated_vm_subject(options.node_path, options.isolated_vm_dir),
+                            workloads, options.measure));
+    } else if (baseline == "quickjs_inprocess") {
+      report.configurations.push_back(
+          run_configuration(Configuration{.subject = "quickjs_inprocess"},
+                            make_quickjs_inprocess_subject(options.node_path, options.quickjs_dir),
+                            workloads, options.measure));
     }
   }
 }
@@ -171,7 +183,9 @@ bool valid_names(const BenchOptions& options) {
     if (!parse_engine(e)) return false;
   }
   for (const std::string& b : options.baselines) {
-    if (b != "floor" && b != "quickjs") return false;
+    if (b != "floor" && b != "quickjs" && b != "isolated_vm" && b != "quickjs_inprocess") {
+      return false;
+    }
   }
   if (options.docker.seccomp != "builtin" && options.docker.seccomp != "daemon_default") {
     return false;

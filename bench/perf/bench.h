@@ -33,11 +33,14 @@ struct BenchOptions {
   // with both, each jit row is also compared with the interpreter row of the same configuration.
   std::vector<std::string> engines{"interpreter"};
   std::vector<std::string> workloads;  // names; empty: every workload
-  std::vector<std::string> baselines{"floor", "quickjs"};
+  // "floor", "quickjs" (a Node.js process per execution), "isolated_vm" and "quickjs_inprocess"
+  // (one persistent Node.js process running each execution in a fresh isolate or QuickJS runtime).
+  std::vector<std::string> baselines{"floor", "quickjs", "isolated_vm", "quickjs_inprocess"};
   MeasureOptions measure;
   std::string worker_path;  // empty: the build's codemode-worker
   std::string node_path = "/usr/bin/node";
-  std::string quickjs_dir;  // holds runner.mjs and node_modules/
+  std::string quickjs_dir;      // holds runner.mjs, inprocess_runner.mjs and node_modules/
+  std::string isolated_vm_dir;  // holds runner.mjs and node_modules/
   std::string floor_program = "/bin/true";
   std::string json_path;  // empty: no JSON file
   DockerBenchOptions docker;

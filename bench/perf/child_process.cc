@@ -23,6 +23,7 @@ class ScopedFd {
   ScopedFd(const ScopedFd&) = delete;
   ~ScopedFd() { reset(); }
   int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
   void reset() {
     if (fd_ >= 0) close(fd_);
     fd_ = -1;
@@ -64,15 +65,6 @@ class FileActions {
   posix_spawn_file_actions_t actions_;
 };
 
-void write_all(int fd, std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t n = write(fd, text.data(), text.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // the child closed its stdin early; its answer says what happened
-    text.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
 std::string read_all(int fd) {
   std::string out;
   char buffer[65536];
@@ -84,16 +76,26 @@ std::string read_all(int fd) {
   }
 }
 
-int reap(pid_t pid) {
+}  // namespace
+
+bool write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+int reap_child(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   return status;
 }
 
-}  // namespace
-
-Result<ChildRun> run_child(const std::vector<std::string>& argv, std::string_view stdin_text) {
+Result<SpawnedChild> spawn_child(const std::vector<std::string>& argv) {
   Result<Pipe> in = make_pipe();
   if (!in.ok()) return in.error();
   Result<Pipe> out = make_pipe();
@@ -108,12 +110,20 @@ Result<ChildRun> run_child(const std::vector<std::string>& argv, std::string_vie
       return child_error("The child could not be started.");
     }
   }
-  in->read.reset();
-  out->write.reset();
-  write_all(in->write.get(), stdin_text);
-  in->write.reset();
-  ChildRun run{.output = read_all(out->read.get())};
-  run.wait_status = reap(pid);
+  return SpawnedChild{
+      .pid = pid, .stdin_fd = in->write.release(), .stdout_fd = out->read.release()};
+}
+
+Result<ChildRun> run_child(const std::vector<std::string>& argv, std::string_view stdin_text) {
+  Result<SpawnedChild> child = spawn_child(argv);
+  if (!child.ok()) return child.error();
+  ScopedFd to_child(child->stdin_fd);
+  ScopedFd from_child(child->stdout_fd);
+  // A child that closed its stdin early fails here; its answer says what happened.
+  write_all(to_child.get(), stdin_text);
+  to_child.reset();
+  ChildRun run{.output = read_all(from_child.get())};
+  run.wait_status = reap_child(child->pid);
   return run;
 }
 

@@ -1,4 +1,4 @@
-// codemode-bench: named workloads through the real process adapter and worker, against two
+// codemode-bench: named workloads through the real process adapter and worker, against
 // baselines measured in the same run (docs/performance.md). A measurement tool, run by
 // scripts/bench; never a timed test.
 #include <csignal>
@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
   // A baseline child that exits before reading its stdin must not kill the bench with SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   codemode::perf::BenchOptions options{.worker_path = CODEMODE_WORKER_BINARY,
-                                       .quickjs_dir = CODEMODE_QUICKJS_DIR};
+                                       .quickjs_dir = CODEMODE_QUICKJS_DIR,
+                                       .isolated_vm_dir = CODEMODE_ISOLATED_VM_DIR};
   CLI::App app{"codemode-bench: time named workloads through the real worker, with baselines."};
   app.add_option("--spawn", options.spawns, "Spawn modes: fork_server, exec (default: both)")
       ->delimiter(',');
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   app.add_option("--workloads", options.workloads, "Workload names (default: all)")->delimiter(',');
   app.add_option("--baselines", options.baselines,
-                 "Baselines: floor, quickjs (default: both); --no-baselines for none")
+                 "Baselines: floor, quickjs, isolated_vm, quickjs_inprocess (default: all); "
+                 "--no-baselines for none")
       ->delimiter(',');
   bool no_baselines = false;
   app.add_flag("--no-baselines", no_baselines, "Run no baseline");
@@ -35,8 +37,11 @@ int main(int argc, char** argv) {
                  "Executions in each memory pass");
   app.add_option("--json", options.json_path, "Also write the report as JSON to this file");
   app.add_option("--worker", options.worker_path, "The codemode-worker binary");
-  app.add_option("--node", options.node_path, "Node.js for the QuickJS baseline");
-  app.add_option("--quickjs-dir", options.quickjs_dir, "Directory of runner.mjs and node_modules");
+  app.add_option("--node", options.node_path, "Node.js for the QuickJS and isolated-vm baselines");
+  app.add_option("--quickjs-dir", options.quickjs_dir,
+                 "Directory of the QuickJS runners and their node_modules");
+  app.add_option("--isolated-vm-dir", options.isolated_vm_dir,
+                 "Directory of the isolated-vm runner and its node_modules");
   app.add_option("--floor-program", options.floor_program, "The do-nothing program of the floor");
   app.add_option("--docker-image", options.docker.image,
                  "Also run the Docker adapter with this image id (scripts/docker-image)");

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "perf/child_process.h"
+#include "perf/runner_request.h"
 
 namespace codemode::perf {
 namespace {
@@ -14,27 +15,15 @@ Error unavailable(const char* reason) {
   return Error::unsupported_profile("baseline_unavailable", reason);
 }
 
-std::string request_for(const Workload& workload) {
-  return Json{{"source", workload.source},
-              {"input", workload.input},
-              {"memoryBytes", workload.limits.memory_bytes},
-              {"cpuMillis", workload.limits.cpu_millis}}
-      .dump();
-}
-
 ExecutionResult judge_answer(const Workload& workload, const ChildRun& child) {
   if (!WIFEXITED(child.wait_status) || WEXITSTATUS(child.wait_status) != 0) {
     return {.succeeded = false, .failure = "node did not exit 0"};
   }
   Json answer = Json::parse(child.output, nullptr, /*allow_exceptions=*/false);
-  if (!answer.is_object() || answer.value("status", "") != "succeeded") {
+  if (answer.is_discarded()) {
     return {.succeeded = false, .failure = "runner: " + child.output.substr(0, 300)};
   }
-  ExecutionResult result = judge_output(workload, answer["output"]);
-  if (answer["callSpanMicros"].is_number()) {
-    result.call_span_micros = answer["callSpanMicros"].get<double>();
-  }
-  return result;
+  return judge_runner_answer(workload, answer);
 }
 
 }  // namespace
@@ -53,7 +42,7 @@ Result<std::unique_ptr<QuickJsSubject>> QuickJsSubject::create(std::string node,
 }
 
 ExecutionResult QuickJsSubject::run(const Workload& workload, std::size_t) {
-  Result<ChildRun> child = run_child({node_, runner_}, request_for(workload));
+  Result<ChildRun> child = run_child({node_, runner_}, runner_request(workload).dump());
   if (!child.ok()) return {.succeeded = false, .failure = child.error().message};
   return judge_answer(workload, *child);
 }

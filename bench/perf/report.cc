@@ -18,30 +18,36 @@ Json distribution_json(const std::optional<Distribution>& d) {
 }
 
 Json row_json(const Row& row) {
-  return {{"configuration", row.configuration},
-          {"subject", row.source->subject},
-          {"spawn", row.source->spawn},
-          {"isolation", row.source->isolation},
-          {"engine", row.source->engine},
-          {"workload", row.workload},
-          {"executions", row.executions},
-          {"succeeded", row.succeeded},
-          {"firstFailure", row.first_failure.empty() ? Json(nullptr) : Json(row.first_failure)},
-          {"latencyMs", distribution_json(row.latency_ms)},
-          {"executionsPerSecond",
-           {{"concurrency1", optional_number(row.throughput_c1)},
-            {"concurrency2", optional_number(row.throughput_c2)}}},
-          {"toolCallRoundTripUs", distribution_json(row.call_span_us)},
-          {"memory",
-           {{"processesSampled", row.memory_processes},
-            {"privateDirtyKib", distribution_json(row.private_dirty_kib)},
-            {"peakRssKib", distribution_json(row.peak_rss_kib)}}},
-          {"ratios",
-           {{"medianVsQuickjs", optional_number(row.median_vs_quickjs)},
-            {"executionsPerSecondC2VsQuickjs", optional_number(row.throughput_c2_vs_quickjs)},
-            {"medianVsFloor", optional_number(row.median_vs_floor)},
-            {"jitSpeedupMedian", optional_number(row.jit_speedup_median)},
-            {"executionsPerSecondC2VsFloor", optional_number(row.throughput_c2_vs_floor)}}}};
+  return {
+      {"configuration", row.configuration},
+      {"subject", row.source->subject},
+      {"spawn", row.source->spawn},
+      {"isolation", row.source->isolation},
+      {"engine", row.source->engine},
+      {"workload", row.workload},
+      {"executions", row.executions},
+      {"succeeded", row.succeeded},
+      {"firstFailure", row.first_failure.empty() ? Json(nullptr) : Json(row.first_failure)},
+      {"latencyMs", distribution_json(row.latency_ms)},
+      {"executionsPerSecond",
+       {{"concurrency1", optional_number(row.throughput_c1)},
+        {"concurrency2", optional_number(row.throughput_c2)}}},
+      {"toolCallRoundTripUs", distribution_json(row.call_span_us)},
+      {"memory",
+       {{"processesSampled", row.memory_processes},
+        {"privateDirtyKib", distribution_json(row.private_dirty_kib)},
+        {"peakRssKib", distribution_json(row.peak_rss_kib)}}},
+      {"ratios",
+       {{"medianVsQuickjs", optional_number(row.median_vs_quickjs)},
+        {"executionsPerSecondC2VsQuickjs", optional_number(row.throughput_c2_vs_quickjs)},
+        {"medianVsFloor", optional_number(row.median_vs_floor)},
+        {"jitSpeedupMedian", optional_number(row.jit_speedup_median)},
+        {"executionsPerSecondC2VsFloor", optional_number(row.throughput_c2_vs_floor)},
+        {"medianVsIsolatedVm", optional_number(row.median_vs_isolated_vm)},
+        {"executionsPerSecondC2VsIsolatedVm", optional_number(row.throughput_c2_vs_isolated_vm)},
+        {"medianVsQuickjsInprocess", optional_number(row.median_vs_quickjs_inprocess)},
+        {"executionsPerSecondC2VsQuickjsInprocess",
+         optional_number(row.throughput_c2_vs_quickjs_inprocess)}}}};
 }
 
 Json configuration_json(const Configuration& c) {
@@ -79,15 +85,20 @@ std::optional<double> p90(const std::optional<Distribution>& d) {
 }
 
 void print_row(const Row& row, std::FILE* out) {
-  std::fprintf(out, "%-33s %-17s %5zu/%-5zu %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
-               row.configuration.c_str(), row.workload.c_str(), row.succeeded, row.executions,
-               cell(median(row.latency_ms), 2).c_str(), cell(p90(row.latency_ms), 2).c_str(),
-               cell(row.throughput_c1, 1).c_str(), cell(row.throughput_c2, 1).c_str(),
-               cell(median(row.call_span_us), 1).c_str(),
-               cell(median(row.private_dirty_kib), 0).c_str(),
-               cell(median(row.peak_rss_kib), 0).c_str(), cell(row.median_vs_quickjs, 2).c_str(),
-               cell(row.throughput_c2_vs_quickjs, 2).c_str(), cell(row.median_vs_floor, 2).c_str(),
-               cell(row.throughput_c2_vs_floor, 2).c_str());
+  std::fprintf(
+      out,
+      "%-33s %-17s %5zu/%-5zu %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s %6s %7s %6s "
+      "%8s\n",
+      row.configuration.c_str(), row.workload.c_str(), row.succeeded, row.executions,
+      cell(median(row.latency_ms), 2).c_str(), cell(p90(row.latency_ms), 2).c_str(),
+      cell(row.throughput_c1, 1).c_str(), cell(row.throughput_c2, 1).c_str(),
+      cell(median(row.call_span_us), 1).c_str(), cell(median(row.private_dirty_kib), 0).c_str(),
+      cell(median(row.peak_rss_kib), 0).c_str(), cell(row.median_vs_quickjs, 2).c_str(),
+      cell(row.throughput_c2_vs_quickjs, 2).c_str(), cell(row.median_vs_floor, 2).c_str(),
+      cell(row.throughput_c2_vs_floor, 2).c_str(), cell(row.median_vs_isolated_vm, 2).c_str(),
+      cell(row.throughput_c2_vs_isolated_vm, 2).c_str(),
+      cell(row.median_vs_quickjs_inprocess, 2).c_str(),
+      cell(row.throughput_c2_vs_quickjs_inprocess, 2).c_str());
 }
 
 }  // namespace
@@ -128,9 +139,13 @@ void print_table(const BenchReport& report, std::FILE* out) {
       std::fprintf(out, "skipped: %s (%s)\n", c.label().c_str(), c.skip_reason.c_str());
     }
   }
-  std::fprintf(out, "%-33s %-17s %11s %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s\n",
+  // x<baseline>: this codemode row's median / the baseline's; x<baseline>/s2: its executions per
+  // second at concurrency 2 / the baseline's. ivm: isolated_vm; qjsi: quickjs_inprocess.
+  std::fprintf(out,
+               "%-33s %-17s %11s %9s %9s %8s %8s %8s %7s %7s %7s %7s %6s %6s %6s %7s %6s %8s\n",
                "configuration", "workload", "ok/runs", "med ms", "p90 ms", "exec/s1", "exec/s2",
-               "call us", "privKiB", "rssKiB", "xqjs", "xqjs/s2", "xfloor", "xfl/s2");
+               "call us", "privKiB", "rssKiB", "xqjs", "xqjs/s2", "xfloor", "xfl/s2", "xivm",
+               "xivm/s2", "xqjsi", "xqjsi/s2");
   const std::vector<Row> rows = summarize(report);
   for (const Row& row : rows) print_row(row, out);
   for (const Row& row : rows) {

@@ -19,7 +19,7 @@ namespace codemode::perf {
 enum class RunStatus { kRan, kSkipped };
 
 struct Configuration {
-  std::string subject;    // "codemode", "floor", "quickjs"
+  std::string subject;    // "codemode", "floor", "quickjs", "isolated_vm", ...
   std::string spawn;      // codemode: "fork_server" / "exec" as asked; empty for baselines
   std::string isolation;  // codemode: "process" / "isolated" as asked; empty for baselines
   std::string engine;     // codemode: "interpreter" / "jit" as asked; empty for baselines

@@ -1,6 +1,7 @@
 // A Subject is what the bench times: something that runs one execution of a workload and says
 // whether it returned the workload's expected output. codemode in one configuration is a subject;
-// so are the baselines (a do-nothing process, QuickJS in a Node.js process).
+// so are the baselines (a do-nothing process, QuickJS in a Node.js process per execution, a V8
+// isolate or a QuickJS runtime per execution in one persistent Node.js process).
 //
 // Thread-safety: run may be called from several threads at once (the concurrency-2 pass).
 #ifndef CODEMODE_BENCH_PERF_SUBJECT_H_
@@ -23,7 +24,8 @@ struct ExecutionResult {
 class Subject {
  public:
   virtual ~Subject() = default;
-  // The name in the report: "codemode", "floor", "quickjs".
+  // The name in the report: "codemode", "floor", "quickjs", "isolated_vm",
+  // "quickjs_inprocess".
   virtual std::string name() const = 0;
   // Whether this subject runs `workload` at all (the floor runs only "trivial").
   virtual bool supports(const Workload& workload) const = 0;

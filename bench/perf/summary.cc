@@ -50,6 +50,15 @@ void add_ratios(Row& row, const std::vector<Row>& rows) {
     row.median_vs_floor = ratio(median_of(row.latency_ms), median_of(floor->latency_ms));
     row.throughput_c2_vs_floor = ratio(row.throughput_c2, floor->throughput_c2);
   }
+  if (const Row* ivm = find_row(rows, "isolated_vm", row.workload)) {
+    row.median_vs_isolated_vm = ratio(median_of(row.latency_ms), median_of(ivm->latency_ms));
+    row.throughput_c2_vs_isolated_vm = ratio(row.throughput_c2, ivm->throughput_c2);
+  }
+  if (const Row* inprocess = find_row(rows, "quickjs_inprocess", row.workload)) {
+    row.median_vs_quickjs_inprocess =
+        ratio(median_of(row.latency_ms), median_of(inprocess->latency_ms));
+    row.throughput_c2_vs_quickjs_inprocess = ratio(row.throughput_c2, inprocess->throughput_c2);
+  }
 }
 
 // The interpreter row with the same spawn mode, isolation profile and workload as a jit row.

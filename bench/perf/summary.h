@@ -33,6 +33,10 @@ struct Row {
   std::optional<double> throughput_c2_vs_quickjs;
   std::optional<double> median_vs_floor;  // trivial only
   std::optional<double> throughput_c2_vs_floor;
+  std::optional<double> median_vs_isolated_vm;
+  std::optional<double> throughput_c2_vs_isolated_vm;
+  std::optional<double> median_vs_quickjs_inprocess;
+  std::optional<double> throughput_c2_vs_quickjs_inprocess;
   // jit rows only, when the interpreter ran in the same spawn mode and isolation profile: its
   // median latency for the workload, and that / this row's (how many times faster the JIT is).
   std::optional<double> interpreter_median_ms;

@@ -114,6 +114,64 @@ TEST_F(BenchCliTest, BothEnginesGiveAJitRowWithItsSpeedupOverTheInterpreter) {
   EXPECT_EQ(run("--engine ion --workloads trivial --no-baselines", report), 2);
 }
 
+// Without their npm packages the in-process baselines are skipped with a reason, the run still
+// passes, and their ratio keys are there, null.
+TEST_F(BenchCliTest, InProcessBaselinesWithoutTheirPackagesAreSkippedNotFailed) {
+  Json report;
+  const std::string missing = (dir_ / "no-node-modules").string();
+  ASSERT_EQ(run("--spawn exec --isolation process --workloads trivial --iterations 3 "
+                "--memory-iterations 2 --baselines isolated_vm,quickjs_inprocess "
+                "--isolated-vm-dir " +
+                    missing + " --quickjs-dir " + missing,
+                report),
+            0);
+  ASSERT_TRUE(report.is_object());
+  EXPECT_EQ(report["options"]["baselines"], Json::array({"isolated_vm", "quickjs_inprocess"}));
+  ASSERT_EQ(report["configurations"].size(), 3u);
+  for (int i : {1, 2}) {
+    EXPECT_EQ(report["configurations"][i]["status"], "skipped");
+    EXPECT_TRUE(report["configurations"][i]["skipReason"].is_string());
+  }
+  EXPECT_EQ(report["configurations"][1]["subject"], "isolated_vm");
+  EXPECT_EQ(report["configurations"][2]["subject"], "quickjs_inprocess");
+  const Json* trivial = find_result(report, "codemode", "trivial");
+  ASSERT_NE(trivial, nullptr);
+  EXPECT_TRUE((*trivial)["ratios"]["medianVsIsolatedVm"].is_null());
+  EXPECT_TRUE((*trivial)["ratios"]["medianVsQuickjsInprocess"].is_null());
+}
+
+// Where `npm ci` has been run in bench/perf/isolated_vm and bench/perf/quickjs (scripts/bench
+// does it), the in-process baselines really run: every execution succeeds, tool calls are timed,
+// and the codemode row gets its ratios. Skipped where the packages are not installed (CI).
+TEST_F(BenchCliTest, InstalledInProcessBaselinesRunEveryExecution) {
+  const fs::path perf(CODEMODE_BENCH_PERF_DIR);
+  if (!fs::exists(perf / "isolated_vm/node_modules/isolated-vm/out/isolated_vm.node") ||
+      !fs::exists(perf / "quickjs/node_modules/quickjs-emscripten/package.json")) {
+    GTEST_SKIP() << "npm ci has not been run in bench/perf/isolated_vm and bench/perf/quickjs";
+  }
+  Json report;
+  ASSERT_EQ(run("--spawn exec --isolation process --workloads trivial,catalog --iterations 3 "
+                "--memory-iterations 2 --baselines isolated_vm,quickjs_inprocess",
+                report),
+            0);
+  ASSERT_TRUE(report.is_object());
+  EXPECT_EQ(report["allSucceeded"], true);
+  for (const char* subject : {"isolated_vm", "quickjs_inprocess"}) {
+    for (const char* workload : {"trivial", "catalog"}) {
+      const Json* row = find_result(report, subject, workload);
+      ASSERT_NE(row, nullptr) << subject << " " << workload;
+      EXPECT_EQ((*row)["succeeded"], kExecutionsPerWorkload) << subject << " " << workload;
+      EXPECT_GT((*row)["executionsPerSecond"]["concurrency2"].get<double>(), 0);
+    }
+    EXPECT_EQ((*find_result(report, subject, "catalog"))["toolCallRoundTripUs"]["count"], 3)
+        << subject;
+  }
+  const Json* catalog = find_result(report, "codemode", "catalog");
+  ASSERT_NE(catalog, nullptr);
+  EXPECT_GT((*catalog)["ratios"]["medianVsIsolatedVm"].get<double>(), 0);
+  EXPECT_GT((*catalog)["ratios"]["executionsPerSecondC2VsQuickjsInprocess"].get<double>(), 0);
+}
+
 TEST_F(BenchCliTest, UnknownWorkloadIsAnErrorNotARun) {
   Json report;
   EXPECT_EQ(
