@@ -90,6 +90,15 @@ Status drop_capabilities() {
   return check_capabilities_dropped();
 }
 
+Status drop_bounding_set() {
+  CapabilitySets sets{};
+  if (!read_sets(sets)) return confinement_failed(kLayer, kRule);
+  if (holds_setpcap(sets) && (!empty_bounding_set() || !bounding_set_empty())) {
+    return confinement_failed(kLayer, kRule);
+  }
+  return {};
+}
+
 Status check_capabilities_dropped() {
   CapabilitySets sets{};
   if (!read_sets(sets) || !all_empty(sets) || !ambient_set_empty()) {

@@ -21,6 +21,13 @@ namespace codemode::confine {
 // Idempotent. Every other thread must drop its own, or be started afterwards.
 [[nodiscard]] Status drop_capabilities();
 
+// Empties the calling thread's bounding set when it holds CAP_SETPCAP, and nothing else: for the
+// fork server, whose children inherit the empty set, so that their own drop_capabilities has no
+// bounding capability left to drop (each drop commits new credentials, about 5% of a trivial
+// execution as root). Its effective set stays: the isolated profile's clone(CLONE_NEWPID) needs
+// CAP_SYS_ADMIN in the server's user namespace. Rule "capabilities" on failure.
+[[nodiscard]] Status drop_bounding_set();
+
 // Confinement check, part of confine_worker: the calling thread's effective, permitted,
 // inheritable and ambient sets are empty, and so is the bounding set unless the process never
 // held CAP_SETPCAP (an unprivileged user's full bounding set grants nothing: it only limits what

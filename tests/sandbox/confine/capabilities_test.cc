@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -55,6 +56,37 @@ TEST(CapabilitiesTest, DropEmptiesEverySetAndThreadsStartedAfterInheritIt) {
     checks.expect(drop_capabilities().ok(), "second_drop_failed");
     checks.expect(setuid(0) == 0 || !root, "setuid_to_self");
     expect_no_capability(checks, own_tid(), root);
+    return checks.exit_code();
+  });
+  EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
+}
+
+// The fork server's part: the bounding set goes, the effective set stays (the isolated profile's
+// clone needs it), and a process forked afterwards starts with the empty bounding set and still
+// drops the rest itself.
+TEST(CapabilitiesTest, BoundingSetDropKeepsTheEffectiveSetAndIsInherited) {
+  if (geteuid() != 0) GTEST_SKIP() << "an unprivileged process cannot change its bounding set";
+  const ChildOutcome outcome = run_in_child([](int report_fd) {
+    ChildChecks checks(report_fd);
+    if (!checks.expect(drop_bounding_set().ok(), "bounding_drop_failed")) return 1;
+    char buffer[8192];
+    const int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    const std::string_view status = read_once(fd, buffer);
+    close(fd);
+    checks.expect(status_field_is(status, "CapBnd", kNone), "CapBnd");
+    checks.expect(!status_field_is(status, "CapEff", kNone), "CapEff_kept");
+    checks.expect(!check_capabilities_dropped().ok(), "check_passed_too_early");
+    const pid_t grandchild = fork();
+    if (grandchild == 0) {
+      ChildChecks inner(report_fd);
+      if (!inner.expect(drop_capabilities().ok(), "child_drop_failed")) _exit(1);
+      expect_no_capability(inner, own_tid(), true);
+      _exit(inner.exit_code());
+    }
+    int wait_status = 0;
+    checks.expect(waitpid(grandchild, &wait_status, 0) == grandchild && WIFEXITED(wait_status) &&
+                      WEXITSTATUS(wait_status) == 0,
+                  "child_failed");
     return checks.exit_code();
   });
   EXPECT_TRUE(outcome.exited_cleanly()) << outcome.describe();
