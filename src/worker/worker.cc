@@ -147,6 +147,9 @@ Status Worker::prepare() {
   if (!engine.ok()) return std::move(engine).error();
   engine_ = std::move(*engine);
   if (Status warm = engine_->warm_up(); !warm.ok()) return warm;
+  Result<confine::SeccompProgram> filter = confine::compile_worker_seccomp_program(profile_.engine);
+  if (!filter.ok()) return std::move(filter).error();
+  seccomp_program_ = std::move(*filter);
   // These read /proc, which the isolated profile's empty root removes next.
   const std::optional<std::uint64_t> mapped = confine::mapped_address_space_bytes();
   if (!mapped) return confine::confinement_failed("rlimits", "rlimit_as");
@@ -179,10 +182,9 @@ Status Worker::confine(const WorkerLimits& limits) {
   // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
   // creating threads and opening files).
   observe_before_confinement();
-  if (Status confined = confine::confine_worker(confinement_plan(limits, measured_, profile_));
-      !confined.ok()) {
-    return confined;
-  }
+  confine::ConfinementPlan plan = confinement_plan(limits, measured_, profile_);
+  plan.seccomp_program = seccomp_program_ ? &*seccomp_program_ : nullptr;
+  if (Status confined = confine::confine_worker(plan); !confined.ok()) return confined;
   confined_ = true;
   const std::span<const std::string_view> layers =
       internal::confinement_layers(profile_.isolation, profile_.engine);

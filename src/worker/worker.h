@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "codemode/error.h"
@@ -35,6 +36,7 @@
 
 #include "protocol/completion.h"
 #include "protocol/worker_end.h"
+#include "sandbox/confine/seccomp_policy.h"
 #include "worker/engine.h"
 #include "worker/exit_codes.h"
 #include "worker/frame_channel.h"
@@ -106,6 +108,8 @@ class Worker {
   FrameChannel channel_;
   std::vector<std::uint8_t> self_hosted_cache_;  // must outlive the engine
   PreparedSizes measured_;                       // measured before the root is emptied
+  // Compiled once in prepare: a fork server's children load their copy.
+  std::optional<confine::SeccompProgram> seccomp_program_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Watchdog> watchdog_;
   bool confined_ = false;

@@ -2,6 +2,7 @@
 // lives in its own file; this file says why each comes where it does.
 #include "sandbox/confine/confinement.h"
 
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -48,9 +49,14 @@ Status confine_worker(const ConfinementPlan& plan) {
   // when confinement began.
   const pid_t parent = getppid();
   // Decided before any layer is applied, so a policy that cannot be built fails while nothing has
-  // changed yet (a fork server can hoist this line and keep the result).
-  Result<SeccompFilter> filter = prepare_worker_seccomp_filter(plan.engine);
-  if (!filter.ok()) return filter.error();
+  // changed yet. A fork server compiled it once, before forking (plan.seccomp_program).
+  std::optional<SeccompProgram> compiled_here;
+  if (!plan.seccomp_program) {
+    Result<SeccompProgram> program = compile_worker_seccomp_program(plan.engine);
+    if (!program.ok()) return program.error();
+    compiled_here = std::move(*program);
+  }
+  const SeccompProgram& program = plan.seccomp_program ? *plan.seccomp_program : *compiled_here;
   // 0. The isolated profile's namespaces, set up when the process was created and its root
   //    emptied once its files were loaded: checked first, as the check opens the root directory.
   if (plan.isolated) {
@@ -69,7 +75,7 @@ Status confine_worker(const ConfinementPlan& plan) {
   if (Status set = apply_process_attributes(parent); !set.ok()) return set;
   // 5. The filter last: it denies the calls made above. The caller's threads and engine warm-ups
   //    already exist; TSYNC puts the filter on every one of them at once.
-  return apply_seccomp_filter(*filter);
+  return apply_seccomp_program(program);
 }
 
 std::string describe_confinement(const ConfinementPlan& plan) {

@@ -13,6 +13,8 @@
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
 
+#include "sandbox/confine/seccomp_policy.h"
+
 namespace codemode::confine {
 
 struct ConfinementPlan {
@@ -34,6 +36,9 @@ struct ConfinementPlan {
   // The JIT engine profile: the seccomp filter also lets memory become executable (never writable
   // and executable at once). Every other layer is the same.
   EngineProfile engine = EngineProfile::kInterpreter;
+  // The filter for `engine`, compiled before the fork (the fork server's copy); null: compiled
+  // here. Borrowed.
+  const SeccompProgram* seccomp_program = nullptr;
 };
 
 // Applies every layer: for the isolated profile the namespaces check first, then fds, rlimits,

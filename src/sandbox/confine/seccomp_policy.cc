@@ -8,11 +8,18 @@
 #include <array>
 #include <string>
 
+#include <linux/filter.h>
 #include <linux/futex.h>
+#include <linux/seccomp.h>
 #include <seccomp.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "core/sanitizer_build.h"
+#include "core/unique_fd.h"
 #include "sandbox/confine/confine_error.h"
 
 namespace codemode::confine {
@@ -282,8 +289,46 @@ Result<SeccompFilter> prepare_worker_seccomp_filter(EngineProfile engine) {
   return prepare_seccomp_filter(worker_allowed_syscalls(engine), kDenied);
 }
 
-Status apply_seccomp_filter(const SeccompFilter& filter) {
-  if (!filter.context_ || seccomp_load(filter.context_.get()) != 0) {
+std::size_t SeccompProgram::instruction_count() const {
+  return instructions_.size() / sizeof(sock_filter);
+}
+
+Result<SeccompProgram> compile_seccomp_filter(const SeccompFilter& filter) {
+  if (!filter.context_) return policy_error();
+  // libseccomp 2.5 exports only to a file descriptor; a memfd holds it whatever its size.
+  const internal::UniqueFd memory(static_cast<int>(memfd_create("codemode-seccomp", MFD_CLOEXEC)));
+  if (!memory.valid() || seccomp_export_bpf(filter.context_.get(), memory.get()) != 0) {
+    return policy_error();
+  }
+  struct stat info {};
+  if (fstat(memory.get(), &info) != 0 || info.st_size <= 0 ||
+      info.st_size % static_cast<off_t>(sizeof(sock_filter)) != 0 ||
+      info.st_size > static_cast<off_t>(BPF_MAXINSNS * sizeof(sock_filter))) {
+    return policy_error();
+  }
+  std::vector<unsigned char> instructions(static_cast<std::size_t>(info.st_size));
+  if (pread(memory.get(), instructions.data(), instructions.size(), 0) != info.st_size) {
+    return policy_error();
+  }
+  return SeccompProgram(std::move(instructions));
+}
+
+Result<SeccompProgram> compile_worker_seccomp_program(EngineProfile engine) {
+  Result<SeccompFilter> filter = prepare_worker_seccomp_filter(engine);
+  if (!filter.ok()) return filter.error();
+  return compile_seccomp_filter(*filter);
+}
+
+Status apply_seccomp_program(const SeccompProgram& program) {
+  const sock_fprog loaded{.len = static_cast<unsigned short>(program.instruction_count()),
+                          // The kernel copies the instructions and never writes them.
+                          .filter = reinterpret_cast<sock_filter*>(
+                              const_cast<unsigned char*>(program.instructions_.data()))};
+  // As libseccomp's loader with the filter's default attributes: no_new_privs first (the kernel's
+  // TSYNC then sets it on every thread), then TSYNC, which answers 0, or the id of a thread that
+  // could not be synchronised (it has a different filter), or -1.
+  if (loaded.len == 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+      syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &loaded) != 0) {
     return confinement_failed(kLayer, "seccomp_load");
   }
   return {};

@@ -3,8 +3,8 @@
 // each call was considered rather than forgotten. Anything not allowed kills the whole process.
 //
 // Decide before fork, apply after (as nsjail's preparePolicy/applyPolicy): prepare_* builds the
-// filter context from the tables and may run once in a fork server; apply_seccomp_filter only
-// loads it, in the worker, as the very last confinement step.
+// filter context from the tables and compile_* turns it into BPF instructions, once, in the fork
+// server; apply_seccomp_program only loads them, in the worker, as the very last confinement step.
 #ifndef CODEMODE_SANDBOX_CONFINE_SECCOMP_POLICY_H_
 #define CODEMODE_SANDBOX_CONFINE_SECCOMP_POLICY_H_
 
@@ -13,6 +13,8 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
@@ -78,6 +80,8 @@ std::span<const SyscallDecision> worker_denied_syscalls();
 // call does not exist here (e.g. "open" on arm64).
 std::optional<int> syscall_number(std::string_view name);
 
+class SeccompProgram;
+
 // A built, not yet loaded, filter context. Move-only; releases the libseccomp context.
 class SeccompFilter {
  public:
@@ -88,12 +92,32 @@ class SeccompFilter {
  private:
   friend Result<SeccompFilter> prepare_seccomp_filter(std::span<const SyscallDecision>,
                                                       std::span<const SyscallDecision>);
-  friend Status apply_seccomp_filter(const SeccompFilter& filter);
+  friend Result<SeccompProgram> compile_seccomp_filter(const SeccompFilter& filter);
   struct ContextReleaser {
     void operator()(void* context) const;
   };
   explicit SeccompFilter(void* context) : context_(context) {}
   std::unique_ptr<void, ContextReleaser> context_;
+};
+
+// The filter compiled to the kernel's BPF instructions. libseccomp builds and compiles the policy
+// once, where a fork server prepares (before any child exists); each worker then loads the same
+// instructions with one system call instead of building and compiling the policy again
+// (docs/performance.md). Move-only bytes, no kernel type in this header.
+class SeccompProgram {
+ public:
+  SeccompProgram(SeccompProgram&&) noexcept = default;
+  SeccompProgram& operator=(SeccompProgram&&) noexcept = default;
+  ~SeccompProgram() = default;
+
+  std::size_t instruction_count() const;
+
+ private:
+  friend Result<SeccompProgram> compile_seccomp_filter(const SeccompFilter& filter);
+  friend Status apply_seccomp_program(const SeccompProgram& program);
+  explicit SeccompProgram(std::vector<unsigned char> instructions)
+      : instructions_(std::move(instructions)) {}
+  std::vector<unsigned char> instructions_;  // struct sock_filter, one after another
 };
 
 // Builds a filter with default action kill-process, foreign-architecture calls killed too, and
@@ -105,10 +129,19 @@ class SeccompFilter {
 [[nodiscard]] Result<SeccompFilter> prepare_worker_seccomp_filter(
     EngineProfile engine = EngineProfile::kInterpreter);
 
-// Loads the filter into the calling process, all threads at once (rule "seccomp_load" on
-// failure, e.g. a thread already has a different filter). Irreversible. REQUIRES: no_new_privs set
-// or CAP_SYS_ADMIN; every thread the worker will ever have already exists.
-[[nodiscard]] Status apply_seccomp_filter(const SeccompFilter& filter);
+// The filter's BPF program as libseccomp would load it: its architecture check, rules and default
+// action. Rule "seccomp_policy" when it cannot be exported (no memfd, or an empty or malformed
+// program).
+[[nodiscard]] Result<SeccompProgram> compile_seccomp_filter(const SeccompFilter& filter);
+// prepare_worker_seccomp_filter, compiled.
+[[nodiscard]] Result<SeccompProgram> compile_worker_seccomp_program(
+    EngineProfile engine = EngineProfile::kInterpreter);
+
+// Loads the program into the calling process, all threads at once (SECCOMP_FILTER_FLAG_TSYNC, the
+// filter's attribute). Rule "seccomp_load" on failure (e.g. a thread already has a different
+// filter, or the program is empty). Irreversible. REQUIRES: no_new_privs set or CAP_SYS_ADMIN;
+// every thread the worker will ever have already exists.
+[[nodiscard]] Status apply_seccomp_program(const SeccompProgram& program);
 
 }  // namespace codemode::confine
 

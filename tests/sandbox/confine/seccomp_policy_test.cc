@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -197,13 +198,50 @@ TEST(SeccompPolicyTest, DenialRowThatAllowsIsUnsupportedProfile) {
   expect_unsupported(filter.error(), "seccomp_policy");
 }
 
-TEST(SeccompPolicyTest, LoadingAnEmptiedFilterIsUnsupportedProfile) {
+TEST(SeccompPolicyTest, CompilingAnEmptiedFilterIsUnsupportedProfile) {
   Result<SeccompFilter> filter = prepare_worker_seccomp_filter();
   ASSERT_TRUE(filter.ok()) << filter.error().message;
   SeccompFilter taken = std::move(*filter);
-  const Status loaded = apply_seccomp_filter(*filter);  // NOLINT(bugprone-use-after-move)
+  const Result<SeccompProgram> compiled =
+      compile_seccomp_filter(*filter);  // NOLINT(bugprone-use-after-move)
+  ASSERT_FALSE(compiled.ok());
+  expect_unsupported(compiled.error(), "seccomp_policy");
+}
+
+TEST(SeccompPolicyTest, LoadingAnEmptiedProgramIsUnsupportedProfile) {
+  Result<SeccompProgram> program = compile_worker_seccomp_program();
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  SeccompProgram taken = std::move(*program);
+  EXPECT_GT(taken.instruction_count(), worker_allowed_syscalls().size());
+  const Status loaded = apply_seccomp_program(*program);  // NOLINT(bugprone-use-after-move)
   ASSERT_FALSE(loaded.ok());
   expect_unsupported(loaded.error(), "seccomp_load");
+}
+
+// The fork server compiles once and every child loads its copy: the same instructions load in
+// any number of processes, and each is filtered (a denied call kills it).
+TEST(SeccompPolicyTest, OneCompiledProgramConfinesEveryChildThatLoadsIt) {
+  Result<SeccompProgram> program = compile_worker_seccomp_program();
+  ASSERT_TRUE(program.ok()) << program.error().message;
+  for (int child = 0; child < 2; ++child) {
+    const ChildOutcome outcome = run_in_child([&program](int report_fd) {
+      ChildChecks checks(report_fd);
+      const int status_fd = open("/proc/self/status", O_RDONLY);  // the filter forbids open
+      if (!checks.expect(apply_seccomp_program(*program).ok(), "load_failed")) return 1;
+      char buffer[8192];
+      const std::string_view status = read_once(status_fd, buffer);
+      checks.expect(status_field_is(status, "Seccomp", "2"), "not_loaded");
+      checks.expect(status_field_is(status, "NoNewPrivs", "1"), "no_new_privs");
+      checks.say("filtered");
+      syscall(SYS_getpid);                           // allowed
+      syscall(SYS_socket, AF_INET, SOCK_STREAM, 0);  // denied: the process dies here
+      checks.say("survived");
+      return checks.exit_code();
+    });
+    EXPECT_TRUE(outcome.killed_by(SIGSYS)) << outcome.describe();
+    EXPECT_NE(outcome.report.find("filtered"), std::string::npos) << outcome.describe();
+    EXPECT_EQ(outcome.report.find("survived"), std::string::npos) << outcome.describe();
+  }
 }
 
 TEST(SeccompPolicyTest, PreparingLoadsNothing) {

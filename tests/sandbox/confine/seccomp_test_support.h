@@ -20,11 +20,11 @@ namespace codemode::confine_testing {
 
 inline constexpr std::size_t kPage = 4096;
 
-// Builds the worker's filter (of `engine`'s profile) and loads it: the first thing a child does
-// before its checks.
+// Builds and compiles the worker's filter (of `engine`'s profile) and loads it as the worker
+// does: the first thing a child does before its checks.
 inline bool confine_to_worker_policy(EngineProfile engine = EngineProfile::kInterpreter) {
-  Result<confine::SeccompFilter> filter = confine::prepare_worker_seccomp_filter(engine);
-  return filter.ok() && confine::apply_seccomp_filter(*filter).ok();
+  Result<confine::SeccompProgram> program = confine::compile_worker_seccomp_program(engine);
+  return program.ok() && confine::apply_seccomp_program(*program).ok();
 }
 
 // Runs `forbidden` under the filter of `engine`'s profile. The child says "filtered" just before
