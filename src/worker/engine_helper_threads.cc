@@ -36,11 +36,15 @@ class HelperPool {
 
   Status start(std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
-      Result<Thread> thread = Thread::start(kHelperThreadStackBytes, [this] { run(); });
+      Result<Thread> thread = Thread::launch(kHelperThreadStackBytes, [this] { run(); });
       if (!thread.ok()) return std::move(thread).error();
       threads_.push_back(std::move(*thread));
     }
     return {};
+  }
+
+  void wait_until_running() {
+    for (Thread& thread : threads_) thread.wait_until_running();
   }
 
  private:
@@ -69,5 +73,7 @@ void register_engine_helper_threads() {
 }
 
 Status start_engine_helper_threads() { return HelperPool::instance().start(kHelperThreadCount); }
+
+void wait_for_engine_helper_threads() { HelperPool::instance().wait_until_running(); }
 
 }  // namespace codemode::worker

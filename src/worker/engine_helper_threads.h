@@ -23,8 +23,11 @@ void register_engine_helper_threads();
 
 // Starts the pool's threads, which then run every task dispatched so far and later. Once per
 // process; a fork server's child calls it after the fork, so the server stays single-threaded.
-// REQUIRES: register_engine_helper_threads ran.
+// Returns once they are created. REQUIRES: register_engine_helper_threads ran.
 Status start_engine_helper_threads();
+
+// Returns once every pool thread runs (Thread::wait_until_running). REQUIRES: before the filter.
+void wait_for_engine_helper_threads();
 
 }  // namespace codemode::worker
 

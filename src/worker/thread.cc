@@ -6,15 +6,14 @@
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
-namespace {
 
 // What a new thread needs; shared by the thread and its creator, which waits for `started`.
-struct Startup {
+struct Thread::Startup {
   std::function<void()> body;
   std::latch started{1};
 };
 
-void* run_body(void* raw) {
+void* Thread::run_body(void* raw) {
   auto* handoff = static_cast<std::shared_ptr<Startup>*>(raw);
   std::shared_ptr<Startup> startup = std::move(*handoff);
   delete handoff;
@@ -26,6 +25,8 @@ void* run_body(void* raw) {
   body();
   return nullptr;
 }
+
+namespace {
 
 Error thread_error(const char* what) {
   return worker_error("worker_thread", std::string("The worker could not ") + what + ".");
@@ -51,18 +52,34 @@ class ThreadAttributes {
 }  // namespace
 
 Thread::Thread(Thread&& other) noexcept
-    : handle_(other.handle_), joinable_(std::exchange(other.joinable_, false)) {}
+    : handle_(other.handle_),
+      joinable_(std::exchange(other.joinable_, false)),
+      startup_(std::move(other.startup_)) {}
 
 Thread& Thread::operator=(Thread&& other) noexcept {
   if (this != &other) {
     join();
     handle_ = other.handle_;
     joinable_ = std::exchange(other.joinable_, false);
+    startup_ = std::move(other.startup_);
   }
   return *this;
 }
 
 Result<Thread> Thread::start(std::size_t stack_bytes, std::function<void()> body) {
+  Result<Thread> thread = launch(stack_bytes, std::move(body));
+  if (thread.ok()) thread->wait_until_running();
+  return thread;
+}
+
+void Thread::wait_until_running() {
+  // Until then, a thread created but not yet started would make its start-up system calls after
+  // confinement, which the filter kills.
+  if (startup_) startup_->started.wait();
+  startup_.reset();
+}
+
+Result<Thread> Thread::launch(std::size_t stack_bytes, std::function<void()> body) {
   ThreadAttributes attributes;
   if (!attributes.set_stack_size(stack_bytes)) return thread_error("size a thread's stack");
   auto startup = std::make_shared<Startup>();
@@ -74,9 +91,7 @@ Result<Thread> Thread::start(std::size_t stack_bytes, std::function<void()> body
     return thread_error("start a thread");
   }
   thread.joinable_ = true;
-  // Wait until the thread runs: one created but not yet started would make its start-up system
-  // calls after confinement, which the filter kills.
-  startup->started.wait();
+  thread.startup_ = std::move(startup);
   return thread;
 }
 

@@ -39,7 +39,7 @@ Result<std::unique_ptr<Watchdog>> Watchdog::start_for_calling_thread(
     return worker_error("worker_watchdog", "The worker could not read its thread CPU clock.");
   }
   std::unique_ptr<Watchdog> watchdog(new Watchdog(clock, std::move(on_cpu_exhausted)));
-  Result<Thread> thread = Thread::start(kWatchdogStackBytes, [w = watchdog.get()] { w->run(); });
+  Result<Thread> thread = Thread::launch(kWatchdogStackBytes, [w = watchdog.get()] { w->run(); });
   if (!thread.ok()) return std::move(thread).error();
   watchdog->thread_ = std::move(*thread);
   return watchdog;

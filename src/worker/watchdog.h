@@ -31,12 +31,15 @@ class Watchdog {
   using Milliseconds = std::chrono::milliseconds;
   static constexpr Milliseconds kWallGrace{1000};
 
-  // Starts the watchdog thread for the CPU clock of the calling thread (the engine thread).
-  // on_cpu_exhausted runs at most once, on the watchdog thread. REQUIRES: the calling thread
-  // stays alive as long as the watchdog.
+  // Starts the watchdog thread for the CPU clock of the calling thread (the engine thread), and
+  // returns once it is created. on_cpu_exhausted runs at most once, on the watchdog thread.
+  // REQUIRES: the calling thread stays alive as long as the watchdog.
   static Result<std::unique_ptr<Watchdog>> start_for_calling_thread(
       std::function<void()> on_cpu_exhausted);
   ~Watchdog();
+
+  // Returns once the watchdog thread runs. REQUIRES: before the filter.
+  void wait_until_running() { thread_.wait_until_running(); }
 
   // Starts counting: `cpu` of the target's CPU time from now, and `wall` of wall time.
   void arm(Milliseconds cpu, Milliseconds wall);

@@ -179,8 +179,11 @@ Result<StartRequest> Worker::receive_start() {
 }
 
 Status Worker::confine(const WorkerLimits& limits) {
-  // Last before untrusted code: every thread exists and the warm-ups ran (the filter forbids
+  // Last before untrusted code: every thread runs (started together in start_threads, their
+  // start-up overlapping the wait for the start frame) and the warm-ups ran (the filter forbids
   // creating threads and opening files).
+  wait_for_engine_helper_threads();
+  watchdog_->wait_until_running();
   observe_before_confinement();
   confine::ConfinementPlan plan = confinement_plan(limits, measured_, profile_);
   plan.seccomp_program = seccomp_program_ ? &*seccomp_program_ : nullptr;
