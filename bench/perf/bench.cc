@@ -15,6 +15,7 @@
 #include "perf/codemode_subject.h"
 #include "perf/floor_subject.h"
 #include "perf/isolated_vm_subject.h"
+#include "perf/mcp_subject.h"
 #include "perf/quickjs_inprocess_subject.h"
 #include "perf/quickjs_subject.h"
 #include "perf/report.h"
@@ -97,6 +98,31 @@ std::optional<EngineProfile> parse_engine(const std::string& name) {
   return std::nullopt;
 }
 
+bool asks_for(const std::vector<Workload>& workloads, WorkloadKind kind) {
+  return std::any_of(workloads.begin(), workloads.end(),
+                     [kind](const Workload& w) { return w.kind == kind; });
+}
+
+// A `codemode mcp` server in `mode`; in code mode its sandbox is the configuration's, so the row
+// stands beside the library's row of the same configuration.
+Configuration run_mcp(const BenchOptions& options, const std::vector<Workload>& workloads,
+                      const std::string& mode, Configuration configuration) {
+  Json sandbox;
+  if (mode == "code") {
+    sandbox = {{"type", "process"},
+               {"spawn", configuration.spawn},
+               {"isolation", configuration.isolation},
+               {"engine", configuration.engine}};
+  }
+  configuration.subject = "mcp_" + mode;
+  return run_configuration(configuration,
+                           McpSubject::create({.cli_path = options.cli_path,
+                                               .worker_path = options.worker_path,
+                                               .mode = mode,
+                                               .sandbox = std::move(sandbox)}),
+                           workloads, options.measure);
+}
+
 void run_codemode(const BenchOptions& options, const std::vector<Workload>& workloads,
                   BenchReport& report) {
   for (const std::string& spawn : options.spawns) {
@@ -106,15 +132,26 @@ void run_codemode(const BenchOptions& options, const std::vector<Workload>& work
                                       .spawn = *parse_spawn(spawn),
                                       .isolation = *parse_isolation(isolation),
                                       .engine = *parse_engine(engine)};
-        report.configurations.push_back(run_configuration(
-            Configuration{
-                .subject = "codemode", .spawn = spawn, .isolation = isolation, .engine = engine},
-            CodeModeSubject::create(make_process_adapter(adapter), workloads, options.inline_calls),
-            workloads, options.measure));
+        const Configuration configuration{
+            .subject = "codemode", .spawn = spawn, .isolation = isolation, .engine = engine};
+        if (asks_for(workloads, WorkloadKind::kProgram)) {
+          report.configurations.push_back(
+              run_configuration(configuration,
+                                CodeModeSubject::create(make_process_adapter(adapter), workloads,
+                                                        options.inline_calls),
+                                workloads, options.measure));
+        }
+        if (asks_for(workloads, WorkloadKind::kMcpCode)) {
+          report.configurations.push_back(run_mcp(options, workloads, "code", configuration));
+        }
       }
     }
   }
-  if (!options.docker.image.empty()) {
+  if (asks_for(workloads, WorkloadKind::kMcpDirect)) {
+    report.configurations.push_back(
+        run_mcp(options, workloads, "direct", Configuration{.subject = "mcp_direct"}));
+  }
+  if (!options.docker.image.empty() && asks_for(workloads, WorkloadKind::kProgram)) {
     const DockerBenchOptions& docker = options.docker;
     Result<std::shared_ptr<SandboxAdapter>> adapter = make_docker_adapter(
         {.docker_path = docker.docker_path,

@@ -2,7 +2,9 @@
 // engine profile, and the Docker adapter when an image is given), then the baselines, each over the
 // workloads asked for; then the table, and the JSON if asked. A configuration whose adapter is
 // unavailable (the isolated profile where the kernel refuses namespaces) and a baseline that is not
-// installed are reported as skipped, not failed.
+// installed are reported as skipped, not failed. With the MCP workloads asked, each process
+// configuration is followed by a `codemode mcp --mode code` server in the same sandbox
+// (mcp_subject.h), and the codemode configurations by one `--mode direct` server.
 #ifndef CODEMODE_BENCH_PERF_BENCH_H_
 #define CODEMODE_BENCH_PERF_BENCH_H_
 
@@ -38,6 +40,7 @@ struct BenchOptions {
   std::vector<std::string> baselines{"floor", "quickjs", "isolated_vm", "quickjs_inprocess"};
   MeasureOptions measure;
   std::string worker_path;  // empty: the build's codemode-worker
+  std::string cli_path;     // the `codemode` binary the MCP workloads start as a server
   std::string node_path = "/usr/bin/node";
   std::string quickjs_dir;      // holds runner.mjs, inprocess_runner.mjs and node_modules/
   std::string isolated_vm_dir;  // holds runner.mjs and node_modules/

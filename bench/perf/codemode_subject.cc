@@ -55,6 +55,7 @@ Result<std::unique_ptr<CodeModeSubject>> CodeModeSubject::create(
   if (!broker.ok()) return broker.error();
   std::unique_ptr<CodeModeSubject> subject(new CodeModeSubject());
   for (const Workload& workload : workloads) {
+    if (!subject->supports(workload)) continue;
     Result<CodeProgram> program = define_program(workload, *tools);
     if (!program.ok()) return program.error();
     subject->programs_.emplace(workload.name, std::move(program).value());

@@ -36,7 +36,9 @@ class CodeModeSubject final : public Subject {
                                                          bool inline_calls);
 
   std::string name() const override { return "codemode"; }
-  bool supports(const Workload&) const override { return true; }
+  bool supports(const Workload& workload) const override {
+    return workload.kind == WorkloadKind::kProgram;
+  }
   ExecutionResult run(const Workload& workload, std::size_t sequence) override;
 
  private:

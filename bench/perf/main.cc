@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   // A baseline child that exits before reading its stdin must not kill the bench with SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   codemode::perf::BenchOptions options{.worker_path = CODEMODE_WORKER_BINARY,
+                                       .cli_path = CODEMODE_CLI_BINARY,
                                        .quickjs_dir = CODEMODE_QUICKJS_DIR,
                                        .isolated_vm_dir = CODEMODE_ISOLATED_VM_DIR};
   CLI::App app{"codemode-bench: time named workloads through the real worker, with baselines."};
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
                  "Executions in each memory pass");
   app.add_option("--json", options.json_path, "Also write the report as JSON to this file");
   app.add_option("--worker", options.worker_path, "The codemode-worker binary");
+  app.add_option("--cli", options.cli_path,
+                 "The codemode binary the MCP workloads start as `codemode mcp` over stdio");
   app.add_option("--node", options.node_path, "Node.js for the QuickJS and isolated-vm baselines");
   app.add_option("--quickjs-dir", options.quickjs_dir,
                  "Directory of the QuickJS runners and their node_modules");

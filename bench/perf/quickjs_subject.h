@@ -20,7 +20,9 @@ class QuickJsSubject final : public Subject {
   static Result<std::unique_ptr<QuickJsSubject>> create(std::string node, std::string directory);
 
   std::string name() const override { return "quickjs"; }
-  bool supports(const Workload&) const override { return true; }
+  bool supports(const Workload& workload) const override {
+    return workload.kind == WorkloadKind::kProgram;
+  }
   ExecutionResult run(const Workload& workload, std::size_t sequence) override;
 
  private:

@@ -47,7 +47,8 @@ Json row_json(const Row& row) {
         {"executionsPerSecondC2VsIsolatedVm", optional_number(row.throughput_c2_vs_isolated_vm)},
         {"medianVsQuickjsInprocess", optional_number(row.median_vs_quickjs_inprocess)},
         {"executionsPerSecondC2VsQuickjsInprocess",
-         optional_number(row.throughput_c2_vs_quickjs_inprocess)}}}};
+         optional_number(row.throughput_c2_vs_quickjs_inprocess)},
+        {"medianVsLibraryTrivial", optional_number(row.median_vs_library_trivial)}}}};
 }
 
 Json configuration_json(const Configuration& c) {
@@ -160,6 +161,13 @@ void print_table(const BenchReport& report, std::FILE* out) {
                  row.configuration.c_str(), row.workload.c_str(), *row.jit_speedup_median,
                  cell(median(row.latency_ms), 2).c_str(),
                  cell(row.interpreter_median_ms, 2).c_str());
+  }
+  for (const Row& row : rows) {
+    if (!row.median_vs_library_trivial) continue;
+    std::fprintf(out, "%-33s %-17s %.2fx library trivial (median %s ms, library %s ms)\n",
+                 row.configuration.c_str(), row.workload.c_str(), *row.median_vs_library_trivial,
+                 cell(median(row.latency_ms), 2).c_str(),
+                 cell(row.library_trivial_median_ms, 2).c_str());
   }
   for (const TargetCheck& check : check_targets(rows)) {
     const std::optional<bool> met = check.met();

@@ -22,7 +22,9 @@ class RunnerSubject final : public Subject {
       : name_(std::move(name)), runner_(std::move(runner)) {}
 
   std::string name() const override { return name_; }
-  bool supports(const Workload&) const override { return true; }
+  bool supports(const Workload& workload) const override {
+    return workload.kind == WorkloadKind::kProgram;
+  }
   ExecutionResult run(const Workload& workload, std::size_t sequence) override;
 
  private:

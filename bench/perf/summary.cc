@@ -73,6 +73,29 @@ const Row* interpreter_twin(const std::vector<Row>& rows, const Row& jit) {
   return nullptr;
 }
 
+// The library's trivial row an MCP row is compared with (summary.h).
+const Row* library_trivial(const std::vector<Row>& rows, const Row& mcp) {
+  const Configuration& m = *mcp.source;
+  const std::string spawn = m.spawn.empty() ? "fork_server" : m.spawn;
+  const std::string isolation = m.isolation.empty() ? "process" : m.isolation;
+  const std::string engine = m.engine.empty() ? "interpreter" : m.engine;
+  for (const Row& row : rows) {
+    const Configuration& c = *row.source;
+    if (c.subject == "codemode" && row.workload == "trivial" && c.spawn == spawn &&
+        c.isolation == isolation && c.engine == engine) {
+      return &row;
+    }
+  }
+  return nullptr;
+}
+
+void add_library_ratio(Row& row, const std::vector<Row>& rows) {
+  const Row* library = library_trivial(rows, row);
+  if (!library) return;
+  row.library_trivial_median_ms = median_of(library->latency_ms);
+  row.median_vs_library_trivial = ratio(median_of(row.latency_ms), row.library_trivial_median_ms);
+}
+
 void add_jit_speedup(Row& row, const std::vector<Row>& rows) {
   const Row* twin = interpreter_twin(rows, row);
   if (!twin) return;
@@ -90,7 +113,10 @@ std::vector<Row> summarize(const BenchReport& report) {
   }
   for (Row& row : rows) {
     if (row.source->subject == "codemode") add_ratios(row, rows);
-    if (row.source->engine == "jit") add_jit_speedup(row, rows);
+    if (row.source->engine == "jit" && row.source->subject == "codemode") {
+      add_jit_speedup(row, rows);
+    }
+    if (row.source->subject.starts_with("mcp_")) add_library_ratio(row, rows);
   }
   return rows;
 }
@@ -103,6 +129,10 @@ std::optional<bool> TargetCheck::met() const {
 std::vector<TargetCheck> check_targets(const std::vector<Row>& rows) {
   std::vector<TargetCheck> checks;
   for (const Row& row : rows) {
+    if (row.source->subject == "mcp_code") {
+      checks.push_back({row.configuration, "mcp_code_call_vs_library_trivial", "<=", 1.5,
+                        row.median_vs_library_trivial});
+    }
     // The targets are the process sandbox's; a container per execution is another order of cost
     // (docs/performance.md, "Docker").
     if (row.source->subject != "codemode" || row.source->spawn == "docker") continue;

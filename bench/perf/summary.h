@@ -41,6 +41,11 @@ struct Row {
   // median latency for the workload, and that / this row's (how many times faster the JIT is).
   std::optional<double> interpreter_median_ms;
   std::optional<double> jit_speedup_median;
+  // MCP rows only (mcp_subject.h): the library's `trivial` row of the same spawn mode, isolation
+  // and engine (for direct mode, which runs no worker, codemode mcp's default: fork_server,
+  // process, interpreter): its median, and this row's median over it.
+  std::optional<double> library_trivial_median_ms;
+  std::optional<double> median_vs_library_trivial;
 };
 
 std::vector<Row> summarize(const BenchReport& report);
@@ -55,7 +60,8 @@ struct TargetCheck {
   std::optional<bool> met() const;
 };
 
-// The four targets, for every codemode configuration that ran.
+// The four targets, for every codemode configuration that ran, and the MCP issue's one
+// (a code-mode call at most 1.5x the library's trivial execution) for every mcp_code row.
 std::vector<TargetCheck> check_targets(const std::vector<Row>& rows);
 
 }  // namespace codemode::perf

@@ -169,11 +169,47 @@ Workload json_transform() {
       .default_iterations = 5};
 }
 
+// The request: a model's smallest program through the `code` tool, the server's defaults.
+Workload mcp_code_call() {
+  return {.kind = WorkloadKind::kMcpCode,
+          .name = "mcp_code_call",
+          .description = "codemode mcp --mode code: tools/call code {code: 'return 6*7;'}",
+          .source = "return 6*7;",
+          .expected_output = Json{{"result", 42}},
+          .default_iterations = 200,
+          .mcp_tool = "code",
+          .mcp_arguments = Json{{"code", "return 6*7;"}}};
+}
+
+// The simplest real tool a config can serve that runs in the server's process: the repository
+// tools' findRepositories over a root with no repository (mcp_subject.h makes it empty). What it
+// costs is the protocol, the dispatch and the broker, with no worker and no child process.
+Workload mcp_direct_call() {
+  return {
+      .kind = WorkloadKind::kMcpDirect,
+      .name = "mcp_direct_call",
+      .description = "codemode mcp --mode direct: tools/call repo.findRepositories {}",
+      .source = "repo.findRepositories",
+      .expected_output =
+          Json{
+              {"budget",
+               {{"remaining_bytes", 65348}, {"requested_bytes", 65536}, {"serialized_bytes", 188}}},
+              {"has_more", false},
+              {"items", Json::array()},
+              {"next_cursor", nullptr},
+              {"returned_items", 0},
+              {"total_items", 0},
+              {"walk_truncated", false}},
+      .default_iterations = 200,
+      .mcp_tool = "repo.findRepositories",
+      .mcp_arguments = Json::object()};
+}
+
 }  // namespace
 
 std::vector<Workload> standard_workloads() {
-  return {trivial(), catalog(),      sequential_calls(), concurrent_calls(),
-          sieve(),   sort_objects(), json_transform()};
+  return {trivial(),      catalog(),        sequential_calls(), concurrent_calls(), sieve(),
+          sort_objects(), json_transform(), mcp_code_call(),    mcp_direct_call()};
 }
 
 }  // namespace codemode::perf

@@ -335,16 +335,36 @@ std::string fill(std::string_view text,
 
 }  // namespace
 
-std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes, std::string_view function_body) {
-  return fill(kPrelude, {{"@RULES@", json_text(rules)},
-                         {"@METHODS@", json_text(methods)},
-                         {"@LOG_BYTES@", std::to_string(console_log_bytes)},
-                         {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
-                         {"@FINAL_BYTES@", std::to_string(final_result_bytes)},
-                         {"@BODY@", json_text(Json(std::string(function_body)))}});
+std::string json_string_content(std::string_view text) {
+  const std::string quoted = json_text(Json(std::string(text)));
+  return quoted.substr(1, quoted.size() - 2);
 }
 
-std::string code_epilogue() { return std::string(kEpilogue); }
+ProgramText::ProgramText(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
+                         std::int64_t final_result_bytes) {
+  constexpr std::string_view kBody = "@BODY@";
+  const std::size_t body = kPrelude.find(kBody);
+  const std::string prelude_head = fill(
+      kPrelude.substr(0, body), {{"@RULES@", json_text(rules)},
+                                 {"@METHODS@", json_text(methods)},
+                                 {"@LOG_BYTES@", std::to_string(console_log_bytes)},
+                                 {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
+                                 {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
+  const std::string prelude_tail =
+      std::string(kPrelude.substr(body + kBody.size())).append(kEpilogue);
+  // Escaping is character by character, so the string's content is its parts' contents joined.
+  // The constructor is taken before anything else runs in the realm, as the prelude takes its own.
+  before_ =
+      "async (input, tools) => {\n"
+      "  'use strict';\n"
+      "  const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;\n"
+      "  return (new AsyncFunction('input', 'tools', \"" +
+      json_string_content("'use strict';\n" + prelude_head);
+  after_ = json_string_content(prelude_tail) + "\"))(input, tools);\n}";
+}
+
+std::string ProgramText::source(std::string_view function_body) const {
+  return before_ + json_string_content(json_text(Json(std::string(function_body)))) + after_;
+}
 
 }  // namespace codemode::mcp

@@ -1,9 +1,22 @@
 // The JavaScript around the model's code in a code-mode program (code_program.h assembles it):
 //
 //   async (input, tools) => {
-//     <prelude>     const {main, ...} = (() => { ...; return {main: new AsyncFunction(<body>)}})();
-//     <epilogue>    runs main and returns the envelope below
+//     'use strict';
+//     const AsyncFunction = ...;   // captured before anything else runs
+//     return (new AsyncFunction('input', 'tools', "<text>"))(input, tools);
 //   }
+//
+// where <text>, one JSON string, is
+//
+//   'use strict';
+//   <prelude>     const {main, ...} = (() => { ...; return {main: new AsyncFunction(<body>)}})();
+//   <epilogue>    runs main and returns the envelope below
+//
+// The prelude is compiled from a string, as the model's code is, for speed alone: the worker
+// checks a program's shape with Reflect.parse, which builds the whole syntax tree as objects (for
+// a prelude with the repository tools' method table, 1.5-2.5 ms of CPU per call); a string
+// literal is one node of that tree. The constructor then compiles the text once, lazily as any
+// source is compiled (docs/performance.md, "codemode mcp: one tools/call end to end").
 //
 // The model's code is never program source: the prelude compiles it, from a JSON string, as the
 // whole body of an async function of its own (CreateDynamicFunction: the body must be exactly a
@@ -57,15 +70,28 @@ namespace codemode::mcp {
 
 inline constexpr std::string_view kLogsTruncatedMarker = "[logs truncated]";
 
-// The prelude. `methods`: rows [namespace, method, tool id, description, input schema];
-// `rules`: {rule: [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console;
-// `final_result_bytes`: the result's cap as compact JSON; `function_body`: the body of the model's
-// function (code_program.h), compiled as it is.
-std::string code_prelude(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes, std::string_view function_body);
+// The program source of every invocation of one code tool, built once: everything but the model's
+// function body is fixed for the tool's life, so each call only escapes its own code and joins
+// three strings (the tables alone are tens of kilobytes of JSON with a few configured servers).
+class ProgramText {
+ public:
+  // `methods`: rows [namespace, method, tool id, description, input schema]; `rules`: {rule:
+  // [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console;
+  // `final_result_bytes`: the result's cap as compact JSON.
+  ProgramText(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
+              std::int64_t final_result_bytes);
 
-// The epilogue, after the prelude.
-std::string code_epilogue();
+  // The program: `function_body` (the body of the model's function, code_program.h) compiled as
+  // it is.
+  std::string source(std::string_view function_body) const;
+
+ private:
+  std::string before_;  // up to the model's body, inside the prelude's string
+  std::string after_;   // from the end of the model's body
+};
+
+// `text` as a JSON string's content: escaped, without the quotes.
+std::string json_string_content(std::string_view text);
 
 }  // namespace codemode::mcp
 

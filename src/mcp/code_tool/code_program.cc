@@ -76,8 +76,9 @@ Result<std::vector<CodeMethod>> code_methods(const std::vector<Tool>& tools) {
   return methods;
 }
 
-std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
-                         const ProgramOptions& options) {
+namespace {
+
+ProgramText program_text(const std::vector<CodeMethod>& methods, const ProgramOptions& options) {
   Json table = Json::array();
   for (const CodeMethod& m : methods) {
     table.push_back({m.space, m.method, m.tool_id, m.description, m.input_schema});
@@ -87,10 +88,23 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
   if (json_text(table).size() > kMaxHelpTableBytes) {
     for (Json& row : table) row[4] = nullptr;
   }
-  const std::string prelude =
-      code_prelude(table, rule_table(options.quota_classes), options.console_log_bytes,
-                   options.final_result_bytes, function_body(code));
-  return "async (input, tools) => {\n" + prelude + code_epilogue() + "}";
+  return ProgramText(table, rule_table(options.quota_classes), options.console_log_bytes,
+                     options.final_result_bytes);
+}
+
+}  // namespace
+
+ProgramTemplate::ProgramTemplate(const std::vector<CodeMethod>& methods,
+                                 const ProgramOptions& options)
+    : text_(program_text(methods, options)) {}
+
+std::string ProgramTemplate::source(const CodeInput& code) const {
+  return text_.source(function_body(code));
+}
+
+std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
+                         const ProgramOptions& options) {
+  return ProgramTemplate(methods, options).source(code);
 }
 
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,

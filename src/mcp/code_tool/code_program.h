@@ -40,6 +40,7 @@
 #include "codemode/tool.h"
 
 #include "mcp/code_tool/code_input.h"
+#include "mcp/code_tool/code_prelude.h"
 
 namespace codemode::mcp {
 
@@ -66,8 +67,23 @@ struct ProgramOptions {
   std::vector<std::string> quota_classes;
 };
 
-// The program source for one invocation of the model's `code` (code_input.h); its result is the
-// envelope of code_prelude.h.
+// The program sources of a code tool's invocations: the prelude for `methods` and `options` is
+// built once, and each source() adds one invocation's code (code_prelude.h, ProgramText).
+// Thread-safety: source() may be called from many threads at once.
+class ProgramTemplate {
+ public:
+  explicit ProgramTemplate(const std::vector<CodeMethod>& methods,
+                           const ProgramOptions& options = {});
+
+  // The program source for one invocation of the model's `code` (code_input.h); its result is the
+  // envelope of code_prelude.h.
+  std::string source(const CodeInput& code) const;
+
+ private:
+  ProgramText text_;
+};
+
+// ProgramTemplate(methods, options).source(code).
 std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
                          const ProgramOptions& options = {});
 

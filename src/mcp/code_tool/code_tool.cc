@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <utility>
 
 #include "codemode/budget.h"
@@ -15,12 +16,20 @@ namespace {
 
 constexpr std::size_t kMaxDescriptionBytes = 16u << 10;
 
+ProgramOptions program_options(const McpPolicy& policy) {
+  ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0,
+                         .final_result_bytes = policy.final_result_bytes};
+  for (const QuotaClass& quota : policy.quota_classes) options.quota_classes.push_back(quota.name);
+  return options;
+}
+
 }  // namespace
 
 struct CodeTool::Shared {
   McpPolicy policy;
   std::vector<Tool> tools;
   std::vector<CodeMethod> methods;
+  std::optional<ProgramTemplate> program;  // set by create; the same for every call
   Permissions grants;
   std::string description;
   std::unique_ptr<CodeMode> mode;
@@ -53,6 +62,7 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   Result<std::vector<CodeMethod>> methods = code_methods(shared->tools);
   if (!methods.ok()) return std::move(methods).error();
   shared->methods = std::move(*methods);
+  shared->program.emplace(shared->methods, program_options(shared->policy));
   for (const Tool& tool : shared->tools) {
     for (std::string& grant : required_grants(tool))
       shared->grants.allow.push_back(std::move(grant));
@@ -194,13 +204,6 @@ CodeLimits program_limits(const McpPolicy& policy) {
           .max_tool_concurrency = std::min(policy.host_concurrency, policy.host_calls)};
 }
 
-ProgramOptions program_options(const McpPolicy& policy) {
-  ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0,
-                         .final_result_bytes = policy.final_result_bytes};
-  for (const QuotaClass& quota : policy.quota_classes) options.quota_classes.push_back(quota.name);
-  return options;
-}
-
 }  // namespace
 
 Json CodeTool::call(const Json& arguments, std::stop_token stop) {
@@ -224,7 +227,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                            .version = "1",
                            .intent = "One invocation of the MCP code tool.",
                            .language = ProgramLanguage::kJavaScript,
-                           .source = wrap_program(code, shared_->methods, program_options(policy)),
+                           .source = shared_->program->source(code),
                            .input = Schema::any(),
                            .output = Schema::any(),
                            .input_schema_id = "any",

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <sys/wait.h>
 
@@ -170,6 +171,39 @@ TEST_F(BenchCliTest, InstalledInProcessBaselinesRunEveryExecution) {
   ASSERT_NE(catalog, nullptr);
   EXPECT_GT((*catalog)["ratios"]["medianVsIsolatedVm"].get<double>(), 0);
   EXPECT_GT((*catalog)["ratios"]["executionsPerSecondC2VsQuickjsInprocess"].get<double>(), 0);
+}
+
+// The MCP workloads start a real `codemode mcp` per mode: the code row stands beside the library's
+// trivial row of the same configuration and carries its ratio to it; direct mode runs once.
+TEST_F(BenchCliTest, McpWorkloadsGiveCodeAndDirectRowsBesideTheLibrarysTrivial) {
+  Json report;
+  ASSERT_EQ(run("--spawn fork_server --isolation process --workloads "
+                "trivial,mcp_code_call,mcp_direct_call --iterations 3 --memory-iterations 2 "
+                "--no-baselines",
+                report),
+            0);
+  ASSERT_TRUE(report.is_object());
+  ASSERT_EQ(report["configurations"].size(), 3u);
+  EXPECT_EQ(report["configurations"][0]["subject"], "codemode");
+  EXPECT_EQ(report["configurations"][1]["subject"], "mcp_code");
+  EXPECT_EQ(report["configurations"][1]["status"], "ran");
+  EXPECT_EQ(report["configurations"][2]["subject"], "mcp_direct");
+  EXPECT_EQ(report["configurations"][2]["status"], "ran");
+  ASSERT_EQ(report["results"].size(), 3u);
+  EXPECT_EQ(find_result(report, "codemode", "mcp_code_call"), nullptr);
+  for (const auto& [subject, workload] :
+       {std::pair{"mcp_code", "mcp_code_call"}, std::pair{"mcp_direct", "mcp_direct_call"}}) {
+    const Json* row = find_result(report, subject, workload);
+    ASSERT_NE(row, nullptr) << workload;
+    EXPECT_EQ((*row)["succeeded"], kExecutionsPerWorkload) << workload;
+    EXPECT_EQ((*row)["latencyMs"]["count"], 3) << workload;
+    EXPECT_GT((*row)["executionsPerSecond"]["concurrency2"].get<double>(), 0) << workload;
+    EXPECT_GT((*row)["ratios"]["medianVsLibraryTrivial"].get<double>(), 0) << workload;
+  }
+  EXPECT_EQ((*find_result(report, "mcp_code", "mcp_code_call"))["configuration"],
+            "mcp_code fork_server/process");
+  EXPECT_TRUE(
+      (*find_result(report, "codemode", "trivial"))["ratios"]["medianVsLibraryTrivial"].is_null());
 }
 
 TEST_F(BenchCliTest, UnknownWorkloadIsAnErrorNotARun) {

@@ -53,18 +53,23 @@ TEST(CodeProgramTest, TwoToolsOnOneMethodNameAreACollision) {
   EXPECT_EQ(methods.error().rule, "method_name_collision");
 }
 
-TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
-  const std::string source = wrap_program(normalize_code_input("return 1; // a trailing comment"),
-                                          code_methods({tool("a.b")}).value());
-  EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
-  EXPECT_NE(source.find(R"([["a","b","a.b","Does a thing.",{}]])"), std::string::npos);
-  EXPECT_NE(source.find(R"(\nreturn 1; // a trailing comment")"), std::string::npos);
-}
-
 // The text as a JSON string would write it, without the quotes.
 std::string escaped(const std::string& text) {
   const std::string quoted = json_text(Json(text));
   return quoted.substr(1, quoted.size() - 2);
+}
+
+// The prelude, its method table and the model's code are one string the program compiles
+// (code_prelude.h): each appears escaped once more than in the prelude's own text.
+TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
+  const std::string source = wrap_program(normalize_code_input("return 1; // a trailing comment"),
+                                          code_methods({tool("a.b")}).value());
+  EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
+  EXPECT_TRUE(source.ends_with("(input, tools);\n}"));
+  EXPECT_NE(source.find(escaped(R"([["a","b","a.b","Does a thing.",{}]])")), std::string::npos);
+  EXPECT_NE(source.find(escaped(R"(\nreturn 1; // a trailing comment")")), std::string::npos);
+  EXPECT_NE(source.find(R"(new AsyncFunction('input', 'tools', "'use strict';\n)"),
+            std::string::npos);
 }
 
 // The model's text is data in the program, one JSON string the prelude compiles as a function of
@@ -76,7 +81,35 @@ TEST(CodeProgramTest, TheModelsTextIsOneStringLiteralNeverSource) {
     const CodeInput input = normalize_code_input(text);
     const std::string source = wrap_program(input, methods);
     EXPECT_EQ(source.find(input.source), std::string::npos) << text;
-    EXPECT_NE(source.find(escaped(input.source)), std::string::npos) << text;
+    EXPECT_NE(source.find(escaped(escaped(input.source))), std::string::npos) << text;
+  }
+}
+
+// The code tool builds its template once; each call's source is one JSON string the program
+// compiles, whose text holds the tables and that call's code as JSON, as if escaped whole.
+TEST(CodeProgramTest, OneTemplateGivesEachCallItsCodeInsideOneJsonString) {
+  const std::vector<CodeMethod> methods = code_methods({tool("a.b"), tool("c")}).value();
+  const ProgramTemplate program(methods, {.console_log_bytes = 512, .quota_classes = {"pages"}});
+  constexpr std::string_view kOpen = "new AsyncFunction('input', 'tools', ";
+  constexpr std::string_view kClose = "))(input, tools);\n}";
+  for (const std::string code : {"return 6*7;", "return 'é\u2028\"\\\t';", "return `${1}`;"}) {
+    const std::string source = program.source(normalize_code_input(code));
+    ASSERT_TRUE(source.ends_with(kClose)) << code;
+    const std::size_t open = source.find(kOpen);
+    ASSERT_NE(open, std::string::npos) << code;
+    const std::string literal =
+        source.substr(open + kOpen.size(), source.size() - kClose.size() - open - kOpen.size());
+    const Json text = Json::parse(literal, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(text.is_string()) << code;
+    const std::string& body = text.get_ref<const std::string&>();
+    EXPECT_TRUE(body.starts_with("'use strict';\n")) << code;
+    EXPECT_NE(body.find("new AsyncFunction(" + json_text(Json("'use strict';\n" + code)) + ");"),
+              std::string::npos)
+        << code;
+    EXPECT_NE(body.find(R"([["a","b","a.b","Does a thing.",{}],["local","c","c")"),
+              std::string::npos);
+    EXPECT_NE(body.find("const LOG_BYTES = 512;"), std::string::npos);
+    EXPECT_TRUE(body.ends_with("return caught(error);\n}\n")) << code;
   }
 }
 
