@@ -113,7 +113,7 @@ void WorkerSession::step(int timeout_millis) {
   // A negative fd is skipped by poll(2): the pipe closed, or nothing to write.
   fds[kStderr] = {worker_.stderr_fd.get(), POLLIN, 0};
   fds[kStdin] = {stdin_->wants_write() ? worker_.stdin_fd.get() : -1, POLLOUT, 0};
-  if (poll(fds.data(), fds.size(), timeout_millis) < 0) {
+  if (poller_.wait(fds, timeout_millis) < 0) {
     if (errno != EINTR) host_failure();
     return;
   }

@@ -36,6 +36,7 @@
 #include "protocol/frame_codec.h"
 #include "protocol/frame_format.h"
 #include "protocol/parent_end.h"
+#include "sandbox/adaptive_poll.h"
 #include "sandbox/worker_process.h"
 #include "sandbox/worker_stdin.h"
 
@@ -102,6 +103,7 @@ class WorkerSession {
   FrameReader reader_;
   // kReadChunkBytes, not zero-filled; every read of stdout and stderr reuses it.
   const std::unique_ptr<char[]> read_buffer_;
+  AdaptivePoll poller_;
   bool confined_ = false;
   std::uint64_t next_call_id_ = 1;
   std::optional<SandboxResult> result_;
