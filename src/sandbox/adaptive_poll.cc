@@ -1,5 +1,7 @@
 #include "sandbox/adaptive_poll.h"
 
+#include <cerrno>
+
 namespace codemode::internal {
 namespace {
 
@@ -27,8 +29,10 @@ int AdaptivePoll::wait(std::span<pollfd> fds, int timeout_millis) {
     } while (Clock::now() < give_up);
   }
   const int ready = poll(fds.data(), fds.size(), -1);
+  const int poll_errno = errno;  // the caller reads errno (EINTR) after a failed poll
   // The wait's whole length, the spin included: a spin that ran out is never "short".
   spin_ = Clock::now() - start <= kSpinWindow;
+  errno = poll_errno;
   return ready;
 }
 
