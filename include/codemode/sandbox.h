@@ -182,7 +182,8 @@ class CODEMODE_EXPORT ToolBridge {
 
   // As call, except that an admitted call to a tool declared non_blocking (ToolOptions) may run
   // on the calling thread, `done` then called before this returns. For an adapter whose calling
-  // thread may wait for such a tool (the process adapter's reading thread); the default is call.
+  // thread may wait for such a tool (the thread that reads the worker's frames, in the process,
+  // protocol and Docker adapters); the default is call.
   virtual void call_inline_if_non_blocking(std::string_view tool_id, Json input, Callback done);
 
   // call, then wait for the answer.

@@ -128,10 +128,12 @@ struct ToolOptions {
   ToolExecuteFn execute{};  // required
   // The tool answers before execute returns and never waits: no I/O, no sleep, no lock held
   // across a wait, in execute or its guards. A program's call to it may then run on the thread
-  // that read the call instead of being handed to another (one thread wake-up less per call,
-  // docs/performance.md), unless CodeModeOptions.run_non_blocking_tools_inline is false. A tool
-  // that says so and then waits delays its execution's other calls (never another execution's)
-  // until it returns. Not part of the manifest.
+  // that read the call (for the process, protocol and Docker adapters: the thread that called
+  // CodeMode::execute) instead of being handed to another, one thread wake-up less per call
+  // (docs/performance.md), unless CodeModeOptions.run_non_blocking_tools_inline is false. A tool
+  // that says so and then waits delays its execution's other calls (never another execution's),
+  // and the wall deadline or a cancellation ending the worker, until it returns. Not part of the
+  // manifest.
   bool non_blocking = false;
 };
 

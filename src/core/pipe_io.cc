@@ -116,6 +116,31 @@ void block_sigpipe_in_this_thread() {
   if (pthread_sigmask(SIG_BLOCK, &pipe_set, nullptr) == 0) sigpipe_blocked_in_thread = true;
 }
 
+ScopedSigpipeBlock::ScopedSigpipeBlock() {
+  if (sigpipe_blocked_in_thread) return;
+  sigset_t pipe_set;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  if (pthread_sigmask(SIG_BLOCK, &pipe_set, &old_mask_) != 0) return;
+  sigset_t pending;
+  sigpending(&pending);
+  was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+  sigpipe_blocked_in_thread = true;
+  active_ = true;
+}
+
+ScopedSigpipeBlock::~ScopedSigpipeBlock() {
+  if (!active_) return;
+  // A SIGPIPE pending from before is not ours; one raised meanwhile is (a write of this thread).
+  if (!was_pending_) {
+    sigset_t pending;
+    sigpending(&pending);
+    if (sigismember(&pending, SIGPIPE) == 1) consume_pending_sigpipe();
+  }
+  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+  sigpipe_blocked_in_thread = false;
+}
+
 std::optional<EventFd> EventFd::create() {
   const int fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (fd < 0) return std::nullopt;

@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include <signal.h>
+
 #include "core/unique_fd.h"
 
 namespace codemode::internal {
@@ -45,6 +47,24 @@ IoResult write_some(int fd, std::string_view data);
 // process with SIGPIPE: a write to a pipe without reader fails with EPIPE. For threads the library
 // owns (CallPool's); never for a caller's thread.
 void block_sigpipe_in_this_thread();
+
+// Blocks SIGPIPE in the calling thread while it lives, as block_sigpipe_in_this_thread does for
+// good: for a caller's thread the library borrows for a while (a worker session, where the
+// answers of non_blocking tools are written and such tools run). On destruction it consumes a
+// SIGPIPE that became pending meanwhile (one a write raised) and restores the thread's mask. Does
+// nothing in a thread that blocks SIGPIPE for good already. Not movable; one thread.
+class ScopedSigpipeBlock {
+ public:
+  ScopedSigpipeBlock();
+  ~ScopedSigpipeBlock();
+  ScopedSigpipeBlock(const ScopedSigpipeBlock&) = delete;
+  ScopedSigpipeBlock& operator=(const ScopedSigpipeBlock&) = delete;
+
+ private:
+  bool active_ = false;
+  bool was_pending_ = false;
+  sigset_t old_mask_{};
+};
 
 // An eventfd that wakes a poll loop from another thread.
 class EventFd {

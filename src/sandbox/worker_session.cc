@@ -75,6 +75,9 @@ WorkerSession::WorkerSession(WorkerProcess worker, std::shared_ptr<WorkerStdin> 
 WorkerSession::~WorkerSession() { stdin_->close(); }
 
 SandboxResult WorkerSession::run(std::stop_token stop) {
+  // This is the caller's thread: the answers of non_blocking tools are written here, and such
+  // tools run here, so a write to a closed pipe must fail with EPIPE, not end the host.
+  const ScopedSigpipeBlock no_sigpipe;
   std::stop_callback wake_on_stop(stop, [stdin_writer = stdin_] { stdin_writer->wake(); });
   send_start_frame();
   while (!done()) {

@@ -1,6 +1,7 @@
 // Non-blocking pipe I/O and EventFd (src/core/pipe_io.cc).
 #include "core/pipe_io.h"
 
+#include <cerrno>
 #include <thread>
 
 #include <fcntl.h>
@@ -86,6 +87,43 @@ TEST(WriteSome, InAThreadThatBlocksSigpipeReportsClosedAndLeavesNoSignalPending)
   signal(SIGPIPE, previous);
   EXPECT_TRUE(blocked);
   EXPECT_EQ(written.status, IoStatus::kClosed);
+  EXPECT_FALSE(pending_after);
+}
+
+// A session borrows the caller's thread: while the scope lives SIGPIPE is blocked there, a raw
+// write(2) to a pipe without reader (an inline tool's own) fails with EPIPE instead of ending the
+// process, and when the scope ends the signal it raised is consumed and the old mask is back.
+TEST(ScopedSigpipeBlock, BlocksForItsScopeAndLeavesNothingPendingOrBlocked) {
+  TestPipe pipe = make_test_pipe();
+  pipe.read_end.reset();
+  auto previous = signal(SIGPIPE, SIG_DFL);  // unblocked, a SIGPIPE would end the test binary
+  bool blocked_inside = false;
+  bool blocked_after = true;
+  bool pending_after = true;
+  int write_errno = 0;
+  IoResult written{};
+  std::thread thread([&] {
+    {
+      const ScopedSigpipeBlock scope;
+      sigset_t mask;
+      pthread_sigmask(SIG_BLOCK, nullptr, &mask);
+      blocked_inside = sigismember(&mask, SIGPIPE) == 1;
+      if (::write(pipe.write_end.get(), "x", 1) < 0) write_errno = errno;
+      written = write_some(pipe.write_end.get(), "data");
+    }
+    sigset_t mask;
+    pthread_sigmask(SIG_BLOCK, nullptr, &mask);
+    blocked_after = sigismember(&mask, SIGPIPE) == 1;
+    sigset_t pending;
+    sigpending(&pending);
+    pending_after = sigismember(&pending, SIGPIPE) == 1;
+  });
+  thread.join();
+  signal(SIGPIPE, previous);
+  EXPECT_TRUE(blocked_inside);
+  EXPECT_EQ(write_errno, EPIPE);
+  EXPECT_EQ(written.status, IoStatus::kClosed);
+  EXPECT_FALSE(blocked_after);
   EXPECT_FALSE(pending_after);
 }
 

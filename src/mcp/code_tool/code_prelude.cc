@@ -340,6 +340,9 @@ std::string json_string_content(std::string_view text) {
   return quoted.substr(1, quoted.size() - 2);
 }
 
+static_assert(kPrelude.find("@BODY@") != std::string_view::npos,
+              "the model's code goes where the prelude says");
+
 ProgramText::ProgramText(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
                          std::int64_t final_result_bytes) {
   constexpr std::string_view kBody = "@BODY@";
@@ -350,17 +353,21 @@ ProgramText::ProgramText(const Json& methods, const Json& rules, std::int64_t co
                                  {"@LOG_BYTES@", std::to_string(console_log_bytes)},
                                  {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
                                  {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
-  const std::string prelude_tail =
-      std::string(kPrelude.substr(body + kBody.size())).append(kEpilogue);
+  const std::string prelude_tail = std::string(kPrelude.substr(body + kBody.size())) +
+                                   "return { main, checked, envelope, caught };\n";
   // Escaping is character by character, so the string's content is its parts' contents joined.
-  // The constructor is taken before anything else runs in the realm, as the prelude takes its own.
+  // `Function` is looked up before anything of the program has run. The prelude compiled from
+  // the string is synchronous and hands its four functions back; the epilogue stays in the
+  // program's own async arrow, which returns the prototype-less envelope itself: no promise a
+  // program could reach (through Promise.prototype.then) stands between the envelope and the
+  // program's result.
   before_ =
       "async (input, tools) => {\n"
       "  'use strict';\n"
-      "  const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;\n"
-      "  return (new AsyncFunction('input', 'tools', \"" +
+      "  const { main, checked, envelope, caught } = (new Function('input', 'tools', \"" +
       json_string_content("'use strict';\n" + prelude_head);
-  after_ = json_string_content(prelude_tail) + "\"))(input, tools);\n}";
+  after_ =
+      json_string_content(prelude_tail) + "\"))(input, tools);\n" + std::string(kEpilogue) + "}";
 }
 
 std::string ProgramText::source(std::string_view function_body) const {

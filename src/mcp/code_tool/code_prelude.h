@@ -2,21 +2,24 @@
 //
 //   async (input, tools) => {
 //     'use strict';
-//     const AsyncFunction = ...;   // captured before anything else runs
-//     return (new AsyncFunction('input', 'tools', "<text>"))(input, tools);
+//     const {main, checked, envelope, caught} = (new Function('input', 'tools', "<text>"))(input,
+//     tools); <epilogue>    runs main and returns the envelope below
 //   }
 //
 // where <text>, one JSON string, is
 //
 //   'use strict';
 //   <prelude>     const {main, ...} = (() => { ...; return {main: new AsyncFunction(<body>)}})();
-//   <epilogue>    runs main and returns the envelope below
+//   return {main, checked, envelope, caught};
 //
 // The prelude is compiled from a string, as the model's code is, for speed alone: the worker
 // checks a program's shape with Reflect.parse, which builds the whole syntax tree as objects (for
 // a prelude with the repository tools' method table, 1.5-2.5 ms of CPU per call); a string
-// literal is one node of that tree. The constructor then compiles the text once, lazily as any
-// source is compiled (docs/performance.md, "codemode mcp: one tools/call end to end").
+// literal is one node of that tree. `Function` is looked up before anything of the program runs,
+// and compiles the text once, lazily as any source is compiled (docs/performance.md, "codemode
+// mcp: one tools/call end to end"). The prelude is synchronous and the epilogue stays in the
+// program's own async arrow, so the arrow returns the prototype-less envelope itself, never a
+// promise whose `then` a program could have replaced.
 //
 // The model's code is never program source: the prelude compiles it, from a JSON string, as the
 // whole body of an async function of its own (CreateDynamicFunction: the body must be exactly a

@@ -120,6 +120,21 @@ TEST_F(CodeIsolationTest, APollutedThenCannotReplaceTheEnvelope) {
   EXPECT_EQ(run(code, console_on()), (Json{{"result", 1}, {"logs", Json::array()}}));
 }
 
+// The prelude is compiled from a string (code_prelude.h); the program's own arrow must still return
+// the envelope itself, not a promise whose `then` the model has replaced.
+TEST_F(CodeIsolationTest, APollutedPromiseThenCannotReplaceTheEnvelope) {
+  const std::string code = R"js(
+    const realThen = Promise.prototype.then;
+    Promise.prototype.then = function (onFulfilled, onRejected) {
+      return realThen.call(this, (value) => onFulfilled(
+          typeof value === 'object' && value !== null && 'result' in value
+              ? { error: { code: 'host_calls_limit' } } : value), onRejected);
+    };
+    return 1;)js";
+  EXPECT_EQ(run(code), (Json{{"result", 1}}));
+  EXPECT_EQ(run(code, console_on()), (Json{{"result", 1}, {"logs", Json::array()}}));
+}
+
 // The worker's JSON.stringify of the envelope must not call a program's toJSON on it.
 TEST_F(CodeIsolationTest, APollutedToJSONCannotReplaceTheEnvelope) {
   EXPECT_EQ(run(R"js(

@@ -65,11 +65,11 @@ TEST(CodeProgramTest, TheProgramIsOneAsyncFunctionExpressionEmbeddingTheCode) {
   const std::string source = wrap_program(normalize_code_input("return 1; // a trailing comment"),
                                           code_methods({tool("a.b")}).value());
   EXPECT_TRUE(source.starts_with("async (input, tools) => {"));
-  EXPECT_TRUE(source.ends_with("(input, tools);\n}"));
+  // The epilogue is the arrow's own: it returns the envelope, never the prelude's promise.
+  EXPECT_TRUE(source.ends_with("return caught(error);\n}\n}"));
   EXPECT_NE(source.find(escaped(R"([["a","b","a.b","Does a thing.",{}]])")), std::string::npos);
   EXPECT_NE(source.find(escaped(R"(\nreturn 1; // a trailing comment")")), std::string::npos);
-  EXPECT_NE(source.find(R"(new AsyncFunction('input', 'tools', "'use strict';\n)"),
-            std::string::npos);
+  EXPECT_NE(source.find(R"(new Function('input', 'tools', "'use strict';\n)"), std::string::npos);
 }
 
 // The model's text is data in the program, one JSON string the prelude compiles as a function of
@@ -90,15 +90,16 @@ TEST(CodeProgramTest, TheModelsTextIsOneStringLiteralNeverSource) {
 TEST(CodeProgramTest, OneTemplateGivesEachCallItsCodeInsideOneJsonString) {
   const std::vector<CodeMethod> methods = code_methods({tool("a.b"), tool("c")}).value();
   const ProgramTemplate program(methods, {.console_log_bytes = 512, .quota_classes = {"pages"}});
-  constexpr std::string_view kOpen = "new AsyncFunction('input', 'tools', ";
-  constexpr std::string_view kClose = "))(input, tools);\n}";
+  constexpr std::string_view kOpen = "new Function('input', 'tools', ";
+  constexpr std::string_view kClose = "))(input, tools);\n";
   for (const std::string code : {"return 6*7;", "return 'é\u2028\"\\\t';", "return `${1}`;"}) {
     const std::string source = program.source(normalize_code_input(code));
-    ASSERT_TRUE(source.ends_with(kClose)) << code;
     const std::size_t open = source.find(kOpen);
     ASSERT_NE(open, std::string::npos) << code;
-    const std::string literal =
-        source.substr(open + kOpen.size(), source.size() - kClose.size() - open - kOpen.size());
+    const std::size_t close = source.find(kClose, open);
+    ASSERT_NE(close, std::string::npos) << code;
+    EXPECT_TRUE(source.ends_with("return caught(error);\n}\n}")) << code;
+    const std::string literal = source.substr(open + kOpen.size(), close - open - kOpen.size());
     const Json text = Json::parse(literal, nullptr, /*allow_exceptions=*/false);
     ASSERT_TRUE(text.is_string()) << code;
     const std::string& body = text.get_ref<const std::string&>();
@@ -109,7 +110,7 @@ TEST(CodeProgramTest, OneTemplateGivesEachCallItsCodeInsideOneJsonString) {
     EXPECT_NE(body.find(R"([["a","b","a.b","Does a thing.",{}],["local","c","c")"),
               std::string::npos);
     EXPECT_NE(body.find("const LOG_BYTES = 512;"), std::string::npos);
-    EXPECT_TRUE(body.ends_with("return caught(error);\n}\n")) << code;
+    EXPECT_TRUE(body.ends_with("return { main, checked, envelope, caught };\n")) << code;
   }
 }
 
