@@ -16,6 +16,22 @@
 
 namespace codemode::perf {
 
+// What a persistent-runner baseline needs: its name in the report, node, its runner script, and a
+// file whose absence means `npm ci` has not been run (with the hint that says so).
+struct RunnerBaseline {
+  std::string name;
+  std::string node;
+  std::string script;         // the runner, absolute
+  std::string required_file;  // absolute; present once the packages are installed
+  std::string install_hint;   // the skip reason when it is missing
+};
+
+class RunnerSubject;
+
+// Starts the baseline's runner. Fails with rule "baseline_unavailable" and a reason when node, the
+// installed packages or a ready runner is missing.
+Result<std::unique_ptr<RunnerSubject>> start_runner_subject(const RunnerBaseline& baseline);
+
 class RunnerSubject final : public Subject {
  public:
   RunnerSubject(std::string name, std::unique_ptr<PersistentRunner> runner)
