@@ -4,7 +4,7 @@
 // which runs the program in a fresh confined worker. It leaves out guards, capabilities and
 // cancellation (see include/codemode/tool.h and code_mode.h).
 //
-// Run: ./build/examples/catalog_total   (prints the outcome as JSON; exit 0 when it succeeded)
+// Run: ./build/catalog_total   (prints the outcome as JSON; exit 0 when it succeeded)
 #include <cstdio>
 
 #include "codemode/code_mode.h"

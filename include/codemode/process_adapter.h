@@ -100,7 +100,11 @@ struct ProcessAdapterOptions {
   std::int64_t stack_bytes = kMaxEngineStackBytes;
 };
 
-// Where the build put codemode-worker: next to libcodemode.
+// Where codemode-worker is looked for when ProcessAdapterOptions::worker_path is empty, found
+// relative to the code that asks, never by a build-tree path: next to the executable (or the
+// shared library) holding libcodemode, else in the install's libexec/codemode/ relative to it
+// (docs/install.md). The first executable file of those; else the installed location it expected,
+// so an error names it; "" when this process cannot tell where its own code was loaded from.
 CODEMODE_EXPORT std::string default_worker_path();
 
 // id "codemode.process" ("codemode.isolated" for IsolationProfile::kIsolated; either followed by

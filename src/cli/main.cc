@@ -7,6 +7,7 @@
 #include "cli/docker_subcommand.h"
 #include "cli/mcp_subcommand.h"
 #include "cli/run_subcommand.h"
+#include "cli/version.h"
 #include "cli/workflow/workflow_subcommand.h"
 
 int main(int argc, char** argv) {
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
       "codemode: run small JavaScript programs in a sandbox that can only call the tools "
       "its host allowed."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("codemode 0.1.0"));
+  app.set_version_flag("--version", codemode::cli::version_text);
   codemode::cli::RunArguments run_arguments;
   CLI::App* run = codemode::cli::add_run_subcommand(app, run_arguments);
   codemode::cli::McpArguments mcp_arguments;

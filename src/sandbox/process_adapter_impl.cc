@@ -19,6 +19,7 @@
 #include "sandbox/fork_server_launcher.h"
 #include "sandbox/isolation_spawn.h"
 #include "sandbox/worker_execution.h"
+#include "sandbox/worker_location.h"
 #include "tools/command_path.h"
 
 namespace codemode {
@@ -128,7 +129,9 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOpt
 
 }  // namespace internal
 
-std::string default_worker_path() { return CODEMODE_WORKER_DEFAULT_PATH; }
+std::string default_worker_path() {
+  return internal::find_worker(internal::current_module_path(), internal::install_layout());
+}
 
 std::shared_ptr<SandboxAdapter> make_process_adapter(ProcessAdapterOptions options) {
   ProcessAdapterOptions probed = options;

@@ -44,9 +44,17 @@ bool is_identity_object(const char* name) {
   return name == nullptr || name[0] == '\0' || std::strstr(name, "libmozjs") != nullptr;
 }
 
+bool is_executable(const char* name) { return name == nullptr || name[0] == '\0'; }
+
+struct Collect {
+  bool (*wanted)(const char* name);
+  std::string out;
+};
+
 int append_object(dl_phdr_info* info, std::size_t, void* data) {
-  auto& out = *static_cast<std::string*>(data);
-  if (!is_identity_object(info->dlpi_name)) return 0;
+  auto& collect = *static_cast<Collect*>(data);
+  std::string& out = collect.out;
+  if (!collect.wanted(info->dlpi_name)) return 0;
   for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr)& segment = info->dlpi_phdr[i];
     if (segment.p_type != PT_NOTE) continue;
@@ -60,11 +68,17 @@ int append_object(dl_phdr_info* info, std::size_t, void* data) {
 
 const std::string& process_build_id() {
   static const std::string id = [] {
-    std::string out;
-    dl_iterate_phdr(append_object, &out);
-    return out;
+    Collect collect{.wanted = is_identity_object};
+    dl_iterate_phdr(append_object, &collect);
+    return collect.out;
   }();
   return id;
+}
+
+std::string executable_build_id() {
+  Collect collect{.wanted = is_executable};
+  dl_iterate_phdr(append_object, &collect);
+  return collect.out;
 }
 
 }  // namespace codemode::worker

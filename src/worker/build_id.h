@@ -12,6 +12,10 @@ namespace codemode::worker {
 // (dl_iterate_phdr), without opening a file.
 const std::string& process_build_id();
 
+// The worker binary's own build id (hex), as `codemode-worker --version` prints it; "" if the
+// linker wrote none.
+std::string executable_build_id();
+
 }  // namespace codemode::worker
 
 #endif  // CODEMODE_WORKER_BUILD_ID_H_

@@ -10,6 +10,8 @@
 //                                                   the fork server (fork_server.h), socket on fd 0
 //   codemode-worker --probe [--isolated] [--jit]    exits 0 if it starts (and can isolate itself)
 //   codemode-worker --write-self-hosted-cache PATH  build step: write the self-hosted stencil
+//   codemode-worker --version                       prints "codemode-worker VERSION build-id HEX"
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,8 +22,10 @@
 #include <unistd.h>
 
 #include "codemode/process_adapter.h"
+#include "codemode/version.h"
 
 #include "sandbox/confine/namespaces.h"
+#include "worker/build_id.h"
 #include "worker/engine.h"
 #include "worker/fork_server.h"
 #include "worker/parked_main_thread.h"
@@ -31,6 +35,9 @@
 namespace {
 
 constexpr std::string_view kWriteCacheFlag = "--write-self-hosted-cache";
+// What `codemode --version` shows of the worker it would run: this binary's version and GNU build
+// id, which name exactly the file (and its self-hosted cache) an execution runs.
+constexpr std::string_view kVersionFlag = "--version";
 // Availability probe: the process started, so the loader found SpiderMonkey; with --isolated it
 // also empties its root and checks it is pid 1 of its own pid namespace. No engine runs.
 constexpr std::string_view kProbeFlag = "--probe";
@@ -102,6 +109,13 @@ int main(int argc, char** argv) {
   mallopt(M_ARENA_MAX, 1);
   // A parent that went away makes write(2) fail with EPIPE instead of killing the worker silently.
   signal(SIGPIPE, SIG_IGN);
+  if (argc == 2 && argv[1] == kVersionFlag) {
+    const std::string line = std::string("codemode-worker ") + codemode::kVersion + " build-id " +
+                             codemode::worker::executable_build_id() + "\n";
+    return fwrite(line.data(), 1, line.size(), stdout) == line.size() && fflush(stdout) == 0
+               ? 0
+               : codemode::worker::kExitUsage;
+  }
   if (argc == 3 && argv[1] == kWriteCacheFlag) {
     const std::string path = argv[2];
     run_on_engine_thread([path] {

@@ -1,0 +1,7 @@
+#include "codemode/version.h"
+
+namespace codemode {
+
+const char* library_version() { return kVersion; }
+
+}  // namespace codemode

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# `cmake --install` of this build into a fresh prefix, then what a user does with it: build the
+# C++ example (examples/catalog_total.cc) against the installed tree through the CMake package and
+# through pkg-config and run both; run the installed `codemode` (its --version and the README's
+# first example); move the whole prefix elsewhere and run it again. Nothing may name the build tree.
+#   install_test.sh SOURCE_DIR BUILD_DIR WORK_DIR
+set -euo pipefail
+source_dir=$1 build_dir=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "install_test: $*" >&2; exit 1; }
+expect_total() {  # expect_total WHAT OUTPUT: the catalog example's outcome
+  grep -q '"status":"succeeded"' <<<"$2" && grep -q '"totalCents":500' <<<"$2" ||
+    fail "$1 did not price the catalog: $2"
+}
+
+prefix=$work/prefix
+cmake --install "$build_dir" --prefix "$prefix" --strip > "$work/install.log"
+for file in bin/codemode libexec/codemode/codemode-worker libexec/codemode/codemode-worker.selfhosted \
+            include/codemode/code_mode.h include/codemode/version.h; do
+  [ -f "$prefix/$file" ] || fail "not installed: $file"
+done
+libdir=$(dirname "$(find "$prefix" -name 'libcodemode.so.*.*.*' -print -quit)")
+[ "$libdir" != . ] || fail "no libcodemode.so.MAJOR.MINOR.PATCH installed"
+soname=$(readelf -d "$libdir"/libcodemode.so.*.*.* | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[[ "$soname" =~ ^libcodemode\.so\.[0-9]+\.[0-9]+$ ]] || fail "soname is '$soname'"
+[ -f "$libdir/cmake/codemode/codemodeConfig.cmake" ] || fail "no CMake package"
+[ -f "$libdir/pkgconfig/codemode.pc" ] || fail "no pkg-config file"
+# The installed files must not lead back to the build: no build-tree path in any of them.
+if grep -rlF "$build_dir" "$prefix"; then fail "the files above name the build tree"; fi
+
+# 1. CMake: find_package(codemode CONFIG) -> codemode::codemode.
+cmake -S "$source_dir/tests/install/consumer" -B "$work/cmake-consumer" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCODEMODE_EXAMPLE="$source_dir/examples/catalog_total.cc" \
+  > "$work/cmake-consumer.log"
+cmake --build "$work/cmake-consumer" > "$work/cmake-consumer-build.log"
+# (Read whole before matching: grep -q would stop reading, and pipefail count ldd's SIGPIPE.)
+loaded=$(ldd "$work/cmake-consumer/catalog_total")
+grep -qF "$libdir/libcodemode.so" <<<"$loaded" ||
+  fail "the CMake consumer does not load the installed libcodemode: $loaded"
+expect_total "the CMake consumer" "$("$work/cmake-consumer/catalog_total")"
+
+# 2. pkg-config.
+export PKG_CONFIG_PATH=$libdir/pkgconfig
+worker=$(pkg-config --variable=worker codemode)
+[ -x "$worker" ] || fail "pkg-config's worker variable is not the installed worker: $worker"
+mkdir "$work/pc-consumer"
+# shellcheck disable=SC2046 # pkg-config's flags are words
+g++ -std=c++20 -o "$work/pc-consumer/catalog_total" "$source_dir/examples/catalog_total.cc" \
+  $(pkg-config --cflags --libs codemode) -Wl,-rpath,"$(pkg-config --variable=libdir codemode)"
+expect_total "the pkg-config consumer" "$("$work/pc-consumer/catalog_total")"
+
+# 3. The installed command: its version names the worker it runs, and the README's example runs.
+check_cli() {  # check_cli PREFIX
+  local cli=$1/bin/codemode version build_id examples=$1/share/doc/codemode/examples/catalog
+  version=$("$cli" --version)
+  grep -qx "codemode [0-9]*\.[0-9]*\.[0-9]*" <<<"$(head -1 <<<"$version")" ||
+    fail "codemode --version: $version"
+  build_id=$(readelf -n "$1/libexec/codemode/codemode-worker" | sed -n 's/.*Build ID: //p')
+  [ -n "$build_id" ] || fail "the installed worker has no build id"
+  grep -qF "build-id $build_id  ($1/libexec/codemode/codemode-worker)" <<<"$version" ||
+    fail "codemode --version does not name the installed worker's build id $build_id: $version"
+  expect_total "the installed codemode" "$(cd "$examples" && "$cli" run total.js \
+    --input '{"skus":["ab","cde"]}' --tools tools.json)"
+}
+check_cli "$prefix"
+# 4. Relocated: the worker is found relative to the command, wherever the tree is.
+mv "$prefix" "$work/moved"
+check_cli "$work/moved"
+echo "install_test: passed"
