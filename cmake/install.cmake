@@ -25,16 +25,16 @@ target_link_options(codemode_shared PRIVATE -Wl,--no-undefined)
 
 install(TARGETS codemode_shared EXPORT codemodeTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT library
-                NAMELINK_COMPONENT development
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+                NAMELINK_COMPONENT development)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/codemode ${CODEMODE_GENERATED_INCLUDE_DIR}/codemode
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development)
 
-# ---- the worker, in libexec: found relative to the library and to `codemode` ----
-install(TARGETS codemode-worker RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/codemode
+# ---- the worker, in libexec/codemode/MAJOR.MINOR: found relative to the library and to
+# `codemode` ----
+install(TARGETS codemode-worker RUNTIME DESTINATION ${CODEMODE_WORKER_INSTALL_DIR}
         COMPONENT library)
 install(FILES $<TARGET_FILE:codemode-worker>.selfhosted
-        DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/codemode COMPONENT library)
+        DESTINATION ${CODEMODE_WORKER_INSTALL_DIR} COMPONENT library)
 
 # ---- the command line tool, and the README's first example beside its documentation ----
 install(TARGETS codemode-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT cli)
@@ -48,10 +48,14 @@ install(PROGRAMS ${PROJECT_SOURCE_DIR}/examples/catalog/price.sh
 set(codemode_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/codemode)
 install(EXPORT codemodeTargets NAMESPACE codemode:: DESTINATION ${codemode_cmake_dir}
         COMPONENT development)
+# The exact nlohmann/json the library was built with: every exported function that takes a Json
+# is mangled with its ABI namespace (nlohmann::json_abi_v3_11_2), so another release fails to
+# link.
+set(CODEMODE_NLOHMANN_JSON_VERSION ${nlohmann_json_VERSION})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/codemodeConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/generated/codemodeConfig.cmake
                               INSTALL_DESTINATION ${codemode_cmake_dir}
-                              PATH_VARS CMAKE_INSTALL_LIBEXECDIR)
+                              PATH_VARS CODEMODE_WORKER_INSTALL_DIR)
 # Before 1.0 only the same minor version is compatible (the ABI rule above).
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/generated/codemodeConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
@@ -64,5 +68,9 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/codemode.pc.in ${PROJECT_BINARY_DIR}/
                @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/generated/codemode.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
+
+# cpack (and `make install`) install what is built: they must not rebuild the tree, which the
+# packaging test runs beside the others.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 include(cmake/package.cmake)

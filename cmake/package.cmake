@@ -1,5 +1,5 @@
 # The Debian packages (`cpack --config build/CPackConfig.cmake`, scripts/package; docs/install.md):
-#   libcodemode0.1   the shared library and the worker it runs (libexec/codemode)
+#   libcodemode0.1   the shared library and the worker it runs (libexec/codemode/0.1)
 #   codemode         the command line tool (and the README's first example in its docs)
 #   libcodemode-dev  the headers, the CMake package and the pkg-config file
 # The shared library and executable dependencies are found by dpkg-shlibdeps; the headers' own
@@ -39,7 +39,7 @@ set(CPACK_COMPONENT_CLI_DESCRIPTION
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libcodemode-dev)
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS
-    "${codemode_library_package} (= ${codemode_exact_version}), nlohmann-json3-dev (>= 3.10)")
+    "${codemode_library_package} (= ${codemode_exact_version}), nlohmann-json3-dev (>= ${CODEMODE_NLOHMANN_JSON_VERSION}), nlohmann-json3-dev (<< ${CODEMODE_NLOHMANN_JSON_VERSION}.~)")
 set(CPACK_COMPONENT_DEVELOPMENT_DESCRIPTION
     "codemode library: development files\n Headers, the CMake package (find_package(codemode CONFIG)) and the pkg-config file.")
 

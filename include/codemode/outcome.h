@@ -62,7 +62,7 @@ struct ExecutionReceipt {
 
 // What invoke_tool (or any broker) returns for one call. `output` is set exactly when status is
 // kSucceeded, `error` exactly otherwise. `receipt` is set once the call had an identity.
-struct ToolOutcome {
+struct CODEMODE_EXPORT ToolOutcome {
   OutcomeStatus status = OutcomeStatus::kFailed;
   std::optional<Json> output;
   std::optional<Error> error;

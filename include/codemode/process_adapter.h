@@ -101,10 +101,11 @@ struct ProcessAdapterOptions {
 };
 
 // Where codemode-worker is looked for when ProcessAdapterOptions::worker_path is empty, found
-// relative to the code that asks, never by a build-tree path: next to the executable (or the
-// shared library) holding libcodemode, else in the install's libexec/codemode/ relative to it
-// (docs/install.md). The first executable file of those; else the installed location it expected,
-// so an error names it; "" when this process cannot tell where its own code was loaded from.
+// relative to the file holding libcodemode's code (libcodemode.so, or the executable it is linked
+// into statically), never by a build-tree path: beside that file, else in the install's
+// libexec/codemode/MAJOR.MINOR/ relative to it (docs/install.md). The first executable file of
+// those; else the installed location, so an error names it; "" when this process cannot tell
+// for certain where that file is (a library loaded through a relative path).
 CODEMODE_EXPORT std::string default_worker_path();
 
 // id "codemode.process" ("codemode.isolated" for IsolationProfile::kIsolated; either followed by

@@ -26,11 +26,13 @@ image_context() {
 # image_libraries BINARY...: copies the loader and every library ldd resolves for any BINARY
 # (symlinks followed) to the same path under $root; an unresolved library is an error.
 image_libraries() {
-  local binary libraries="" library
+  local binary libraries="" library resolved
   for binary in "$@"; do
-    libraries+=$(ldd "$binary" | sed -n -e 's/.*=> \(\/[^ ]*\) (.*/\1/p' \
-                                         -e 's/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p')$'\n'
-    if ldd "$binary" | grep -q "not found"; then
+    # Read whole, then matched: `ldd | grep -q` could end ldd with SIGPIPE, which pipefail counts.
+    resolved=$(ldd "$binary")
+    libraries+=$(sed -n -e 's/.*=> \(\/[^ ]*\) (.*/\1/p' \
+                        -e 's/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p' <<< "$resolved")$'\n'
+    if grep -q "not found" <<< "$resolved"; then
       echo "$image_program: $binary has unresolved libraries" >&2; exit 1
     fi
   done

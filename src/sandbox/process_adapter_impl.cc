@@ -130,7 +130,7 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOpt
 }  // namespace internal
 
 std::string default_worker_path() {
-  return internal::find_worker(internal::current_module_path(), internal::install_layout());
+  return internal::find_worker(internal::current_module(), internal::install_layout());
 }
 
 std::shared_ptr<SandboxAdapter> make_process_adapter(ProcessAdapterOptions options) {

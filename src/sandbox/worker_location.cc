@@ -1,6 +1,5 @@
 #include "sandbox/worker_location.h"
 
-#include <algorithm>
 #include <system_error>
 
 #include <dlfcn.h>
@@ -15,41 +14,45 @@ InstallLayout install_layout() {
           .worker_from_libdir = CODEMODE_WORKER_FROM_LIBDIR};
 }
 
-std::vector<std::filesystem::path> worker_candidates(const std::filesystem::path& module,
-                                                     const InstallLayout& layout) {
-  const std::filesystem::path directory = module.parent_path();
-  std::vector<std::filesystem::path> candidates;
-  for (const std::filesystem::path& relative :
-       {std::filesystem::path("codemode-worker"), layout.worker_from_bindir,
-        layout.worker_from_libdir}) {
-    std::filesystem::path candidate = (directory / relative).lexically_normal();
-    if (std::find(candidates.begin(), candidates.end(), candidate) == candidates.end()) {
-      candidates.push_back(std::move(candidate));
-    }
+std::optional<CodeModule> module_from_loaded_name(const char* loaded_name) {
+  std::error_code error;
+  if (loaded_name == nullptr || loaded_name[0] == '\0') {
+    // The main program: its link map has no name, and dladdr's dli_fname is only argv[0].
+    std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error || !path.is_absolute()) return std::nullopt;
+    return CodeModule{.path = std::move(path), .is_shared_library = false};
   }
-  return candidates;
+  const std::filesystem::path name(loaded_name);
+  if (!name.is_absolute()) return std::nullopt;
+  std::filesystem::path path = std::filesystem::canonical(name, error);
+  if (error) return std::nullopt;
+  return CodeModule{.path = std::move(path), .is_shared_library = true};
 }
 
-std::filesystem::path current_module_path() {
+std::optional<CodeModule> current_module() {
   Dl_info info{};
   link_map* map = nullptr;
-  // dladdr1 names the object that holds this function; the main program's link map has an empty
-  // name, and its dli_fname is only argv[0], so the executable is read from /proc instead.
-  if (dladdr1(reinterpret_cast<void*>(&current_module_path), &info, reinterpret_cast<void**>(&map),
-              RTLD_DL_LINKMAP) != 0 &&
-      map != nullptr && map->l_name != nullptr && map->l_name[0] != '\0') {
-    std::error_code error;
-    std::filesystem::path path = std::filesystem::canonical(map->l_name, error);
-    return error ? std::filesystem::path() : path;
+  // dladdr1 names the loaded object that holds this very function.
+  if (dladdr1(reinterpret_cast<void*>(&current_module), &info, reinterpret_cast<void**>(&map),
+              RTLD_DL_LINKMAP) == 0 ||
+      map == nullptr) {
+    return std::nullopt;
   }
-  std::error_code error;
-  std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", error);
-  return error || !path.is_absolute() ? std::filesystem::path() : path;
+  return module_from_loaded_name(map->l_name);
 }
 
-std::string find_worker(const std::filesystem::path& module, const InstallLayout& layout) {
-  if (module.empty() || !module.is_absolute()) return "";
-  const std::vector<std::filesystem::path> candidates = worker_candidates(module, layout);
+std::vector<std::filesystem::path> worker_candidates(const CodeModule& module,
+                                                     const InstallLayout& layout) {
+  const std::filesystem::path directory = module.path.parent_path();
+  return {(directory / "codemode-worker").lexically_normal(),
+          (directory /
+           (module.is_shared_library ? layout.worker_from_libdir : layout.worker_from_bindir))
+              .lexically_normal()};
+}
+
+std::string find_worker(const std::optional<CodeModule>& module, const InstallLayout& layout) {
+  if (!module || !module->path.is_absolute()) return "";
+  const std::vector<std::filesystem::path> candidates = worker_candidates(*module, layout);
   for (const std::filesystem::path& candidate : candidates) {
     if (is_executable_file(candidate)) return candidate.string();
   }

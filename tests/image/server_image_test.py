@@ -94,13 +94,15 @@ def test(run, docker, env, host, source_dir, cli, worker, scratch, name):
         fail("the SPDX document's digest is not the provenance")
     spdx = json.loads(document)
     names = {f["fileName"] for f in spdx["files"]}
-    for path in ("./usr/bin/codemode", "./usr/libexec/codemode/codemode-worker",
+    release = subprocess.run([cli, "--version"], capture_output=True, text=True,
+                             check=True).stdout.split("\n")[0].split(" ")[1].rsplit(".", 1)[0]
+    for path in ("./usr/bin/codemode", "./usr/libexec/codemode/%s/codemode-worker" % release,
                  "./etc/codemode/codemode.json", "./lib/x86_64-linux-gnu/libc.so.6"):
         if path not in names:
             fail("the SPDX document does not list " + path)
 
     # The server over stdio, with no network, as a client runs it.
-    # The image's own CMD: the CLI finds its worker in ../libexec/codemode, as installed.
+    # The image's own CMD: the CLI finds its worker in ../libexec/codemode/M.N, as installed.
     server = subprocess.Popen(
         docker + ["run", "-i", "--rm", "--network=none", "--name", name, built["image"]],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

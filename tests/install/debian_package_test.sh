@@ -8,11 +8,20 @@
 # Needs root, debootstrap, and this machine's Debian mirrors (copied from its apt sources).
 set -euo pipefail
 source_dir=$1 build_dir=$2 work=$3
-rm -rf "$work"
-mkdir -p "$work"
-trap 'rm -rf "$work"' EXIT
 fail() { echo "debian_package_test: $*" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || fail "needs root (debootstrap, chroot)"
+[ "$(id -u)" = 0 ] || { echo "debian_package_test: skipped: needs root (debootstrap, chroot)"; exit 77; }
+# Every mount is made in a private mount namespace and ends with it; should one remain anyway (a
+# run killed mid-way on another kernel), it is unmounted before anything is deleted, and the
+# deletion never crosses into another file system.
+remove_work() {
+  local mounts
+  mounts=$(findmnt -Rrno TARGET --target "$work" 2>/dev/null | grep -F "$work/" | sort -r || true)
+  [ -z "$mounts" ] || xargs -r -d '\n' umount -l <<<"$mounts"
+  rm -rf --one-file-system "$work"
+}
+remove_work
+mkdir -p "$work"
+trap remove_work EXIT
 
 "$source_dir/scripts/package" --build "$build_dir" --out "$work/packages" > "$work/packages.txt"
 for name in libcodemode0.1 codemode libcodemode-dev; do
@@ -24,7 +33,8 @@ mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2
 [ -n "$mirror" ] ||
   mirror=$(sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) bookworm .*/\2/p' /etc/apt/sources.list | head -1)
 root=$work/root
-debootstrap --variant=minbase bookworm "$root" "${mirror:-http://deb.debian.org/debian}" \
+unshare --mount --propagation private \
+  debootstrap --variant=minbase bookworm "$root" "${mirror:-http://deb.debian.org/debian}" \
   > "$work/debootstrap.log" 2>&1 || { tail -20 "$work/debootstrap.log" >&2; fail "debootstrap"; }
 # The same suites as this machine (updates, security), so the versions the packages were built
 # against can be installed; its name resolution; no service may start.
@@ -48,9 +58,12 @@ in_root sh -c 'apt-get install -y -q --no-install-recommends /packages/*.deb' >>
 version=$(in_root codemode --version)
 echo "$version"
 head -1 <<<"$version" | grep -qx "codemode [0-9]*\.[0-9]*\.[0-9]*" || fail "codemode --version: $version"
-build_id=$(readelf -n "$root/usr/libexec/codemode/codemode-worker" | sed -n 's/.*Build ID: //p')
+# The worker's directory carries the library's MAJOR.MINOR.
+release=$(head -1 <<<"$version" | cut -d' ' -f2)
+worker=/usr/libexec/codemode/${release%.*}/codemode-worker
+build_id=$(readelf -n "$root$worker" | sed -n 's/.*Build ID: //p')
 [ -n "$build_id" ] || fail "the packaged worker has no build id"
-grep -qF "build-id $build_id  (/usr/libexec/codemode/codemode-worker)" <<<"$version" ||
+grep -qF "build-id $build_id  ($worker)" <<<"$version" ||
   fail "codemode --version does not name the packaged worker's build id $build_id"
 
 outcome=$(in_root sh -c 'cd /usr/share/doc/codemode/examples/catalog &&

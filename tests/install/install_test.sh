@@ -18,7 +18,10 @@ expect_total() {  # expect_total WHAT OUTPUT: the catalog example's outcome
 
 prefix=$work/prefix
 cmake --install "$build_dir" --prefix "$prefix" --strip > "$work/install.log"
-for file in bin/codemode libexec/codemode/codemode-worker libexec/codemode/codemode-worker.selfhosted \
+# The worker's directory carries the library's MAJOR.MINOR.
+version=$(sed -n 's/.*kVersion\[\] = "\([0-9.]*\)".*/\1/p' "$prefix/include/codemode/version.h")
+worker_rel=libexec/codemode/${version%.*}/codemode-worker
+for file in bin/codemode "$worker_rel" "$worker_rel.selfhosted" \
             include/codemode/code_mode.h include/codemode/version.h; do
   [ -f "$prefix/$file" ] || fail "not installed: $file"
 done
@@ -45,7 +48,8 @@ expect_total "the CMake consumer" "$("$work/cmake-consumer/catalog_total")"
 # 2. pkg-config.
 export PKG_CONFIG_PATH=$libdir/pkgconfig
 worker=$(pkg-config --variable=worker codemode)
-[ -x "$worker" ] || fail "pkg-config's worker variable is not the installed worker: $worker"
+[ "$(realpath "$worker")" = "$prefix/$worker_rel" ] ||
+  fail "pkg-config's worker variable is not the installed worker: $worker"
 mkdir "$work/pc-consumer"
 # shellcheck disable=SC2046 # pkg-config's flags are words
 g++ -std=c++20 -o "$work/pc-consumer/catalog_total" "$source_dir/examples/catalog_total.cc" \
@@ -58,15 +62,18 @@ check_cli() {  # check_cli PREFIX
   version=$("$cli" --version)
   grep -qx "codemode [0-9]*\.[0-9]*\.[0-9]*" <<<"$(head -1 <<<"$version")" ||
     fail "codemode --version: $version"
-  build_id=$(readelf -n "$1/libexec/codemode/codemode-worker" | sed -n 's/.*Build ID: //p')
+  build_id=$(readelf -n "$1/$worker_rel" | sed -n 's/.*Build ID: //p')
   [ -n "$build_id" ] || fail "the installed worker has no build id"
-  grep -qF "build-id $build_id  ($1/libexec/codemode/codemode-worker)" <<<"$version" ||
+  grep -qF "build-id $build_id  ($1/$worker_rel)" <<<"$version" ||
     fail "codemode --version does not name the installed worker's build id $build_id: $version"
   expect_total "the installed codemode" "$(cd "$examples" && "$cli" run total.js \
     --input '{"skus":["ab","cde"]}' --tools tools.json)"
 }
 check_cli "$prefix"
-# 4. Relocated: the worker is found relative to the command, wherever the tree is.
+# 4. Relocated: the worker is found relative to the command and to the library, wherever the
+# tree is.
 mv "$prefix" "$work/moved"
 check_cli "$work/moved"
+expect_total "the pkg-config consumer, the library moved" \
+  "$(LD_LIBRARY_PATH="$work/moved/${libdir#"$prefix"/}" "$work/pc-consumer/catalog_total")"
 echo "install_test: passed"
