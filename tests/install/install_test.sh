@@ -31,6 +31,20 @@ soname=$(readelf -d "$libdir"/libcodemode.so.*.*.* | sed -n 's/.*(SONAME).*\[\(.
 [[ "$soname" =~ ^libcodemode\.so\.[0-9]+\.[0-9]+$ ]] || fail "soname is '$soname'"
 [ -f "$libdir/cmake/codemode/codemodeConfig.cmake" ] || fail "no CMake package"
 [ -f "$libdir/pkgconfig/codemode.pc" ] || fail "no pkg-config file"
+# Every function and object the library defines in namespace codemode, its internal namespaces
+# aside, is exported: a public declaration without CODEMODE_EXPORT fails here, not in a user's link.
+# (Inline members a header defines are compiled by the user and need no export.)
+public_symbols() {  # nm output of strong definitions, demangled, in codemode:: but not internal
+  nm -C --defined-only "$@" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { $1 = ""; $2 = ""; print substr($0, 3) }' |
+    grep -E '^codemode::[A-Za-z_]' | grep -vE '^codemode::(internal|repository|worker)::' | sort -u
+}
+public_symbols "$build_dir"/libcodemode.a "$build_dir"/libcodemode_repository.a \
+  "$build_dir"/libcodemode_workflow.a > "$work/defined.txt"
+[ -s "$work/defined.txt" ] || fail "no public symbol found in the static libraries"
+nm -DC --defined-only "$libdir"/libcodemode.so.*.*.* | cut -d' ' -f3- | sort -u > "$work/exported.txt"
+hidden=$(comm -23 "$work/defined.txt" "$work/exported.txt")
+[ -z "$hidden" ] || fail "declared in the public API but hidden in libcodemode.so: $hidden"
+
 # The installed files must not lead back to the build: no build-tree path in any of them.
 if grep -rlF "$build_dir" "$prefix"; then fail "the files above name the build tree"; fi
 
