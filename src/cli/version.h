@@ -9,7 +9,7 @@ namespace codemode::cli {
 
 // Two lines, without a final newline:
 //   codemode 0.1.0
-//   codemode-worker 0.1.0 build-id 7590e5…  (/usr/libexec/codemode/codemode-worker)
+//   codemode-worker 0.1.0 build-id 7590e5…  (/usr/libexec/codemode/0.1/codemode-worker)
 // or, when the default worker is missing or does not answer within two seconds, a second line
 // that says so (the command still works with --worker or a sandbox file).
 std::string version_text();

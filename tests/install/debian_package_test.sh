@@ -7,7 +7,8 @@
 #   debian_package_test.sh SOURCE_DIR BUILD_DIR WORK_DIR
 # Needs root, debootstrap, and this machine's Debian mirrors (copied from its apt sources).
 set -euo pipefail
-source_dir=$1 build_dir=$2 work=$3
+source_dir=$1 build_dir=$2
+work=$(realpath -m -- "$3")  # absolute and normal: mounts below it are matched by prefix
 fail() { echo "debian_package_test: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "debian_package_test: skipped: needs root (debootstrap, chroot)"; exit 77; }
 # Every mount is made in a private mount namespace and ends with it; should one remain anyway (a
@@ -15,7 +16,8 @@ fail() { echo "debian_package_test: $*" >&2; exit 1; }
 # deletion never crosses into another file system.
 remove_work() {
   local mounts
-  mounts=$(findmnt -Rrno TARGET --target "$work" 2>/dev/null | grep -F "$work/" | sort -r || true)
+  mounts=$(findmnt -Rrno TARGET --target "$work" 2>/dev/null |
+           awk -v below="$work/" 'index($0, below) == 1' | sort -r || true)
   [ -z "$mounts" ] || xargs -r -d '\n' umount -l <<<"$mounts"
   rm -rf --one-file-system "$work"
 }

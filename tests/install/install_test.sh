@@ -38,6 +38,9 @@ public_symbols() {  # nm output of strong definitions, demangled, in codemode:: 
   nm -C --defined-only "$@" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { $1 = ""; $2 = ""; print substr($0, 3) }' |
     grep -E '^codemode::[A-Za-z_]' | grep -vE '^codemode::(internal|repository|worker)::' | sort -u
 }
+for archive in libcodemode.a libcodemode_repository.a libcodemode_workflow.a; do
+  [ -f "$build_dir/$archive" ] || fail "no $archive in the build"
+done
 public_symbols "$build_dir"/libcodemode.a "$build_dir"/libcodemode_repository.a \
   "$build_dir"/libcodemode_workflow.a > "$work/defined.txt"
 [ -s "$work/defined.txt" ] || fail "no public symbol found in the static libraries"
