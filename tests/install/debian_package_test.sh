@@ -10,6 +10,8 @@ set -euo pipefail
 source_dir=$1 build_dir=$2
 work=$(realpath -m -- "$3")  # absolute and normal: mounts below it are matched by prefix
 fail() { echo "debian_package_test: $*" >&2; exit 1; }
+# shellcheck source=tests/install/expect.sh
+source "$source_dir/tests/install/expect.sh"
 [ "$(id -u)" = 0 ] || { echo "debian_package_test: skipped: needs root (debootstrap, chroot)"; exit 77; }
 # Every mount is made in a private mount namespace and ends with it; should one remain anyway (a
 # run killed mid-way on another kernel), it is unmounted before anything is deleted, and the
@@ -59,18 +61,13 @@ in_root sh -c 'apt-get install -y -q --no-install-recommends /packages/*.deb' >>
 
 version=$(in_root codemode --version)
 echo "$version"
-head -1 <<<"$version" | grep -qx "codemode [0-9]*\.[0-9]*\.[0-9]*" || fail "codemode --version: $version"
 # The worker's directory carries the library's MAJOR.MINOR.
 release=$(head -1 <<<"$version" | cut -d' ' -f2)
 worker=/usr/libexec/codemode/${release%.*}/codemode-worker
-build_id=$(readelf -n "$root$worker" | sed -n 's/.*Build ID: //p')
-[ -n "$build_id" ] || fail "the packaged worker has no build id"
-grep -qF "build-id $build_id  ($worker)" <<<"$version" ||
-  fail "codemode --version does not name the packaged worker's build id $build_id"
+expect_version_names_worker "$version" "$root$worker" "$worker"
 
 outcome=$(in_root sh -c 'cd /usr/share/doc/codemode/examples/catalog &&
   codemode run total.js --input "{\"skus\":[\"ab\",\"cde\"]}" --tools tools.json')
 echo "$outcome"
-grep -q '"status":"succeeded"' <<<"$outcome" && grep -q '"totalCents":500' <<<"$outcome" ||
-  fail "the README example did not run on the clean system: $outcome"
+expect_total "the README example on the clean system" "$outcome"
 echo "debian_package_test: passed"

@@ -11,10 +11,8 @@ mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 
 fail() { echo "install_test: $*" >&2; exit 1; }
-expect_total() {  # expect_total WHAT OUTPUT: the catalog example's outcome
-  grep -q '"status":"succeeded"' <<<"$2" && grep -q '"totalCents":500' <<<"$2" ||
-    fail "$1 did not price the catalog: $2"
-}
+# shellcheck source=tests/install/expect.sh
+source "$source_dir/tests/install/expect.sh"
 
 prefix=$work/prefix
 cmake --install "$build_dir" --prefix "$prefix" --strip > "$work/install.log"
@@ -75,14 +73,8 @@ expect_total "the pkg-config consumer" "$("$work/pc-consumer/catalog_total")"
 
 # 3. The installed command: its version names the worker it runs, and the README's example runs.
 check_cli() {  # check_cli PREFIX
-  local cli=$1/bin/codemode version build_id examples=$1/share/doc/codemode/examples/catalog
-  version=$("$cli" --version)
-  grep -qx "codemode [0-9]*\.[0-9]*\.[0-9]*" <<<"$(head -1 <<<"$version")" ||
-    fail "codemode --version: $version"
-  build_id=$(readelf -n "$1/$worker_rel" | sed -n 's/.*Build ID: //p')
-  [ -n "$build_id" ] || fail "the installed worker has no build id"
-  grep -qF "build-id $build_id  ($1/$worker_rel)" <<<"$version" ||
-    fail "codemode --version does not name the installed worker's build id $build_id: $version"
+  local cli=$1/bin/codemode examples=$1/share/doc/codemode/examples/catalog
+  expect_version_names_worker "$("$cli" --version)" "$1/$worker_rel" "$1/$worker_rel"
   expect_total "the installed codemode" "$(cd "$examples" && "$cli" run total.js \
     --input '{"skus":["ab","cde"]}' --tools tools.json)"
 }
