@@ -33,9 +33,11 @@ Result<Json> FrameChannel::read(std::size_t max_frame_bytes) {
 }
 
 Status FrameChannel::fill() {
+  if (spin_ != nullptr) spin_->before_read(in_fd_);
   for (;;) {
     const ssize_t got = ::read(in_fd_, chunk_.data(), chunk_.size());
     if (got < 0 && errno == EINTR) continue;
+    if (spin_ != nullptr) spin_->after_read();
     if (got < 0) return protocol_error("The worker could not read from the parent.");
     if (got == 0) {
       if (Status ended = reader_.finish(); !ended.ok()) return ended;

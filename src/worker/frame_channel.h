@@ -12,6 +12,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
+#include "core/read_spin.h"
 #include "protocol/frame_codec.h"
 
 namespace codemode::worker {
@@ -24,6 +25,10 @@ class FrameChannel {
   // Blocks until one whole frame of at most `max_frame_bytes` arrives. End of stream, a read
   // error and a malformed frame are errors (rule worker_protocol_error).
   Result<Json> read(std::size_t max_frame_bytes);
+
+  // From now on, a read that would sleep spins first as `spin` decides (core/read_spin.h).
+  // `spin` must outlive the channel's reads; nullptr stops it.
+  void spin_before_reads(internal::ReadSpin* spin) { spin_ = spin; }
 
   // Caps the frames write sends (the worker learns its caps from the start frame).
   void set_write_cap(std::size_t max_frame_bytes) { write_cap_ = max_frame_bytes; }
@@ -39,6 +44,7 @@ class FrameChannel {
   std::size_t write_cap_;
   internal::FrameReader reader_;
   std::string chunk_;
+  internal::ReadSpin* spin_ = nullptr;
 };
 
 }  // namespace codemode::worker

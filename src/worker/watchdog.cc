@@ -68,7 +68,8 @@ void Watchdog::arm(Milliseconds cpu, Milliseconds wall) {
 nanoseconds Watchdog::cpu_now() const {
   timespec now{};
   clock_gettime(clock_, &now);
-  return std::chrono::seconds(now.tv_sec) + nanoseconds(now.tv_nsec);
+  return std::chrono::seconds(now.tv_sec) + nanoseconds(now.tv_nsec) -
+         nanoseconds(credit_ns_.load(std::memory_order_relaxed));
 }
 
 void Watchdog::run() {

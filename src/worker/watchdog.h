@@ -11,8 +11,10 @@
 #ifndef CODEMODE_WORKER_WATCHDOG_H_
 #define CODEMODE_WORKER_WATCHDOG_H_
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -44,6 +46,12 @@ class Watchdog {
   // Starts counting: `cpu` of the target's CPU time from now, and `wall` of wall time.
   void arm(Milliseconds cpu, Milliseconds wall);
 
+  // Takes `spent` of the target's CPU time off what the program has used: time the worker spent
+  // for itself on the engine thread (waiting for a tool's answer, core/read_spin.h). Any thread.
+  void credit(std::chrono::nanoseconds spent) {
+    credit_ns_.fetch_add(spent.count(), std::memory_order_relaxed);
+  }
+
  private:
   struct Budget {
     std::chrono::nanoseconds cpu_deadline;  // on the target's CPU clock
@@ -52,6 +60,7 @@ class Watchdog {
 
   Watchdog(clockid_t clock, std::function<void()> on_cpu_exhausted);
   void run();
+  // The target's CPU time less what was credited.
   std::chrono::nanoseconds cpu_now() const;
   // Sleeps until the next check is due; false once asked to quit.
   bool wait_for_check(std::unique_lock<std::mutex>& lock);
@@ -62,6 +71,7 @@ class Watchdog {
   std::condition_variable wake_;
   std::optional<Budget> budget_;
   bool quit_ = false;
+  std::atomic<std::int64_t> credit_ns_{0};
   Thread thread_;  // last: joined before the members above are destroyed
 };
 

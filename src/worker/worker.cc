@@ -92,7 +92,10 @@ void report_fatal_out_of_memory() {
 
 }  // namespace
 
-Worker::Worker(WorkerProfile profile) : profile_(profile), channel_(kParentInFd, kParentOutFd) {}
+Worker::Worker(WorkerProfile profile)
+    : profile_(profile),
+      channel_(kParentInFd, kParentOutFd),
+      answer_spin_([this](std::chrono::nanoseconds spent) { watchdog_->credit(spent); }) {}
 
 Status Worker::prepare_and_isolate() {
   if (Status prepared = prepare(); !prepared.ok()) return prepared;
@@ -206,6 +209,7 @@ Result<Completion> Worker::execute(StartRequest start) {
                                                        .max_output_bytes = limits.max_output_bytes},
                                                       tools);
   std::string().swap(start.input_json);  // the engine has its own copy; RLIMIT_DATA counts this
+  channel_.spin_before_reads(&answer_spin_);
   while (!completion) {
     Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
     if (!frame.ok()) return std::move(frame).error();

@@ -34,6 +34,7 @@
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
 
+#include "core/read_spin.h"
 #include "protocol/completion.h"
 #include "protocol/worker_end.h"
 #include "sandbox/confine/seccomp_policy.h"
@@ -112,6 +113,9 @@ class Worker {
   std::optional<confine::SeccompProgram> seccomp_program_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Watchdog> watchdog_;
+  // Spins briefly before the engine thread sleeps for a tool's answer; its CPU time is credited
+  // to the watchdog, never charged to the program.
+  internal::ReadSpin answer_spin_;
   bool confined_ = false;
 };
 

@@ -9,6 +9,7 @@
 
 #include "codemode/budget.h"
 
+#include "core/sanitizer_build.h"
 #include "executor/execution_registry.h"
 #include "support/executor_fixture.h"
 
@@ -237,6 +238,11 @@ TEST(CodeModeExecutionIds, ReservesIdsOfExecutionsThatFailedEarly) {
 }
 
 TEST(CodeModeExecutionIds, AcceptAnIdAgainAfter100000NewerExecutions) {
+  if (internal::kSanitizerBuild) {
+    // 40 s under the sanitizers, for the same code the first thousand executions run; the window's
+    // eviction is ExecutionRegistry's test below, and the release build runs this one.
+    GTEST_SKIP() << "the release build checks the default window";
+  }
   auto mode =
       testing::make_mode([](const SandboxRequest& request, ToolBridge&,
                             std::stop_token) { return SandboxResult::success(request.input); },

@@ -8,6 +8,7 @@
 #include <string>
 
 #include <linux/futex.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -45,6 +46,15 @@ TEST(SeccompKillTest, MmapWithProtExecKillsTheProcess) {
 TEST(SeccompKillTest, WritableExecutableMmapKillsTheProcess) {
   const ChildOutcome outcome = run_forbidden([] {
     mmap(nullptr, kPage, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  });
+  expect_killed_by_the_call(outcome);
+}
+
+// The worker may check its pipe without sleeping (poll with a zero timeout), never wait in poll.
+TEST(SeccompKillTest, PollThatMaySleepKillsTheProcess) {
+  const ChildOutcome outcome = run_forbidden([] {
+    pollfd check{.fd = 0, .events = POLLIN, .revents = 0};
+    syscall(SYS_poll, &check, 1, 1);
   });
   expect_killed_by_the_call(outcome);
 }

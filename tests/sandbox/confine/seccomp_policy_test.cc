@@ -17,6 +17,7 @@
 
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -159,6 +160,15 @@ TEST(SeccompPolicyTest, MadviseIsAllowedOnlyForDontNeed) {
   }
 }
 
+// Only a check that never sleeps: the timeout (argument 2, an int) must be 0.
+TEST(SeccompPolicyTest, PollIsAllowedOnlyWithAZeroTimeout) {
+  EXPECT_TRUE(table_allows("poll", {0, 1, 0}));
+  EXPECT_TRUE(table_allows("poll", {0, 1, std::uint64_t{1} << 32}));  // the kernel reads an int
+  EXPECT_FALSE(table_allows("poll", {0, 1, 1}));
+  EXPECT_FALSE(table_allows("poll", {0, 1, 0xffffffffu}));  // -1: wait forever
+  EXPECT_FALSE(table_allows("ppoll", {0, 1, 0}));
+}
+
 TEST(SeccompPolicyTest, StyleGuideDenialsAreListed) {
   std::set<std::string_view> denied;
   for (const SyscallDecision& row : worker_denied_syscalls()) denied.insert(row.name);
@@ -263,6 +273,8 @@ void on_alarm(int) { alarm_handled = 1; }
 
 void check_io(ChildChecks& checks, int read_fd, int write_fd) {
   char byte = 0;
+  pollfd check{.fd = read_fd, .events = POLLIN, .revents = 0};
+  checks.expect(syscall(SYS_poll, &check, 1, 0) == 0, "poll");
   checks.expect(write(write_fd, "x", 1) == 1, "write");
   checks.expect(read(read_fd, &byte, 1) == 1 && byte == 'x', "read");
   checks.expect(close(write_fd) == 0, "close");
