@@ -38,6 +38,8 @@ class IsolationTest : public ::testing::TestWithParam<SpawnMode> {
  protected:
   void SetUp() override {
     CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+    // Both spawn modes and both profiles are the test's own.
+    CODEMODE_SKIP_REPEATED_COMBINATION(testing::runs_in_default_combination());
     if (!make_process_adapter(hooks_adapter(GetParam(), IsolationProfile::kIsolated))
              ->is_available()) {
       GTEST_SKIP() << "this kernel (or its policy) refuses unprivileged user, pid, network, mount, "
@@ -74,6 +76,7 @@ INSTANTIATE_TEST_SUITE_P(BothSpawnModes, IsolationTest,
 // same way in both, and each run burns 6 s of CPU.
 TEST(IsolationBackstop, CpuBackstopEndsAnIsolatedWorkerSpinningInNativeCode) {
   CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+  CODEMODE_SKIP_REPEATED_COMBINATION(testing::runs_for_its_spawn_mode());
   const ProcessAdapterOptions options =
       hooks_adapter(testing::test_spawn_mode(), IsolationProfile::kIsolated);
   if (!make_process_adapter(options)->is_available()) {
@@ -93,6 +96,7 @@ TEST(IsolationBackstop, CpuBackstopEndsAnIsolatedWorkerSpinningInNativeCode) {
 // CPU time wait4 reports (6 s), not from the signal.
 TEST(IsolationBackstop, CpuBackstopEndsAProcessProfileWorkerSpinningInNativeCode) {
   CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+  CODEMODE_SKIP_REPEATED_COMBINATION(testing::runs_for_its_spawn_mode());
   HookedMode mode({testing::double_tool()},
                   hooks_adapter(testing::test_spawn_mode(), IsolationProfile::kProcess));
   CodeLimits limits = testing::hook_limits(/*wall_time_millis=*/120'000);
@@ -109,6 +113,7 @@ TEST(IsolationBackstop, CpuBackstopEndsAProcessProfileWorkerSpinningInNativeCode
 // worker): worker_exited, never cpu_limit.
 TEST(IsolationBackstop, ExitStatusFiveAloneIsNotTheCpuBackstop) {
   CODEMODE_REQUIRE_TESTHOOKS_WORKER();
+  CODEMODE_SKIP_REPEATED_COMBINATION(testing::runs_for_its_spawn_mode());
   const ProcessAdapterOptions options =
       hooks_adapter(testing::test_spawn_mode(), IsolationProfile::kIsolated);
   if (!make_process_adapter(options)->is_available()) {

@@ -45,6 +45,26 @@ inline EngineProfile test_engine() {
 
 inline bool testing_jit() { return test_engine() == EngineProfile::kJit; }
 
+// For a test that sets the isolation and engine profile itself and reads only the spawn mode from
+// the environment: whether this run's combination is one where it runs. In the others it would
+// run again unchanged, so it skips there (CODEMODE_SKIP_REPEATED_COMBINATION).
+inline bool runs_for_its_spawn_mode() {
+  return test_isolation() == IsolationProfile::kProcess &&
+         test_engine() == EngineProfile::kInterpreter;
+}
+// The same for a test that sets all three itself: it runs in the default combination only.
+inline bool runs_in_default_combination() {
+  return runs_for_its_spawn_mode() && test_spawn_mode() == SpawnMode::kForkServer;
+}
+
+// Skips the current test where runs_for_its_spawn_mode() or runs_in_default_combination() says.
+#define CODEMODE_SKIP_REPEATED_COMBINATION(runs_here)                                      \
+  do {                                                                                     \
+    if (!(runs_here)) {                                                                    \
+      GTEST_SKIP() << "it fixes the profiles this combination varies; it runs in another"; \
+    }                                                                                      \
+  } while (false)
+
 inline ProcessAdapterOptions adapter_options(std::string worker_path) {
   return {.worker_path = std::move(worker_path),
           .spawn = test_spawn_mode(),
