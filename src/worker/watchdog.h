@@ -2,6 +2,9 @@
 // and, once the program's cpuMillis are spent, calls on_cpu_exhausted (which asks the engine to
 // stop uncatchably). CPU time of one thread cannot advance faster than wall time, so the watchdog
 // sleeps min(remaining, 10 ms) of wall time between reads; the stop lands within about that.
+// Time the worker spends for itself on the engine thread (its spin before a tool's answer,
+// core/read_spin.h) is credited back and does not count; a check that falls inside a spin, before
+// its credit, can end a program that was within that spin (at most 50 µs) of its budget.
 //
 // It also bounds wall time as a backstop: the parent kills the worker at wallTimeMillis; if the
 // worker is still alive kWallGrace later, the watchdog ends the process itself.

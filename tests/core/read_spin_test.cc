@@ -90,7 +90,7 @@ TEST_F(ReadSpinTest, AReadableFdEndsTheSpinAtOnce) {
   ASSERT_TRUE(turn_on(spin));
   wait_once(spin, /*ready=*/true);
   ASSERT_EQ(credits_.size(), 1u);
-  EXPECT_LT(credits_[0], ReadSpin::kSpinWindow);  // the first check found the byte
+  EXPECT_LT(credits_[0], ReadSpin::kSpinWindow / 4);  // the first check found the byte
 }
 
 TEST_F(ReadSpinTest, AHungUpPipeEndsTheSpinAtOnce) {
@@ -102,7 +102,7 @@ TEST_F(ReadSpinTest, AHungUpPipeEndsTheSpinAtOnce) {
   EXPECT_EQ(read(read_end_.get(), &byte, 1), 0);
   spin.after_read();
   ASSERT_EQ(credits_.size(), 1u);
-  EXPECT_LT(credits_[0], ReadSpin::kSpinWindow);
+  EXPECT_LT(credits_[0], ReadSpin::kSpinWindow / 4);  // the first check saw the hang-up
 }
 
 TEST_F(ReadSpinTest, NoSpinOnceTheCreditCapIsReached) {

@@ -59,6 +59,15 @@ TEST(SeccompKillTest, PollThatMaySleepKillsTheProcess) {
   expect_killed_by_the_call(outcome);
 }
 
+// The kernel reads the timeout as an int: high bits above a non-zero int change nothing.
+TEST(SeccompKillTest, PollWithANonZeroIntTimeoutKillsWhateverItsHighBits) {
+  const ChildOutcome outcome = run_forbidden([] {
+    pollfd check{.fd = 0, .events = POLLIN, .revents = 0};
+    syscall(SYS_poll, &check, 1, (std::uint64_t{1} << 32) | 1);
+  });
+  expect_killed_by_the_call(outcome);
+}
+
 TEST(SeccompKillTest, MprotectToExecutableKillsTheProcess) {
   void* block = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(block, MAP_FAILED);

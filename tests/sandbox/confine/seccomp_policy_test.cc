@@ -275,6 +275,7 @@ void check_io(ChildChecks& checks, int read_fd, int write_fd) {
   char byte = 0;
   pollfd check{.fd = read_fd, .events = POLLIN, .revents = 0};
   checks.expect(syscall(SYS_poll, &check, 1, 0) == 0, "poll");
+  checks.expect(syscall(SYS_poll, &check, 1, std::uint64_t{1} << 32) == 0, "poll_int_timeout");
   checks.expect(write(write_fd, "x", 1) == 1, "write");
   checks.expect(read(read_fd, &byte, 1) == 1 && byte == 'x', "read");
   checks.expect(close(write_fd) == 0, "close");
