@@ -5,10 +5,15 @@
 #ifndef CODEMODE_TESTS_SANDBOX_CONFINE_CHILD_PROCESS_H_
 #define CODEMODE_TESTS_SANDBOX_CONFINE_CHILD_PROCESS_H_
 
+#include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <span>
 #include <string>
 #include <string_view>
+
+#include <fcntl.h>
+#include <sys/types.h>
 
 namespace codemode::confine_testing {
 
@@ -24,6 +29,16 @@ inline constexpr bool kUnderAddressSanitizer = false;
 #else
 inline constexpr bool kUnderAddressSanitizer = false;
 #endif
+
+inline constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+
+// /proc/self/task/<tid>/status, opened read-only (-1 on failure): a thread's Seccomp and
+// NoNewPrivs lines.
+inline int open_task_status(pid_t tid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/status", static_cast<int>(tid));
+  return open(path, O_RDONLY | O_CLOEXEC);
+}
 
 struct ChildOutcome {
   int wait_status = 0;

@@ -29,6 +29,7 @@ namespace {
 using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
 using confine_testing::kUnderAddressSanitizer;
+using confine_testing::open_task_status;
 using confine_testing::read_once;
 using confine_testing::run_in_child;
 using confine_testing::status_field_is;
@@ -53,12 +54,6 @@ bool drop_then_confine(ChildChecks& checks, const ConfinementPlan& plan) {
 
 // The bounding set can be emptied only by a process holding CAP_SETPCAP (root here).
 bool may_empty_bounding_set() { return geteuid() == 0; }
-
-int open_task_status(pid_t tid) {
-  char path[64];
-  std::snprintf(path, sizeof path, "/proc/self/task/%d/status", static_cast<int>(tid));
-  return open(path, O_RDONLY);
-}
 
 // A thread the "worker" made before confinement, parked until destroyed, which joins it.
 class ParkedThread {

@@ -19,9 +19,8 @@ namespace {
 
 using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
+using confine_testing::kGiB;
 using confine_testing::run_in_child;
-
-constexpr std::uint64_t kGiB = 1ull << 30;
 
 ConfinementPlan plan_with(std::uint64_t data, std::uint64_t cpu) {
   ConfinementPlan plan;

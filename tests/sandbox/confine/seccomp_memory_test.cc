@@ -26,11 +26,10 @@ using confine_testing::ChildChecks;
 using confine_testing::ChildOutcome;
 using confine_testing::confine_to_worker_policy;
 using confine_testing::expect_killed_by_the_call;
+using confine_testing::kGiB;
 using confine_testing::kPage;
 using confine_testing::run_forbidden;
 using confine_testing::run_in_child;
-
-constexpr std::size_t kGiB = std::size_t{1} << 30;
 
 class SeccompMemoryTest : public ::testing::TestWithParam<EngineProfile> {};
 

@@ -42,6 +42,7 @@ using confine_testing::confine_to_worker_policy;
 using confine_testing::futex_call;
 using confine_testing::kPage;
 using confine_testing::kUnderAddressSanitizer;
+using confine_testing::open_task_status;
 using confine_testing::read_once;
 using confine_testing::run_in_child;
 using confine_testing::status_field_is;
@@ -387,12 +388,6 @@ struct Handshake {
     changed.wait(lock, [&] { return stage >= wanted; });
   }
 };
-
-int open_task_status(pid_t tid) {
-  char path[64];
-  std::snprintf(path, sizeof path, "/proc/self/task/%d/status", static_cast<int>(tid));
-  return open(path, O_RDONLY);
-}
 
 void check_task_status(ChildChecks& checks, int status_fd) {
   char buffer[8192];
