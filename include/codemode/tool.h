@@ -108,6 +108,18 @@ struct ToolGuards {
   ToolGuard output{};  // sees the validated output, before it is returned; optional
 };
 
+// What a call runs beyond the tool's definition, so that an approval can bind it
+// (workflow_runtime.h): a phase approved with this tool runs only while its binding is what the
+// person approved. `description` names what runs (a command tool: {"command": [its resolved
+// argv]}); `files` lists the absolute paths of the files that decide what runs (a command tool:
+// its executable and every argument that names a file), which an approval binds by content, read
+// when the request is issued and again when the phase is claimed. Both empty for a tool whose work
+// is the host's own code: the host's binary is not bound.
+struct ToolBinding {
+  Json description = Json::object();
+  std::vector<std::string> files{};
+};
+
 struct ToolOptions {
   // ^[A-Za-z][A-Za-z0-9._/-]{0,127}$
   std::string id;
@@ -135,6 +147,9 @@ struct ToolOptions {
   // and the wall deadline or a cancellation ending the worker, until it returns. Not part of the
   // manifest.
   bool non_blocking = false;
+  // Not part of the manifest either: what an approval binds beyond it (above). At most 1,024
+  // files, each an absolute path; the description at most 64 KiB of JSON.
+  ToolBinding binding{};
 };
 
 namespace internal {
@@ -153,6 +168,7 @@ class CODEMODE_EXPORT Tool {
   std::int64_t cost_micros() const;
   std::chrono::milliseconds timeout() const;
   bool non_blocking() const;
+  const ToolBinding& binding() const;
 
   // {id, version, description, effects, capabilities, costMicros, inputJsonSchema}: the part of the
   // tool a program's manifest (and so its digest) records. Guards, timeout and execute are not in

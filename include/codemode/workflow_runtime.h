@@ -88,9 +88,9 @@ CODEMODE_EXPORT std::string_view to_string(PhaseState state);
 struct ApprovalRequest {
   std::string run_id;
   std::string phase_id;
-  // sha256 of {runId, phaseId, tool, toolVersion, input, policy, expiresAt}: binds the run, the
-  // phase, the exact program (tool version = program digest), the exact input, the runtime's
-  // policy hash and the expiry.
+  // sha256 of {runId, phaseId, tool, toolVersion, input, policy, binding, expiresAt}: binds the
+  // run, the phase, the exact program (tool version = program digest), the exact input, the
+  // runtime's policy hash (approvers included), the phase binding (below) and the expiry.
   std::string digest;
   std::int64_t expires_at_millis = 0;
   std::string tool_id;  // the phase tool: "code.<32 hex>"
@@ -103,6 +103,11 @@ struct ApprovalRequest {
   ToolEffects effects = ToolEffects::kNone;
   Json limits;                   // the program's limits, camelCase
   std::int64_t cost_micros = 0;  // reserved when it runs
+  // The phase binding the digest binds: what the program digest does not cover and still decides
+  // what the phase does. {format, inputSchema, outputSchema, tools:[{id, version, inputSchema,
+  // outputSchema, timeoutMs, runs (a command tool: {"command": [argv]}), files:[{path,
+  // content: "sha256:<hex>" | "absent" | "unreadable" | "not_regular"}]}]}.
+  Json binding;
 };
 
 struct RunLedger {
@@ -138,7 +143,7 @@ struct RunView {
 //  phases:[{phaseId, state, receipt?, decidedBy?, decidedAt?, error?}], createdAt, updatedAt}
 CODEMODE_EXPORT Json to_json(const RunView& view);
 // {runId, phaseId, digest, expiresAt, toolId, programDigest, programId, intent, source, input,
-//  tools, effects, limits, costMicros}
+//  tools, effects, limits, costMicros, binding}
 CODEMODE_EXPORT Json to_json(const ApprovalRequest& request);
 
 struct WorkflowRuntimeOptions {
@@ -152,6 +157,11 @@ struct WorkflowRuntimeOptions {
   // How long after a phase's wall-time limit its claim lapses: 100 ms .. 1 hour.
   std::chrono::milliseconds lease{30'000};
   VerifyPerson verify_person;  // required
+  // Who may approve for this runtime: 1..4096 person ids (as verify_person returns them), each
+  // 1..256 characters. A decision counts only when its person is listed here: when it is made,
+  // and again when a phase is claimed, so an approval stored by anyone else never runs. Part of
+  // the policy hash, so an approval binds the set it was made under.
+  std::vector<std::string> approvers;
   // The definitions this runtime runs; a run of any other definition is refused.
   std::vector<DurableWorkflow> workflows;
   // Milliseconds since the epoch; the system clock when unset. For tests that move time.

@@ -203,6 +203,27 @@ Status parse_tool_schemas(const Json& entry, std::size_t index, ToolOptions& opt
   return {};
 }
 
+// What an approval binds of a command (ToolBinding): its resolved argv, and by content its
+// executable and every argument that names a regular file now (relative ones against the working
+// directory the command will run in).
+ToolBinding command_binding(const CommandSpec& spec) {
+  ToolBinding binding;
+  Json command = Json::array({spec.path});
+  binding.files.push_back(spec.path);
+  for (std::size_t i = 1; i < spec.argv.size(); ++i) {
+    command.push_back(spec.argv[i]);
+    const std::string& argument = spec.argv[i];
+    if (argument.empty() || binding.files.size() >= 1024) continue;
+    std::error_code error;
+    const std::filesystem::path file = std::filesystem::absolute(argument, error);
+    if (!error && std::filesystem::is_regular_file(file, error) && !error) {
+      binding.files.push_back(file.lexically_normal().string());
+    }
+  }
+  binding.description = Json{{"command", std::move(command)}};
+  return binding;
+}
+
 Result<Tool> parse_tool(const Json& entry, std::size_t index, const CommandToolOptions& options) {
   if (!entry.is_object() ||
       !only_keys(entry, {"id", "version", "description", "inputSchema", "outputSchema", "effects",
@@ -215,6 +236,7 @@ Result<Tool> parse_tool(const Json& entry, std::size_t index, const CommandToolO
   if (Status status = parse_tool_schemas(entry, index, *tool); !status.ok()) return status.error();
   Result<CommandSpec> spec = parse_command(entry, index, options);
   if (!spec.ok()) return std::move(spec).error();
+  tool->binding = command_binding(*spec);
   tool->execute = command_execute(std::make_shared<const CommandSpec>(std::move(*spec)));
   Result<Tool> defined = define_tool(std::move(*tool));
   if (!defined.ok()) return file_error(field(index) + ":", defined.error().message);

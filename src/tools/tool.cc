@@ -17,6 +17,8 @@ constexpr std::size_t kMaxDescriptionLength = 4096;
 constexpr std::size_t kMaxCapabilities = 128;
 constexpr std::size_t kMaxCapabilityLength = 256;
 constexpr std::chrono::milliseconds kMaxTimeout{2'147'483'647};
+constexpr std::size_t kMaxBindingDescriptionBytes = 64u << 10;
+constexpr std::size_t kMaxBindingFiles = 1024;
 
 Error definition_error(std::string_view field, std::string_view requirement) {
   std::string message = "Tool definition field '";
@@ -63,6 +65,22 @@ Status check_behaviour(const ToolOptions& options) {
   return {};
 }
 
+Status check_binding(const ToolBinding& binding) {
+  if (!binding.description.is_object() ||
+      !check_json(binding.description, JsonLimits{.max_bytes = kMaxBindingDescriptionBytes}).ok()) {
+    return definition_error("binding.description", "must be a JSON object of at most 64 KiB.");
+  }
+  if (binding.files.size() > kMaxBindingFiles) {
+    return definition_error("binding.files", "holds more than 1024 entries.");
+  }
+  for (const std::string& file : binding.files) {
+    if (!file.starts_with('/') || file.find('\0') != std::string::npos || file.size() > 4096) {
+      return definition_error("binding.files", "entries must be absolute paths.");
+    }
+  }
+  return {};
+}
+
 Status check_definition(const ToolOptions& options) {
   if (!internal::is_identifier(options.id)) {
     return definition_error("id", "must match ^[A-Za-z][A-Za-z0-9._/-]{0,127}$.");
@@ -70,6 +88,7 @@ Status check_definition(const ToolOptions& options) {
   if (auto s = check_text("version", options.version, kMaxVersionLength); !s) return s;
   if (auto s = check_text("description", options.description, kMaxDescriptionLength); !s) return s;
   if (auto s = check_capabilities(options.capabilities); !s) return s;
+  if (auto s = check_binding(options.binding); !s) return s;
   return check_behaviour(options);
 }
 
@@ -99,6 +118,7 @@ const std::vector<std::string>& Tool::capabilities() const {
 std::int64_t Tool::cost_micros() const { return definition_->options.cost_micros; }
 std::chrono::milliseconds Tool::timeout() const { return definition_->options.timeout; }
 bool Tool::non_blocking() const { return definition_->options.non_blocking; }
+const ToolBinding& Tool::binding() const { return definition_->options.binding; }
 const Json& Tool::manifest() const { return definition_->manifest; }
 
 Result<Tool> define_tool(ToolOptions options) {

@@ -1,6 +1,7 @@
 // `codemode workflow`, as the README walks through it: the quote example's two phases, each
 // approved by its digest from `pending`, run by `worker --once`, then the result and the audit.
 // Each test works in its own scratch directory (the store and the example's quote log live there).
+#include <filesystem>
 #include <fstream>
 
 #include <pwd.h>
@@ -172,6 +173,96 @@ TEST_F(WorkflowSubcommandTest, AWorkerRunsUntilSigtermAndThenSaysHowManyPhasesIt
   testing::ProcessRun worker = testing::run_process(argv, "");
   EXPECT_EQ(worker.exit_code, 0) << worker.err;
   EXPECT_EQ(line_of(worker), (Json{{"executed", 0}}));
+}
+
+// An approval binds what the phase's tools run. After approval, the price tool's script is edited
+// and then its tools file rewritten to run another command: each time the worker runs nothing, and
+// the phase's request is issued again showing the command and the script's content it would run.
+TEST_F(WorkflowSubcommandTest, AnApprovalBindsTheCommandsThePhasesToolsRun) {
+  const std::string script = scratch_.file("price.sh");
+  std::filesystem::copy_file(std::string(CODEMODE_SOURCE_DIR) + "/examples/catalog/price.sh",
+                             script);
+  std::ifstream example_tools(kQuote + "/price-tools.json");
+  Json tools = Json::parse(example_tools);
+  tools["tools"][0]["command"] = {script};
+  std::ofstream(scratch_.file("price-tools.json")) << tools.dump();
+  std::ifstream written(scratch_.file("workflow.json"));
+  Json workflow_file = Json::parse(written);
+  workflow_file["phases"][0]["tools"] = scratch_.file("price-tools.json");
+  std::ofstream(scratch_.file("workflow.json")) << workflow_file.dump();
+
+  testing::ProcessRun start =
+      workflow("start", {"--input", R"({"skus":["ab","cde"],"percent":10})"});
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const Json request = line_of(start).at("pending").at(0);
+  const std::string run = request.at("runId").get<std::string>();
+  const Json bound_tool = request.at("binding").at("tools").at(0);
+  EXPECT_EQ(bound_tool.at("runs").at("command"), Json::array({script}));
+  EXPECT_EQ(bound_tool.at("files").at(0).at("path"), script);
+  EXPECT_TRUE(bound_tool.at("files").at(0).at("content").get<std::string>().starts_with("sha256:"));
+  ASSERT_EQ(workflow("approve",
+                     {run, "price", request.at("digest").get<std::string>(), "--as", login_name()})
+                .exit_code,
+            0);
+
+  // The script now also writes a file of its own.
+  { std::ofstream(script, std::ios::app) << "\necho hijacked > hijacked.txt\n"; }
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 0}}));
+  const std::string after_edit = pending_digest(run, "price");
+  EXPECT_NE(after_edit, request.at("digest").get<std::string>());
+  ASSERT_EQ(workflow("approve", {run, "price", after_edit, "--as", login_name()}).exit_code, 0);
+
+  // The tools file now runs another command.
+  tools["tools"][0]["command"] = {"/bin/sh", "-c", "echo hijacked > hijacked.txt"};
+  std::ofstream(scratch_.file("price-tools.json"), std::ios::trunc) << tools.dump();
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 0}}));
+  EXPECT_FALSE(std::filesystem::exists(scratch_.file("hijacked.txt")));
+  const Json pending = line_of(workflow("pending", {run})).at("pending");
+  ASSERT_EQ(pending.size(), 1u);
+  EXPECT_EQ(pending.at(0).at("binding").at("tools").at(0).at("runs").at("command"),
+            Json::array({"/bin/sh", "-c", "echo hijacked > hijacked.txt"}));
+  const Json status = line_of(workflow("status", {run}));
+  EXPECT_EQ(status.at("phases").at(0).at("state"), "awaiting_approval");
+}
+
+// Who may approve is the worker's own list. A copy of the workflow file that lists the caller
+// approves nothing the real workflow's worker runs: its decision is made under another policy, so
+// it is refused by the real file's runtime, and a decision the copy's runtime stores is never run.
+TEST_F(WorkflowSubcommandTest, ACopyOfTheWorkflowFileListingTheCallerApprovesNothingThatRuns) {
+  std::ifstream written(scratch_.file("workflow.json"));
+  Json real = Json::parse(written);
+  Json copy = real;
+  real["approvers"] = {"somebody-else"};
+  std::ofstream(scratch_.file("workflow.json"), std::ios::trunc) << real.dump();
+  std::ofstream(scratch_.file("copy.json")) << copy.dump();
+  auto with_copy = [&](const std::string& command, std::vector<std::string> args) {
+    std::vector<std::string> argv{
+        CODEMODE_CLI_BINARY,        "workflow", command,
+        scratch_.file("copy.json"), "--store",  "sqlite:" + scratch_.file("runs.db")};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return testing::run_process(argv, "");
+  };
+
+  testing::ProcessRun start =
+      workflow("start", {"--input", R"({"skus":["ab","cde"],"percent":10})"});
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const std::string run = line_of(start).at("runId").get<std::string>();
+  testing::ProcessRun copied =
+      with_copy("approve", {run, "price", pending_digest(run, "price"), "--as", login_name()});
+  EXPECT_EQ(copied.exit_code, 1);
+  EXPECT_NE(copied.err.find("CONFLICT"), std::string::npos) << copied.err;
+
+  // The copy's runtime issues its own request and stores an approval of it ...
+  const Json reissued = line_of(with_copy("pending", {run})).at("pending");
+  ASSERT_EQ(reissued.size(), 1u);
+  ASSERT_EQ(with_copy("approve", {run, "price", reissued.at(0).at("digest").get<std::string>(),
+                                  "--as", login_name()})
+                .exit_code,
+            0);
+  // ... which the real worker never runs, and the real file's runtime asks again.
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 0}}));
+  EXPECT_NE(pending_digest(run, "price"), reissued.at(0).at("digest").get<std::string>());
+  EXPECT_EQ(line_of(workflow("status", {run})).at("phases").at(0).at("state"), "awaiting_approval");
 }
 
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {

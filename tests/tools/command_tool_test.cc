@@ -187,6 +187,23 @@ TEST_F(CommandToolTest, ResolvesBareNamesThroughPathAndRelativePathsAgainstTheBa
   ASSERT_TRUE(relative.ok()) << relative.error().message;
 }
 
+// What an approval binds of a command (ToolBinding): the argv with command[0] resolved, the
+// executable, and every argument that names a regular file now; other arguments are only in argv.
+TEST_F(CommandToolTest, BindsItsResolvedArgvAndTheFilesItNames) {
+  const std::string readme = std::string(CODEMODE_SOURCE_DIR) + "/README.md";
+  const std::string docs = std::string(CODEMODE_SOURCE_DIR) + "/docs";
+  const Tool tool = load_one({{"command", {"cat", readme, "--not-a-file", docs}}});
+  const ToolBinding& binding = tool.binding();
+  const Json& command = binding.description.at("command");
+  ASSERT_EQ(command.size(), 4u);
+  const std::string executable = command.at(0).get<std::string>();
+  EXPECT_TRUE(executable.starts_with("/") && executable.ends_with("/cat")) << executable;
+  EXPECT_EQ(command.at(1), readme);
+  EXPECT_EQ(command.at(2), "--not-a-file");
+  EXPECT_EQ(command.at(3), docs);
+  EXPECT_EQ(binding.files, (std::vector<std::string>{executable, readme}));
+}
+
 TEST_F(CommandToolTest, WritesTheInputAsJsonAndReadsTheOutput) {
   const Tool echo = load_one({});
   const Json input{{"text", "é\n\"quoted\""}, {"n", 1.5}, {"list", {1, nullptr, true}}};

@@ -99,7 +99,13 @@ INSTANTIATE_TEST_SUITE_P(
                     [](ToolOptions& o) { o.timeout = std::chrono::milliseconds(0); }},
         InvalidCase{"TimeoutPastInt32", "timeout",
                     [](ToolOptions& o) { o.timeout = std::chrono::milliseconds(2'147'483'648); }},
-        InvalidCase{"MissingExecute", "execute", [](ToolOptions& o) { o.execute = nullptr; }}),
+        InvalidCase{"MissingExecute", "execute", [](ToolOptions& o) { o.execute = nullptr; }},
+        InvalidCase{"BindingDescriptionNotAnObject", "binding.description",
+                    [](ToolOptions& o) { o.binding.description = Json::array(); }},
+        InvalidCase{"BindingFileNotAbsolute", "binding.files",
+                    [](ToolOptions& o) { o.binding.files = {"relative/price.sh"}; }},
+        InvalidCase{"TooManyBindingFiles", "binding.files",
+                    [](ToolOptions& o) { o.binding.files.assign(1025, "/usr/bin/true"); }}),
     [](const ::testing::TestParamInfo<InvalidCase>& info) { return info.param.name; });
 
 TEST(DefineToolTest, AcceptsValuesAtEveryLimit) {

@@ -1,6 +1,8 @@
 // A store that hands back another audit record, or a changed one, is not trusted (reference
 // §10.7 case 3): inspect fails closed, and a phase whose audit cannot be written ends
 // outcome_unknown.
+#include <sqlite3.h>
+
 #include <gtest/gtest.h>
 
 #include "support/adapter_options.h"
@@ -66,6 +68,70 @@ TEST(AuditIdentityTest, FailsClosedWhenTheStoreReturnsAnotherRecordIdentity) {
   EXPECT_EQ(view.error->rule, "phase_audit_identity");
   EXPECT_FALSE(view.output);
   EXPECT_EQ(view.ledger.spent_micros, 3);
+}
+
+// Runs `sql` with one text parameter against the SQLite file; the single text column of the
+// first row, if any.
+std::string sqlite_exec(const std::string& file, const std::string& sql,
+                        const std::string& parameter = {}) {
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr), SQLITE_OK);
+  if (!parameter.empty()) {
+    sqlite3_bind_text(statement, 1, parameter.c_str(), -1, SQLITE_TRANSIENT);
+  }
+  std::string column;
+  const int step = sqlite3_step(statement);
+  if (step == SQLITE_ROW) column = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  EXPECT_TRUE(step == SQLITE_ROW || step == SQLITE_DONE);
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return column;
+}
+
+// An audit row edited in the store is refused on read when it contradicts its run or its program:
+// an outcome flipped, a receipt renamed to a tool the program never had, a record removed from
+// under a phase that succeeded.
+TEST(AuditIdentityTest, AnAuditEditedInTheStoreIsRefusedWhenItContradictsItsRun) {
+  CODEMODE_REQUIRE_WORKER();
+  ScratchDir scratch;
+  ASSERT_TRUE(scratch.ok());
+  const std::string db = scratch.file("runs.db");
+  const Tool write = external_write_tool(scratch.file("effects.log"));
+  const DurableWorkflow definition =
+      define_durable_workflow(one_phase_options(write_program(write))).value();
+  auto mode = nested_code_mode(make_process_adapter(adapter_options(*worker_binary())), write);
+  auto runtime = WorkflowRuntime::create(
+                     runtime_options(open_workflow_store("sqlite:" + db).value(), mode, definition))
+                     .value();
+  const std::string run = runtime->start(definition, Json{{"value", 3}}).value();
+  ASSERT_TRUE(
+      runtime->approve(run, "update", runtime->pending(run).value().at(0).digest, "reviewer-token")
+          .ok());
+  ASSERT_EQ(runtime->advance(run).value().status, RunStatus::kSucceeded);
+  ASSERT_TRUE(runtime->inspect(run, "update").value());
+  const std::string original = sqlite_exec(db, "SELECT state FROM codemode_phase_audits");
+  ASSERT_FALSE(original.empty());
+
+  auto refused = [&](const char* what) {
+    Result<std::optional<PhaseAudit>> inspected = runtime->inspect(run, "update");
+    ASSERT_FALSE(inspected.ok()) << what;
+    EXPECT_EQ(inspected.error().code, ErrorCode::kStorageUnavailable) << what;
+    EXPECT_EQ(inspected.error().rule, "phase_audit_mismatch") << what;
+  };
+  Json flipped = Json::parse(original);
+  flipped["outcome"] = "failed";
+  sqlite_exec(db, "UPDATE codemode_phase_audits SET state = ?", flipped.dump());
+  refused("outcome flipped");
+
+  Json renamed = Json::parse(original);
+  renamed["evidence"][0]["receipt"]["toolId"] = "shell.exec";
+  sqlite_exec(db, "UPDATE codemode_phase_audits SET state = ?", renamed.dump());
+  refused("receipt renamed");
+
+  sqlite_exec(db, "DELETE FROM codemode_phase_audits");
+  refused("record removed");
 }
 
 }  // namespace

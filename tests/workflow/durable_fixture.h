@@ -189,6 +189,7 @@ inline WorkflowRuntimeOptions runtime_options(std::shared_ptr<WorkflowStore> sto
                                 // with a clock an hour ahead.
                                 .lease = std::chrono::minutes(1),
                                 .verify_person = reviewer_hook(),
+                                .approvers = {"reviewer"},
                                 .workflows = {workflow}};
 }
 

@@ -1,6 +1,7 @@
 // The reference's durable workflow cases (mayura-code-mode.md §10.7, 1-5) and the approval rules
 // of §8.4, through the real worker, on every store.
 #include <atomic>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -313,6 +314,123 @@ TEST_P(DurableRuntimeTest, APhaseBoundToAnEarlierOutputWaitsForItsOwnApproval) {
   EXPECT_EQ(done.ledger.spent_micros, 6);
   EXPECT_EQ(adapter_->executions, 2);
   EXPECT_EQ(effects_made(effects_file()), 2);
+}
+
+// A tool's binding (what it runs, and the files that decide it) is part of what a person
+// approves: a file it names that changes after approval keeps the phase from running, and the
+// request is issued again, with the file's new content in its binding.
+TEST_P(DurableRuntimeTest, AnApprovedPhaseWhoseBoundFileChangedIsAskedAgainNotRun) {
+  const std::string bound = scratch_.file("rates.txt");
+  std::ofstream(bound) << "rate 1\n";
+  ToolOptions options{.id = "external.write",
+                      .version = "1",
+                      .description = "Writes a value somewhere outside.",
+                      .input = value_object_schema(),
+                      .output = value_object_schema(),
+                      .effects = ToolEffects::kWrite,
+                      .cost_micros = 3,
+                      .execute = [](const Json& input, const ToolContext&,
+                                    ToolResponder respond) { respond.succeed(input); },
+                      .binding = {.description = {{"reads", bound}}, .files = {bound}}};
+  const Tool bound_write = define_tool(options).value();
+  const DurableWorkflow definition =
+      define_durable_workflow(one_phase_options(write_program(bound_write))).value();
+  mode_ = nested_code_mode(adapter_, bound_write);
+  auto runtime_ = runtime(definition);
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest first = runtime_->pending(run).value().at(0);
+  const Json& file = first.binding.at("tools").at(0).at("files").at(0);
+  EXPECT_EQ(file.at("path"), bound);
+  EXPECT_EQ(file.at("content"), "sha256:" + sha256_hex("rate 1\n"));
+  EXPECT_EQ(first.binding.at("tools").at(0).at("runs"), (Json{{"reads", bound}}));
+  ASSERT_TRUE(runtime_->approve(run, "update", first.digest, "reviewer-token").ok());
+
+  std::ofstream(bound, std::ios::trunc) << "rate 2\n";
+  EXPECT_EQ(runtime_->run_due().value(), 0u);
+  EXPECT_EQ(adapter_->executions, 0);
+  const ApprovalRequest second = runtime_->pending(run).value().at(0);
+  EXPECT_NE(second.digest, first.digest);
+  EXPECT_EQ(second.binding.at("tools").at(0).at("files").at(0).at("content"),
+            "sha256:" + sha256_hex("rate 2\n"));
+  // The old digest no longer approves anything; the new one runs the phase.
+  EXPECT_EQ(runtime_->approve(run, "update", first.digest, "reviewer-token").error().code,
+            ErrorCode::kConflict);
+  ASSERT_TRUE(runtime_->approve(run, "update", second.digest, "reviewer-token").ok());
+  EXPECT_EQ(runtime_->run_due().value(), 1u);
+  EXPECT_EQ(runtime_->status(run).value().status, RunStatus::kSucceeded);
+}
+
+// An open request whose tools changed before anyone decided is issued again when approved: the
+// person is told, and nothing is approved on the old digest.
+TEST_P(DurableRuntimeTest, ARequestWhoseBoundFileChangedCannotBeApproved) {
+  const std::string bound = scratch_.file("rates.txt");
+  std::ofstream(bound) << "rate 1\n";
+  ToolOptions options{.id = "external.write",
+                      .version = "1",
+                      .description = "Writes a value somewhere outside.",
+                      .input = value_object_schema(),
+                      .output = value_object_schema(),
+                      .effects = ToolEffects::kWrite,
+                      .cost_micros = 3,
+                      .execute = [](const Json& input, const ToolContext&,
+                                    ToolResponder respond) { respond.succeed(input); },
+                      .binding = {.files = {bound}}};
+  const DurableWorkflow definition =
+      define_durable_workflow(one_phase_options(write_program(define_tool(options).value())))
+          .value();
+  auto runtime_ = runtime(definition);
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest request = runtime_->pending(run).value().at(0);
+  std::ofstream(bound, std::ios::trunc) << "rate 2\n";
+  Status stale = runtime_->approve(run, "update", request.digest, "reviewer-token");
+  ASSERT_FALSE(stale.ok());
+  EXPECT_EQ(stale.error().code, ErrorCode::kConflict);
+  EXPECT_EQ(stale.error().rule, "approval_stale");
+  EXPECT_NE(runtime_->pending(run).value().at(0).digest, request.digest);
+}
+
+// The claiming runtime checks the stored decision against its own approvers: a decision written
+// into the store for someone it does not list blocks the run, and nothing executes.
+TEST_P(DurableRuntimeTest, AStoredDecisionBySomeoneOutsideTheApproversNeverRuns) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition);
+  const std::string run = start_approved(*runtime_, definition);
+  std::shared_ptr<WorkflowStore> store = open_store();
+  StoredRun stored = store->load_run(run).value().value();
+  Json document = Json::parse(stored.document);
+  ASSERT_EQ(document["phases"][0]["approval"]["decidedBy"], "reviewer");
+  document["phases"][0]["approval"]["decidedBy"] = "mallory";
+  stored.document = document.dump();
+  const std::int64_t version = stored.version;
+  stored.version = version + 1;
+  ASSERT_TRUE(store->replace_run(stored, version).value());
+
+  runtime_->run_due().value();
+  RunView view = runtime_->status(run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  ASSERT_TRUE(view.error);
+  EXPECT_EQ(view.error->code, ErrorCode::kPermissionDenied);
+  EXPECT_EQ(view.error->rule, "approver");
+  EXPECT_EQ(adapter_->executions, 0);
+  EXPECT_EQ(effects_made(effects_file()), 0);
+}
+
+// A person the hook vouches for approves only when the runtime lists them.
+TEST_P(DurableRuntimeTest, OnlyTheRuntimesApproversMayDecide) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(
+      definition, [](WorkflowRuntimeOptions& options) { options.approvers = {"someone-else"}; });
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest request = runtime_->pending(run).value().at(0);
+  Status refused = runtime_->approve(run, "update", request.digest, "reviewer-token");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, ErrorCode::kPermissionDenied);
+  EXPECT_EQ(refused.error().rule, "approver");
+  // And the set is part of the policy an approval binds.
+  auto wider = runtime(definition, [](WorkflowRuntimeOptions& options) {
+    options.approvers = {"reviewer", "someone-else"};
+  });
+  EXPECT_NE(wider->policy_hash(), runtime_->policy_hash());
 }
 
 TEST_P(DurableRuntimeTest, InspectRefusesMalformedIdentities) {

@@ -77,6 +77,7 @@ Result<std::unique_ptr<WorkflowRuntime>> make_workflow_runtime(const WorkflowFil
        .max_cost_micros = file.max_cost_micros,
        .approval_ttl = file.approval_ttl,
        .verify_person = local_account_approver(file.approvers, file.scope.project_id),
+       .approvers = file.approvers,
        .workflows = {file.workflow}});
 }
 

@@ -14,8 +14,10 @@ namespace codemode::internal {
 
 inline constexpr std::string_view kScopeDomain = "codemode:scope:v1";
 inline constexpr std::string_view kWorkflowDomain = "codemode:workflow-definition:v1";
-inline constexpr std::string_view kPolicyDomain = "codemode:policy:v1";
-inline constexpr std::string_view kApprovalDomain = "codemode:approval:v1";
+// v2: the policy names who may approve, and an approval binds its phase's binding.
+inline constexpr std::string_view kPolicyDomain = "codemode:policy:v2";
+inline constexpr std::string_view kApprovalDomain = "codemode:approval:v2";
+inline constexpr std::string_view kPhaseBindingDomain = "codemode:phase-binding:v1";
 inline constexpr std::string_view kAuditIdDomain = "codemode:code-phase-audit-id:v1";
 inline constexpr std::string_view kAuditDefinitionDomain =
     "codemode:code-phase-audit-definition:v2";

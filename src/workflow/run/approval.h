@@ -13,14 +13,16 @@
 
 namespace codemode::internal {
 
-// sha256 of the normalized policy {scope, permissions (sorted, unique), policyVersion,
-// maxCostMicros, approvalTtlMs}.
+// sha256 of the normalized policy {scope, permissions (sorted, unique), approvers (sorted,
+// unique), policyVersion, maxCostMicros, approvalTtlMs}.
 Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options);
 
-// sha256 of {runId, phaseId, tool, toolVersion, input, policy, expiresAt}.
+// sha256 of {runId, phaseId, tool, toolVersion, input, policy, binding, expiresAt}: `binding` is
+// the phase binding's digest (workflow/definition/phase_binding.h).
 Result<std::string> approval_digest(std::string_view run_id, std::string_view phase_id,
                                     const Tool& phase_tool, const Json& input,
-                                    std::string_view policy_hash, std::int64_t expires_at_millis);
+                                    std::string_view policy_hash, std::string_view binding_digest,
+                                    std::int64_t expires_at_millis);
 
 }  // namespace codemode::internal
 

@@ -16,10 +16,10 @@ Json definition_document(const DurableWorkflow& workflow) {
 }
 
 Result<ApprovalRequest> approval_request(const RunDocument& run, const PhaseRecord& phase,
-                                         const Json& definition) {
+                                         const Json& definition, const Json& binding) {
   const Error invalid = Error::storage_unavailable(
       "workflow_definition", "A stored workflow definition does not describe the run.");
-  if (!phase.approval || !phase.input || !definition.is_object() ||
+  if (!phase.approval || !phase.input || !definition.is_object() || !binding.is_object() ||
       !definition.contains("phases") || !definition.at("phases").is_array()) {
     return invalid;
   }
@@ -43,7 +43,8 @@ Result<ApprovalRequest> approval_request(const RunDocument& run, const PhaseReco
                              .tools = program.at("tools"),
                              .effects = *effects,
                              .limits = program.at("limits"),
-                             .cost_micros = tool.at("costMicros").get<std::int64_t>()};
+                             .cost_micros = tool.at("costMicros").get<std::int64_t>(),
+                             .binding = binding};
     }
   } catch (const Json::exception&) {
   }
@@ -61,7 +62,8 @@ Json to_json(const ApprovalRequest& request) {
               {"programId", request.program_id}, {"intent", request.intent},
               {"source", request.source},        {"input", request.input},
               {"tools", request.tools},          {"effects", to_string(request.effects)},
-              {"limits", request.limits},        {"costMicros", request.cost_micros}};
+              {"limits", request.limits},        {"costMicros", request.cost_micros},
+              {"binding", request.binding}};
 }
 
 }  // namespace codemode

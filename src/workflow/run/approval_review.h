@@ -19,10 +19,11 @@ namespace codemode::internal {
 // {manifest, phases:[{id, tool (its manifest), program (its manifest), source}]}
 Json definition_document(const DurableWorkflow& workflow);
 
-// The request for `phase` (awaiting approval) of `run`, from the stored `definition`.
-// STORAGE_UNAVAILABLE (rule "workflow_definition") when the document does not describe the phase.
+// The request for `phase` (awaiting approval) of `run`, from the stored `definition` and the
+// stored material of the phase binding its approval names. STORAGE_UNAVAILABLE (rule
+// "workflow_definition") when the documents do not describe the phase.
 Result<ApprovalRequest> approval_request(const RunDocument& run, const PhaseRecord& phase,
-                                         const Json& definition);
+                                         const Json& definition, const Json& binding);
 
 }  // namespace codemode::internal
 

@@ -88,7 +88,27 @@ Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_v
     unknown_workflow = definition == nullptr;
     if (unknown_workflow) return Change::kKeep;
     const Tool& tool = definition->tool;
-    if (std::optional<Error> refusal = admission_refusal(core, run, *workflow, *definition)) {
+    // What the person approved must be what runs now: a phase whose tools changed since (their
+    // commands, the files those name, schemas or timeouts) is asked again, not run.
+    Result<std::string> binding = core.binding_digest(*definition);
+    if (!binding.ok()) return std::move(binding).error();
+    if (phase->approval->binding_digest != *binding) {
+      if (Status issued = issue_approval(run, *phase, *definition, core.approval_policy());
+          !issued.ok()) {
+        return issued.error();
+      }
+      refresh_status(run);
+      return Change::kWrite;
+    }
+    std::optional<Error> refusal = admission_refusal(core, run, *workflow, *definition);
+    // The decision is checked against this runtime's own approvers: a decision stored by anyone
+    // else (another runtime's approver set, a hand-edited store) does not run.
+    if (!refusal &&
+        (!phase->approval->decided_by || !core.is_approver(*phase->approval->decided_by))) {
+      refusal = Error::permission_denied(
+          "approver", "The phase's approval was not made by one of this runtime's approvers.");
+    }
+    if (refusal) {
       phase->receipt = ExecutionReceipt{.call_id = phase_call_id(run, *phase),
                                         .tool_id = tool.id(),
                                         .execution = ExecutionState::kNotStarted,

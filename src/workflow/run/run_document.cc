@@ -78,23 +78,30 @@ Json approval_json(const PhaseApproval& approval) {
   Json json{{"toolId", approval.tool_id},
             {"digest", approval.digest},
             {"expiresAt", approval.expires_at_millis},
-            {"policy", approval.policy_hash}};
+            {"policy", approval.policy_hash},
+            {"binding", approval.binding_digest}};
   if (approval.decided_by) json["decidedBy"] = *approval.decided_by;
   if (approval.decided_at_millis) json["decidedAt"] = *approval.decided_at_millis;
   return json;
 }
 
 PhaseApproval approval_from(const Json& json) {
-  expect_keys(json, {"toolId", "digest", "expiresAt", "policy", "decidedBy", "decidedAt"});
-  PhaseApproval approval{.tool_id = string_at(json, "toolId"),
-                         .digest = string_at(json, "digest"),
-                         .expires_at_millis = int_at(json, "expiresAt"),
-                         .policy_hash = string_at(json, "policy"),
-                         .decided_by = std::nullopt,
-                         .decided_at_millis = std::nullopt};
+  expect_keys(json,
+              {"toolId", "digest", "expiresAt", "policy", "binding", "decidedBy", "decidedAt"});
+  PhaseApproval approval{
+      .tool_id = string_at(json, "toolId"),
+      .digest = string_at(json, "digest"),
+      .expires_at_millis = int_at(json, "expiresAt"),
+      .policy_hash = string_at(json, "policy"),
+      // Absent in runs stored before approvals bound it: never current, so
+      // such a request is issued again and such an approval does not run.
+      .binding_digest = json.contains("binding") ? string_at(json, "binding") : std::string(),
+      .decided_by = std::nullopt,
+      .decided_at_millis = std::nullopt};
   if (json.contains("decidedBy")) approval.decided_by = string_at(json, "decidedBy");
   if (json.contains("decidedAt")) approval.decided_at_millis = int_at(json, "decidedAt");
   if (!is_hex_digest(approval.digest) || !is_hex_digest(approval.policy_hash) ||
+      (!approval.binding_digest.empty() && !is_hex_digest(approval.binding_digest)) ||
       approval.decided_by.has_value() != approval.decided_at_millis.has_value()) {
     throw MalformedDocument{};
   }

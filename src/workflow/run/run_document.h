@@ -23,6 +23,7 @@ struct PhaseApproval {
   std::string digest;
   std::int64_t expires_at_millis = 0;
   std::string policy_hash;                // the policy the digest was computed under
+  std::string binding_digest;             // the phase binding it was computed with
   std::optional<std::string> decided_by;  // the person who approved or rejected it
   std::optional<std::int64_t> decided_at_millis;
 };

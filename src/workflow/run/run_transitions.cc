@@ -51,14 +51,17 @@ Status finish_run(RunDocument& run, const DurableWorkflow& workflow) {
 Status issue_approval(RunDocument& run, PhaseRecord& phase,
                       const DurableWorkflow::Phase& definition, const ApprovalPolicy& policy) {
   const std::int64_t expires_at = policy.now_millis + policy.ttl_millis;
+  Result<std::string> binding = policy.binding_digest(definition);
+  if (!binding.ok()) return std::move(binding).error();
   Result<std::string> digest = approval_digest(run.run_id, phase.id, definition.tool, *phase.input,
-                                               policy.policy_hash, expires_at);
+                                               policy.policy_hash, *binding, expires_at);
   if (!digest.ok()) return std::move(digest).error();
   phase.state = PhaseState::kAwaitingApproval;
   phase.approval = PhaseApproval{.tool_id = definition.tool.id(),
                                  .digest = std::move(*digest),
                                  .expires_at_millis = expires_at,
                                  .policy_hash = policy.policy_hash,
+                                 .binding_digest = std::move(*binding),
                                  .decided_by = std::nullopt,
                                  .decided_at_millis = std::nullopt};
   return {};

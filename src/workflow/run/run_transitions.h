@@ -4,6 +4,7 @@
 #define CODEMODE_WORKFLOW_RUN_RUN_TRANSITIONS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "codemode/error.h"
@@ -18,6 +19,9 @@ struct ApprovalPolicy {
   std::string policy_hash;
   std::int64_t now_millis = 0;
   std::int64_t ttl_millis = 0;
+  // The phase's binding digest as it is now (phase_binding.h), its material kept where a
+  // reviewer can read it.
+  std::function<Result<std::string>(const DurableWorkflow::Phase&)> binding_digest;
 };
 
 // Opens an approval request for every phase whose dependencies all succeeded (its input resolved

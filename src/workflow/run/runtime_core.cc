@@ -5,6 +5,7 @@
 
 #include "core/random_hex.h"
 #include "workflow/definition/hash_material.h"
+#include "workflow/definition/phase_binding.h"
 #include "workflow/run/approval.h"
 
 namespace codemode::internal {
@@ -36,6 +37,14 @@ Status check_options(const WorkflowRuntimeOptions& options) {
   if (options.permissions.allow.size() > 4096) {
     return option_error("permissions must hold at most 4096 grants.");
   }
+  if (options.approvers.empty() || options.approvers.size() > 4096) {
+    return option_error("approvers must name 1 to 4096 people.");
+  }
+  for (const std::string& approver : options.approvers) {
+    if (approver.empty() || approver.size() > 256) {
+      return option_error("approvers must be ids of 1..256 characters.");
+    }
+  }
   return {};
 }
 
@@ -57,6 +66,7 @@ Result<std::unique_ptr<RuntimeCore>> RuntimeCore::create(WorkflowRuntimeOptions 
   for (const DurableWorkflow& workflow : options.workflows) {
     core->workflows_.emplace(workflow.digest(), workflow);
   }
+  core->approvers_.insert(options.approvers.begin(), options.approvers.end());
   core->options_ = std::move(options);
   return core;
 }
@@ -71,7 +81,30 @@ std::int64_t RuntimeCore::now_millis() const {
 ApprovalPolicy RuntimeCore::approval_policy() const {
   return ApprovalPolicy{.policy_hash = policy_hash_,
                         .now_millis = now_millis(),
-                        .ttl_millis = options_.approval_ttl.count()};
+                        .ttl_millis = options_.approval_ttl.count(),
+                        .binding_digest = [this](const DurableWorkflow::Phase& phase) {
+                          return binding_digest(phase);
+                        }};
+}
+
+Result<std::string> RuntimeCore::binding_digest(const DurableWorkflow::Phase& phase) const {
+  Result<PhaseBinding> binding = phase_binding(phase);
+  if (!binding.ok()) return std::move(binding).error();
+  {
+    std::lock_guard lock(stored_bindings_mutex_);
+    if (stored_bindings_.contains(binding->digest)) return std::move(binding->digest);
+  }
+  if (Status stored = store().put_definition(binding->digest, binding->material.dump());
+      !stored.ok()) {
+    return std::move(stored).error();
+  }
+  std::lock_guard lock(stored_bindings_mutex_);
+  stored_bindings_.insert(binding->digest);
+  return std::move(binding->digest);
+}
+
+bool RuntimeCore::is_approver(std::string_view person_id) const {
+  return approvers_.contains(person_id);
 }
 
 const DurableWorkflow* RuntimeCore::workflow(std::string_view digest) const {

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -38,6 +40,11 @@ class RuntimeCore {
   const std::string& lease_owner() const { return lease_owner_; }
   std::int64_t now_millis() const;
   ApprovalPolicy approval_policy() const;
+  // The phase's binding digest as it is now; its material is put in the store (under the digest,
+  // beside the definitions) the first time, so any process can show a request's tools.
+  Result<std::string> binding_digest(const DurableWorkflow::Phase& phase) const;
+  // Whether the person may approve for this runtime (WorkflowRuntimeOptions::approvers).
+  bool is_approver(std::string_view person_id) const;
 
   // The definition with this digest among the runtime's workflows, or nullptr.
   const DurableWorkflow* workflow(std::string_view digest) const;
@@ -60,6 +67,9 @@ class RuntimeCore {
   std::string policy_hash_;
   std::string lease_owner_;
   std::map<std::string, DurableWorkflow, std::less<>> workflows_;
+  std::set<std::string, std::less<>> approvers_;
+  mutable std::mutex stored_bindings_mutex_;
+  mutable std::set<std::string, std::less<>> stored_bindings_;  // guarded by the mutex above
 };
 
 }  // namespace codemode::internal

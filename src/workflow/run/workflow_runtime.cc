@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/random_hex.h"
+#include "workflow/audit/audit_consistency.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_id.h"
@@ -30,9 +31,10 @@ Error approver_error() {
   return Error::permission_denied("approver", "The approver could not be verified.");
 }
 
-// The verified person behind `credential`, if they may approve in `scope`.
-Result<Person> verified_approver(const WorkflowRuntimeOptions& options,
-                                 std::string_view credential) {
+// The verified person behind `credential`, if they may approve in `scope` and are one of the
+// runtime's approvers.
+Result<Person> verified_approver(const internal::RuntimeCore& core, std::string_view credential) {
+  const WorkflowRuntimeOptions& options = core.options();
   Result<Person> person = Error::permission_denied("approver", "");
   try {
     person = options.verify_person(credential);
@@ -40,10 +42,30 @@ Result<Person> verified_approver(const WorkflowRuntimeOptions& options,
     return approver_error();
   }
   if (!person.ok() || person->id.empty() || person->id.size() > 256 ||
-      person->project_id != options.scope.project_id || !person->can_approve) {
+      person->project_id != options.scope.project_id || !person->can_approve ||
+      !core.is_approver(person->id)) {
     return approver_error();
   }
   return person;
+}
+
+// Whether this runtime can no longer honour the phase's open request or its approval: the request
+// lapsed, or either was made under another policy or another phase binding (its tools changed).
+// Such a request is issued again under this runtime's policy and the binding as it is now.
+Result<bool> needs_reissue(const internal::RuntimeCore& core, const PhaseRecord& phase,
+                           const DurableWorkflow::Phase& definition) {
+  if (!phase.approval ||
+      (phase.state != PhaseState::kAwaitingApproval && phase.state != PhaseState::kApproved)) {
+    return false;
+  }
+  if (phase.approval->policy_hash != core.policy_hash()) return true;
+  if (phase.state == PhaseState::kAwaitingApproval &&
+      phase.approval->expires_at_millis <= core.now_millis()) {
+    return true;
+  }
+  Result<std::string> binding = core.binding_digest(definition);
+  if (!binding.ok()) return std::move(binding).error();
+  return phase.approval->binding_digest != *binding;
 }
 
 }  // namespace
@@ -147,17 +169,21 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
   std::vector<ApprovalRequest> requests;
   for (const std::string& id : ids) {
     // A lapsed request is issued again, under this runtime's policy, with a new digest.
+    // A request or approval this runtime cannot honour is issued again (needs_reissue): what
+    // this runtime asks a person to approve is always what it would run.
     Result<RunDocument> run = core.update(id, [&](RunDocument& document) -> Result<Change> {
       const DurableWorkflow* workflow = core.workflow(document.workflow_digest);
       bool reissued = false;
       for (PhaseRecord& phase : document.phases) {
-        if (workflow == nullptr || phase.state != PhaseState::kAwaitingApproval ||
-            phase.approval->expires_at_millis > core.now_millis()) {
-          continue;
-        }
-        Status issued = internal::issue_approval(document, phase, *workflow->find_phase(phase.id),
-                                                 core.approval_policy());
+        if (workflow == nullptr) break;
+        const DurableWorkflow::Phase& definition = *workflow->find_phase(phase.id);
+        Result<bool> stale = needs_reissue(core, phase, definition);
+        if (!stale.ok()) return std::move(stale).error();
+        if (!*stale) continue;
+        Status issued =
+            internal::issue_approval(document, phase, definition, core.approval_policy());
         if (!issued.ok()) return issued.error();
+        internal::refresh_status(document);
         reissued = true;
       }
       return reissued ? Change::kWrite : Change::kKeep;
@@ -171,7 +197,14 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
                         : Json();
     for (const PhaseRecord& phase : run->phases) {
       if (phase.state != PhaseState::kAwaitingApproval) continue;
-      Result<ApprovalRequest> request = internal::approval_request(*run, phase, document);
+      Result<std::optional<std::string>> binding =
+          core.store().get_definition(phase.approval->binding_digest);
+      if (!binding.ok()) return std::move(binding).error();
+      Json binding_material = binding->has_value()
+                                  ? Json::parse(**binding, nullptr, /*allow_exceptions=*/false)
+                                  : Json();
+      Result<ApprovalRequest> request =
+          internal::approval_request(*run, phase, document, binding_material);
       if (!request.ok()) return std::move(request).error();
       requests.push_back(std::move(*request));
     }
@@ -182,6 +215,49 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
 namespace {
 
 enum class Decision { kApprove, kReject };
+
+Error audit_mismatch() {
+  return Error::storage_unavailable("phase_audit_mismatch",
+                                    "Code phase audit does not match its run.");
+}
+
+// What the phase's program allows, from this runtime's definition of the run's workflow, or else
+// from the definition stored with it.
+Result<internal::AuditedProgram> audited_program(const internal::RuntimeCore& core,
+                                                 const RunDocument& run,
+                                                 std::string_view phase_id) {
+  internal::AuditedProgram audited;
+  if (const DurableWorkflow* workflow = core.workflow(run.workflow_digest)) {
+    const DurableWorkflow::Phase* phase = workflow->find_phase(phase_id);
+    if (phase == nullptr) return audit_mismatch();
+    audited.program_digest = phase->program.digest();
+    for (const Tool& tool : phase->program.tools()) audited.tool_ids.insert(tool.id());
+    audited.max_tool_calls = phase->program.limits().max_tool_calls;
+    audited.phase_cost_micros = phase->tool.cost_micros();
+    return audited;
+  }
+  const Error invalid = Error::storage_unavailable(
+      "workflow_definition", "A stored workflow definition does not describe the run.");
+  Result<std::optional<std::string>> stored = core.store().get_definition(run.workflow_digest);
+  if (!stored.ok()) return std::move(stored).error();
+  if (!stored->has_value()) return invalid;
+  const Json document = Json::parse(**stored, nullptr, /*allow_exceptions=*/false);
+  try {
+    for (const Json& phase : document.at("phases")) {
+      if (phase.at("id") != phase_id) continue;
+      const Json& program = phase.at("program");
+      audited.program_digest = program.at("digest").get<std::string>();
+      for (const Json& tool : program.at("tools")) {
+        audited.tool_ids.insert(tool.at("id").get<std::string>());
+      }
+      audited.max_tool_calls = program.at("limits").at("maxToolCalls").get<std::int64_t>();
+      audited.phase_cost_micros = phase.at("tool").at("costMicros").get<std::int64_t>();
+      return audited;
+    }
+  } catch (const Json::exception&) {
+  }
+  return invalid;
+}
 
 Error digest_conflict() {
   return Error::conflict("approval_digest",
@@ -205,7 +281,7 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
   if (!internal::is_phase_id(phase_id)) {
     return Error::invalid_input("phase_id", "Phase identity is invalid.");
   }
-  Result<Person> person = verified_approver(core.options(), credential);
+  Result<Person> person = verified_approver(core, credential);
   if (!person.ok()) return std::move(person).error();
   std::optional<Error> refusal;
   Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
@@ -225,20 +301,26 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
       if (!decided_alike(*phase, digest, decision)) refusal = digest_conflict();
       return Change::kKeep;
     }
-    if (phase->approval->digest != digest || phase->approval->policy_hash != core.policy_hash()) {
+    if (phase->approval->digest != digest) {
       refusal = digest_conflict();
       return Change::kKeep;
     }
-    const std::int64_t now = core.now_millis();
-    if (phase->approval->expires_at_millis <= now) {
-      refusal = Error::conflict("approval_expired",
-                                "The approval request expired; a new one was issued.");
-      const DurableWorkflow* workflow = core.workflow(run.workflow_digest);
-      Status issued = internal::issue_approval(run, *phase, *workflow->find_phase(phase->id),
-                                               core.approval_policy());
+    const DurableWorkflow::Phase& definition =
+        *core.workflow(run.workflow_digest)->find_phase(phase->id);
+    Result<bool> stale = needs_reissue(core, *phase, definition);
+    if (!stale.ok()) return std::move(stale).error();
+    if (*stale) {
+      refusal = phase->approval->expires_at_millis <= core.now_millis()
+                    ? Error::conflict("approval_expired",
+                                      "The approval request expired; a new one was issued.")
+                    : Error::conflict("approval_stale",
+                                      "The runtime's policy or the phase's tools changed since "
+                                      "the request was issued; a new one was issued.");
+      Status issued = internal::issue_approval(run, *phase, definition, core.approval_policy());
       if (!issued.ok()) return issued.error();
       return Change::kWrite;
     }
+    const std::int64_t now = core.now_millis();
     phase->approval->decided_by = person->id;
     phase->approval->decided_at_millis = now;
     if (decision == Decision::kApprove) {
@@ -338,8 +420,29 @@ Result<std::optional<PhaseAudit>> WorkflowRuntime::inspect(std::string_view run_
   if (!internal::is_phase_id(phase_id)) {
     return Error::invalid_input("phase_id", "Phase identity is invalid.");
   }
-  return internal::read_phase_audit(impl_->core->store(), impl_->core->scope_digest(), run_id,
-                                    phase_id);
+  const internal::RuntimeCore& core = *impl_->core;
+  Result<std::optional<PhaseAudit>> audit =
+      internal::read_phase_audit(core.store(), core.scope_digest(), run_id, phase_id);
+  if (!audit.ok()) return audit;
+  Result<internal::LoadedRun> loaded = core.load(run_id);
+  if (!loaded.ok() && loaded.error().code == ErrorCode::kNotFound) {
+    // No run of this scope: nothing can vouch for a record under its id.
+    if (audit->has_value()) return audit_mismatch();
+    return audit;
+  }
+  if (!loaded.ok()) return std::move(loaded).error();
+  const PhaseRecord* phase = loaded->run.find_phase(phase_id);
+  if (phase == nullptr) {
+    if (audit->has_value()) return audit_mismatch();
+    return audit;
+  }
+  Result<internal::AuditedProgram> program = audited_program(core, loaded->run, phase_id);
+  if (!program.ok()) return std::move(program).error();
+  if (Status matches = internal::check_audit_matches_run(*audit, loaded->run, *phase, *program);
+      !matches.ok()) {
+    return std::move(matches).error();
+  }
+  return audit;
 }
 
 Json to_json(const RunView& view) {
