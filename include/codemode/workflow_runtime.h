@@ -31,6 +31,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -146,6 +147,20 @@ CODEMODE_EXPORT Json to_json(const RunView& view);
 //  tools, effects, limits, costMicros, binding}
 CODEMODE_EXPORT Json to_json(const ApprovalRequest& request);
 
+enum class Decision : int { kApprove = 1, kReject };
+
+// The text a person signs for one decision when the runtime has approver keys:
+// "codemode:decision:v1\n" + canonical JSON {runId, phaseId, digest, decision: "approve" or
+// "reject", personId}. A host can have it signed wherever its approvers keep their keys.
+CODEMODE_EXPORT std::string decision_message(std::string_view run_id, std::string_view phase_id,
+                                             std::string_view digest, Decision decision,
+                                             std::string_view person_id);
+// The Ed25519 signature of `message` with `private_key_pem` (unencrypted PKCS#8 PEM, as
+// `openssl genpkey -algorithm ed25519` writes), as "base64:<64 bytes>". INVALID_CONFIG (rule
+// "approver_key") when the key is not one.
+CODEMODE_EXPORT Result<std::string> sign_decision(std::string_view private_key_pem,
+                                                  std::string_view message);
+
 struct WorkflowRuntimeOptions {
   std::shared_ptr<WorkflowStore> store;  // required
   std::shared_ptr<CodeMode> code_mode;   // required: runs each phase's program
@@ -162,6 +177,13 @@ struct WorkflowRuntimeOptions {
   // and again when a phase is claimed, so an approval stored by anyone else never runs. Part of
   // the policy hash, so an approval binds the set it was made under.
   std::vector<std::string> approvers;
+  // Optional: each approver's Ed25519 public key (PEM "BEGIN PUBLIC KEY"), by person id. When set
+  // it must give every approver a key, and a decision then counts only with the person's
+  // signature of decision_message (sign_decision), checked when it is made and again when the
+  // phase is claimed: whoever can write the store, but holds no approver's private key, cannot
+  // make a phase approved. Part of the policy hash. Unset, the store is trusted with decisions
+  // (docs/security.md).
+  std::map<std::string, std::string> approver_keys;
   // The definitions this runtime runs; a run of any other definition is refused.
   std::vector<DurableWorkflow> workflows;
   // Milliseconds since the epoch; the system clock when unset. For tests that move time.
@@ -198,12 +220,14 @@ class CODEMODE_EXPORT WorkflowRuntime {
   // workflow this runtime was not given is NOT_FOUND (rule "unknown_workflow"): its approvers are
   // another host's. Approving the same digest again is OK and changes nothing. Approval grants no
   // permission.
+  // With approver keys, `signature` must be the person's sign_decision of the decision (else
+  // PERMISSION_DENIED, rule "approval_signature"); without them it is ignored.
   Status approve(std::string_view run_id, std::string_view phase_id, std::string_view digest,
-                 std::string_view credential);
+                 std::string_view credential, std::string_view signature = {});
   // Refuses the phase: the run ends blocked (PERMISSION_DENIED, rule "approval_rejected"). The same
   // checks as approve.
   Status reject(std::string_view run_id, std::string_view phase_id, std::string_view digest,
-                std::string_view credential);
+                std::string_view credential, std::string_view signature = {});
 
   // Executes every approved phase of the run, one after another, and returns the run as it then
   // is. A phase another runtime holds is left to it.

@@ -185,8 +185,16 @@ struct ConsoleServer::Routes {
       respond_json(exchange, http_status(ours.error().code), error_json(ours.error()));
       return;
     }
-    Status decided = parts[6] == "approve" ? runtime.approve(run, phase, digest, options.credential)
-                                           : runtime.reject(run, phase, digest, options.credential);
+    const Decision decision = parts[6] == "approve" ? Decision::kApprove : Decision::kReject;
+    std::string signature;
+    if (!options.signing_key_pem.empty()) {
+      Result<std::string> signed_decision = sign_decision(
+          options.signing_key_pem, decision_message(run, phase, digest, decision, options.person));
+      if (signed_decision.ok()) signature = std::move(*signed_decision);
+    }
+    Status decided = decision == Decision::kApprove
+                         ? runtime.approve(run, phase, digest, options.credential, signature)
+                         : runtime.reject(run, phase, digest, options.credential, signature);
     if (decided.ok()) {
       answer(exchange, run_view(runtime, options.workflow_id, run));
       return;

@@ -45,6 +45,9 @@ struct ConsoleOptions {
   // the runtime's VerifyPerson on every decision (which must vouch for it: docs/console.md).
   std::string person;
   std::string credential;
+  // The person's Ed25519 private key (PEM), to sign each decision when the runtime has approver
+  // keys (workflow_runtime.h); empty: decisions go unsigned.
+  std::string signing_key_pem;
   std::string access_token;  // is_valid_access_token
   // The page's origin behind a TLS proxy ("https://approvals.example"), accepted as a decision's
   // Origin besides "http://" + Host; empty: none.

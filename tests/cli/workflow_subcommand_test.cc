@@ -14,6 +14,7 @@
 #include "support/bubblewrap.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
+#include "support/signing_keys.h"
 #include "support/timing.h"
 
 namespace codemode {
@@ -263,6 +264,43 @@ TEST_F(WorkflowSubcommandTest, ACopyOfTheWorkflowFileListingTheCallerApprovesNot
   EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 0}}));
   EXPECT_NE(pending_digest(run, "price"), reissued.at(0).at("digest").get<std::string>());
   EXPECT_EQ(line_of(workflow("status", {run})).at("phases").at(0).at("state"), "awaiting_approval");
+}
+
+// approverKeys: every decision needs the approver's signature, made with `--key` from a private
+// key file only its owner can read.
+TEST_F(WorkflowSubcommandTest, WithApproverKeysApproveSignsWithTheApproversKey) {
+  const testing::PemKeyPair key = testing::ed25519_key_pair();
+  std::ofstream(scratch_.file("me.pub")) << key.public_key;
+  std::ofstream(scratch_.file("me.key")) << key.private_key;
+  std::filesystem::permissions(scratch_.file("me.key"), std::filesystem::perms::owner_read);
+  std::ofstream(scratch_.file("open.key")) << key.private_key;
+  std::filesystem::permissions(scratch_.file("open.key"), std::filesystem::perms::owner_read |
+                                                              std::filesystem::perms::group_read |
+                                                              std::filesystem::perms::others_read);
+  std::ifstream written(scratch_.file("workflow.json"));
+  Json workflow_file = Json::parse(written);
+  workflow_file["approverKeys"] = {{login_name(), "me.pub"}};
+  std::ofstream(scratch_.file("workflow.json"), std::ios::trunc) << workflow_file.dump();
+
+  testing::ProcessRun start =
+      workflow("start", {"--input", R"({"skus":["ab","cde"],"percent":10})"});
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const std::string run = line_of(start).at("runId").get<std::string>();
+  const std::string digest = pending_digest(run, "price");
+  testing::ProcessRun unsigned_decision =
+      workflow("approve", {run, "price", digest, "--as", login_name()});
+  EXPECT_EQ(unsigned_decision.exit_code, 1);
+  EXPECT_NE(unsigned_decision.err.find("approval_signature"), std::string::npos);
+  testing::ProcessRun readable_key = workflow(
+      "approve", {run, "price", digest, "--as", login_name(), "--key", scratch_.file("open.key")});
+  EXPECT_EQ(readable_key.exit_code, 1);
+  EXPECT_NE(readable_key.err.find("approver_key"), std::string::npos);
+  EXPECT_EQ(readable_key.err.find(scratch_.path().string()), std::string::npos) << "no host path";
+  ASSERT_EQ(workflow("approve",
+                     {run, "price", digest, "--as", login_name(), "--key", scratch_.file("me.key")})
+                .exit_code,
+            0);
+  EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 1}}));
 }
 
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {

@@ -12,7 +12,7 @@
 #include "codemode/docker_adapter.h"
 #include "codemode/json.h"
 
-#include "sandbox/docker/ed25519.h"
+#include "core/ed25519.h"
 #include "sandbox/docker/utc_millis.h"
 #include "support/signing_keys.h"
 

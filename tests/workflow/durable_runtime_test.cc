@@ -2,6 +2,7 @@
 // of §8.4, through the real worker, on every store.
 #include <atomic>
 #include <fstream>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include "support/adapter_options.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
+#include "support/signing_keys.h"
 #include "workflow/durable_fixture.h"
 #include "workflow/store_fixture.h"
 
@@ -431,6 +433,104 @@ TEST_P(DurableRuntimeTest, OnlyTheRuntimesApproversMayDecide) {
     options.approvers = {"reviewer", "someone-else"};
   });
   EXPECT_NE(wider->policy_hash(), runtime_->policy_hash());
+}
+
+// With approver keys a decision counts only with the person's signature: unsigned, signed for
+// another digest or with another key, it is refused; signed, the phase runs.
+TEST_P(DurableRuntimeTest, WithApproverKeysOnlyASignedDecisionCounts) {
+  const PemKeyPair reviewer = ed25519_key_pair();
+  const PemKeyPair other = ed25519_key_pair();
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition, [&](WorkflowRuntimeOptions& options) {
+    options.approver_keys = {{"reviewer", reviewer.public_key}};
+  });
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const std::string digest = runtime_->pending(run).value().at(0).digest;
+  auto signature = [&](const PemKeyPair& key, const std::string& signed_digest, Decision decision) {
+    return sign_decision(key.private_key,
+                         decision_message(run, "update", signed_digest, decision, "reviewer"))
+        .value();
+  };
+  for (const std::string& bad :
+       {std::string(), signature(other, digest, Decision::kApprove),
+        signature(reviewer, std::string(64, 'a'), Decision::kApprove),
+        signature(reviewer, digest, Decision::kReject), std::string("base64:AAAA")}) {
+    Status refused = runtime_->approve(run, "update", digest, "reviewer-token", bad);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().code, ErrorCode::kPermissionDenied);
+    EXPECT_EQ(refused.error().rule, "approval_signature");
+  }
+  ASSERT_TRUE(runtime_
+                  ->approve(run, "update", digest, "reviewer-token",
+                            signature(reviewer, digest, Decision::kApprove))
+                  .ok());
+  EXPECT_EQ(runtime_->run_due().value(), 1u);
+  EXPECT_EQ(runtime_->status(run).value().status, RunStatus::kSucceeded);
+}
+
+// Whoever can write the store cannot approve when decisions are signed: a phase made "approved"
+// in the store, with the real approver's name and a signature copied from another decision, is
+// refused when claimed, and nothing runs.
+TEST_P(DurableRuntimeTest, WithApproverKeysAStoreWriterCannotApprove) {
+  const PemKeyPair reviewer = ed25519_key_pair();
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition, [&](WorkflowRuntimeOptions& options) {
+    options.approver_keys = {{"reviewer", reviewer.public_key}};
+  });
+  const std::string signed_run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const std::string digest = runtime_->pending(signed_run).value().at(0).digest;
+  const std::string genuine =
+      sign_decision(reviewer.private_key,
+                    decision_message(signed_run, "update", digest, Decision::kApprove, "reviewer"))
+          .value();
+  const std::string forged_run = runtime_->start(definition, Json{{"value", 4}}).value();
+  runtime_->pending(forged_run).value();
+  std::shared_ptr<WorkflowStore> store = open_store();
+  StoredRun stored = store->load_run(forged_run).value().value();
+  Json document = Json::parse(stored.document);
+  Json& phase = document["phases"][0];
+  phase["state"] = "approved";
+  phase["approval"]["decidedBy"] = "reviewer";
+  phase["approval"]["decidedAt"] = 1;
+  phase["approval"]["signature"] = genuine;
+  document["status"] = "running";
+  stored.document = document.dump();
+  stored.status = "running";
+  stored.wake_at_millis = 0;
+  stored.wake_policy = runtime_->policy_hash();
+  const std::int64_t version = stored.version;
+  stored.version = version + 1;
+  ASSERT_TRUE(store->replace_run(stored, version).value());
+
+  EXPECT_EQ(runtime_->run_due().value(), 0u);
+  RunView view = runtime_->status(forged_run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  ASSERT_TRUE(view.error);
+  EXPECT_EQ(view.error->rule, "approval_signature");
+  EXPECT_EQ(adapter_->executions, 0);
+  EXPECT_EQ(effects_made(effects_file()), 0);
+}
+
+// Approver keys must cover exactly the approvers, and be Ed25519 public keys.
+TEST_P(DurableRuntimeTest, ApproverKeysMustGiveEveryApproverAnEd25519Key) {
+  const DurableWorkflow definition = workflow();
+  const PemKeyPair key = ed25519_key_pair();
+  const std::vector<std::map<std::string, std::string>> refused{
+      {{"reviewer", key.private_key}},
+      {{"reviewer", "not a key"}},
+      {{"reviewer", key.public_key}, {"stranger", key.public_key}},
+  };
+  for (const auto& keys : refused) {
+    WorkflowRuntimeOptions options = runtime_options(open_store(), mode_, definition);
+    options.approver_keys = keys;
+    Result<std::unique_ptr<WorkflowRuntime>> created = WorkflowRuntime::create(std::move(options));
+    ASSERT_FALSE(created.ok());
+    EXPECT_EQ(created.error().code, ErrorCode::kInvalidConfig);
+  }
+  WorkflowRuntimeOptions options = runtime_options(open_store(), mode_, definition);
+  options.approvers = {"reviewer", "second"};
+  options.approver_keys = {{"reviewer", key.public_key}};
+  EXPECT_FALSE(WorkflowRuntime::create(std::move(options)).ok());
 }
 
 TEST_P(DurableRuntimeTest, InspectRefusesMalformedIdentities) {

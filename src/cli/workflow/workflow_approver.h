@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "codemode/error.h"
 #include "codemode/workflow_runtime.h"
 
 namespace codemode::cli {
@@ -18,6 +19,11 @@ VerifyPerson local_account_approver(std::vector<std::string> approvers, std::str
 
 // The login name of the account running this process, or empty.
 std::string current_login();
+
+// The approver's private key (PEM) from the file at `path`, which must be readable by its owner
+// only, as ssh asks of a private key. INVALID_CONFIG (rule "approver_key") otherwise; the message
+// never names the path.
+Result<std::string> read_approver_key(const std::string& path);
 
 }  // namespace codemode::cli
 

@@ -35,11 +35,21 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
     token = internal::random_hex(24);
   }
   const std::string person = current_login();
+  std::string signing_key;
+  if (arguments.key_path) {
+    Result<std::string> key = read_approver_key(*arguments.key_path);
+    if (!key.ok()) {
+      print_usage_error(key.error());
+      return kExitUsageError;
+    }
+    signing_key = std::move(*key);
+  }
   Result<std::unique_ptr<console::ConsoleServer>> server = console::ConsoleServer::start(
       {.runtime = std::move(runtime),
        .workflow_id = file.workflow.id(),
        .person = person,
        .credential = person,
+       .signing_key_pem = std::move(signing_key),
        .access_token = token,
        .public_origin = arguments.public_origin,
        .http = listen,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <utility>
 
 #include "codemode/command_tool.h"
@@ -151,6 +152,28 @@ Result<std::vector<std::string>> approvers_of(const Json& file) {
   return approvers;
 }
 
+// {"alice": "alice.pub", ...}: each approver's Ed25519 public key, a PEM file relative to the
+// workflow file. The runtime checks that every approver has one.
+Result<std::map<std::string, std::string>> approver_keys_of(
+    const Json& file, const std::filesystem::path& directory) {
+  std::map<std::string, std::string> keys;
+  if (!file.contains("approverKeys")) return keys;
+  const Json& listed = file.at("approverKeys");
+  if (!listed.is_object() || listed.size() > kMaxApprovers) {
+    return field_error("approverKeys", "must map approvers to their public key files.");
+  }
+  for (const auto& [name, key_file] : listed.items()) {
+    if (!key_file.is_string()) {
+      return field_error("approverKeys", "must map approvers to their public key files.");
+    }
+    Result<std::string> pem = read_file((directory / key_file.get<std::string>()).string(),
+                                        16u << 10, "WORKFLOW: approverKeys");
+    if (!pem.ok()) return std::move(pem).error();
+    keys.emplace(name, std::move(*pem));
+  }
+  return keys;
+}
+
 }  // namespace
 
 Result<WorkflowFile> load_workflow_file(const std::string& path) {
@@ -158,8 +181,8 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
   if (!file.ok()) return std::move(file).error();
   if (!file->is_object() ||
       !internal::only_keys(*file,
-                           {"id", "version", "scope", "approvers", "maxCostMicros", "approvalTtlMs",
-                            "inputSchema", "outputSchema", "phases", "result"}) ||
+                           {"id", "version", "scope", "approvers", "approverKeys", "maxCostMicros",
+                            "approvalTtlMs", "inputSchema", "outputSchema", "phases", "result"}) ||
       !is_string(*file, "id") || !is_string(*file, "version")) {
     return usage_error(
         "WORKFLOW: must be an object with id, version, scope, approvers, maxCostMicros, phases "
@@ -194,6 +217,8 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
   if (!result.ok()) return std::move(result).error();
   std::error_code ignored;
   const std::filesystem::path directory = std::filesystem::absolute(path, ignored).parent_path();
+  Result<std::map<std::string, std::string>> approver_keys = approver_keys_of(*file, directory);
+  if (!approver_keys.ok()) return std::move(approver_keys).error();
   std::vector<WorkflowPhaseOptions> phases;
   for (std::size_t i = 0; i < file->at("phases").size(); ++i) {
     Result<WorkflowPhaseOptions> phase = load_phase(file->at("phases")[i], i, directory);
@@ -213,6 +238,7 @@ Result<WorkflowFile> load_workflow_file(const std::string& path) {
                       .scope = std::move(*scope),
                       .max_cost_micros = file->at("maxCostMicros").get<std::int64_t>(),
                       .approvers = std::move(*approvers),
+                      .approver_keys = std::move(*approver_keys),
                       .approval_ttl = approval_ttl};
 }
 

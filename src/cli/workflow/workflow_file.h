@@ -17,13 +17,15 @@
 // workflow_approver.h), maxCostMicros (each run's budget), phases (each with id, program, intent)
 // and result. The schemas default to {} (any value), a phase's input to the whole workflow input;
 // approvalTtlMs (how long an approval request stays open before it is issued again with a new
-// digest) to an hour, 1 s .. 30 days.
+// digest) to an hour, 1 s .. 30 days. Optional approverKeys ({"alice": "alice.pub"}, PEM files
+// relative to the workflow file) makes every decision need the approver's signature.
 // Unknown fields are refused.
 #ifndef CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
 #define CODEMODE_CLI_WORKFLOW_WORKFLOW_FILE_H_
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,9 @@ struct WorkflowFile {
   Scope scope;  // the workflow's audit scope, and whom the command's runs act for
   std::int64_t max_cost_micros = 0;
   std::vector<std::string> approvers;
+  // approverKeys: each approver's Ed25519 public key (PEM), read from the files it names; when
+  // given, every decision must be signed (`approve --key`, workflow_runtime.h).
+  std::map<std::string, std::string> approver_keys;
   std::chrono::milliseconds approval_ttl{3'600'000};
 };
 

@@ -78,6 +78,7 @@ Result<std::unique_ptr<WorkflowRuntime>> make_workflow_runtime(const WorkflowFil
        .approval_ttl = file.approval_ttl,
        .verify_person = local_account_approver(file.approvers, file.scope.project_id),
        .approvers = file.approvers,
+       .approver_keys = file.approver_keys,
        .workflows = {file.workflow}});
 }
 

@@ -12,6 +12,7 @@
 #include "codemode/phase_audit.h"
 
 #include "cli/cli_io.h"
+#include "cli/workflow/workflow_approver.h"
 #include "cli/workflow/workflow_console.h"
 #include "http/serve_until_stopped.h"
 
@@ -63,6 +64,12 @@ int start(WorkflowRuntime& runtime, const WorkflowFile& file, const WorkflowArgu
   return kExitSucceeded;
 }
 
+Result<std::string> sign_with_key_file(const std::string& path, const std::string& message) {
+  Result<std::string> key = read_approver_key(path);
+  if (!key.ok()) return std::move(key).error();
+  return sign_decision(*key, message);
+}
+
 int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
   std::string approver = arguments.approver.value_or("");
   if (!arguments.approver) {
@@ -74,10 +81,20 @@ int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
     print_usage_error(usage_error("approve and reject need --as NAME or CODEMODE_APPROVER."));
     return kExitUsageError;
   }
-  Status decided =
-      arguments.command == "approve"
-          ? runtime.approve(arguments.run_id, arguments.phase_id, arguments.digest, approver)
-          : runtime.reject(arguments.run_id, arguments.phase_id, arguments.digest, approver);
+  const Decision decision = arguments.command == "approve" ? Decision::kApprove : Decision::kReject;
+  std::string signature;
+  if (arguments.key_path) {
+    Result<std::string> signed_decision = sign_with_key_file(
+        *arguments.key_path, decision_message(arguments.run_id, arguments.phase_id,
+                                              arguments.digest, decision, approver));
+    if (!signed_decision.ok()) return refused(signed_decision.error());
+    signature = std::move(*signed_decision);
+  }
+  Status decided = decision == Decision::kApprove
+                       ? runtime.approve(arguments.run_id, arguments.phase_id, arguments.digest,
+                                         approver, signature)
+                       : runtime.reject(arguments.run_id, arguments.phase_id, arguments.digest,
+                                        approver, signature);
   if (!decided.ok()) return refused(decided.error());
   Result<RunView> view = runtime.status(arguments.run_id);
   if (!view.ok()) return refused(view.error());
@@ -201,6 +218,9 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
     decide->add_option("--as", arguments.approver,
                        "Who decides (default: $CODEMODE_APPROVER). Must be the login name of the "
                        "account running the command and listed in the workflow's approvers.");
+    decide->add_option("--key", arguments.key_path,
+                       "Your Ed25519 private key (PEM) to sign the decision with; required when "
+                       "the workflow lists approverKeys.");
   }
   CLI::App* inspect =
       add_command(*workflow, arguments, "inspect", "A phase's audit record (null if none).");
@@ -227,6 +247,9 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
                       "from it are accepted.");
   console->add_flag("--work", arguments.work,
                     "Also execute approved phases, as `codemode workflow worker` does.");
+  console->add_option("--key", arguments.key_path,
+                      "Your Ed25519 private key (PEM) to sign your decisions with; required when "
+                      "the workflow lists approverKeys.");
   console
       ->add_option("--poll-ms", arguments.poll_millis,
                    "How often live updates and --work look for changes (default 500).")

@@ -6,11 +6,11 @@
 //   list WORKFLOW                    the runs of the workflow's scope, newest first
 //   status WORKFLOW RUN              one run: status, output, ledger, phases
 //   pending WORKFLOW [RUN]           each phase waiting for approval, with what to review
-//   approve WORKFLOW RUN PHASE DIGEST --as NAME
-//   reject WORKFLOW RUN PHASE DIGEST --as NAME
+//   approve WORKFLOW RUN PHASE DIGEST --as NAME [--key FILE]
+//   reject WORKFLOW RUN PHASE DIGEST --as NAME [--key FILE]
 //   inspect WORKFLOW RUN PHASE       the phase's audit record
 //   worker WORKFLOW [--once]         executes approved phases (and recovers lapsed claims)
-//   console WORKFLOW [--listen HOST:PORT] [--work]
+//   console WORKFLOW [--listen HOST:PORT] [--work] [--key FILE]
 //                                    the approvals console: a web page to review and decide
 //                                    (workflow_console.h)
 // Exit status: 0 done, 1 refused (the error as one JSON line on stderr), 2 usage error.
@@ -36,6 +36,7 @@ struct WorkflowArguments {
   std::string phase_id;
   std::string digest;
   std::optional<std::string> approver;  // --as; else CODEMODE_APPROVER
+  std::optional<std::string> key_path;  // --key: the approver's private key, to sign decisions
   bool once = false;
   int poll_millis = 500;
   std::string listen = "127.0.0.1:8809";  // console

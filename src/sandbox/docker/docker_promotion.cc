@@ -6,8 +6,8 @@
 
 #include "codemode/json.h"
 
+#include "core/ed25519.h"
 #include "core/json_keys.h"
-#include "sandbox/docker/ed25519.h"
 #include "sandbox/docker/promotion_statement.h"
 #include "sandbox/docker/utc_millis.h"
 

@@ -4,9 +4,9 @@
 
 #include "codemode/json.h"
 
+#include "core/ed25519.h"
 #include "core/identifiers.h"
 #include "core/json_keys.h"
-#include "sandbox/docker/ed25519.h"
 #include "sandbox/docker/utc_millis.h"
 
 namespace codemode {

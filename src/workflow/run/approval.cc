@@ -7,7 +7,8 @@
 
 namespace codemode::internal {
 
-Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options) {
+Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options,
+                                   const Json& approver_key_fingerprints) {
   const auto sorted_unique = [](std::vector<std::string> values) {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -19,6 +20,7 @@ Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options) {
             {{"principalId", options.scope.principal_id}, {"projectId", options.scope.project_id}}},
            {"permissions", sorted_unique(options.permissions.allow)},
            {"approvers", sorted_unique(options.approvers)},
+           {"approverKeys", approver_key_fingerprints},
            {"policyVersion", options.policy_version},
            {"maxCostMicros", options.max_cost_micros},
            {"approvalTtlMs", options.approval_ttl.count()}});

@@ -14,8 +14,9 @@
 namespace codemode::internal {
 
 // sha256 of the normalized policy {scope, permissions (sorted, unique), approvers (sorted,
-// unique), policyVersion, maxCostMicros, approvalTtlMs}.
-Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options);
+// unique), approverKeys (their fingerprints), policyVersion, maxCostMicros, approvalTtlMs}.
+Result<std::string> policy_hash_of(const WorkflowRuntimeOptions& options,
+                                   const Json& approver_key_fingerprints);
 
 // sha256 of {runId, phaseId, tool, toolVersion, input, policy, binding, expiresAt}: `binding` is
 // the phase binding's digest (workflow/definition/phase_binding.h).

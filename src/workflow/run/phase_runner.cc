@@ -108,6 +108,14 @@ Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_v
       refusal = Error::permission_denied(
           "approver", "The phase's approval was not made by one of this runtime's approvers.");
     }
+    // With approver keys, only the person's signature makes a stored decision an approval.
+    const ApproverKeys& keys = core.approver_keys();
+    if (!refusal && keys.required() &&
+        !keys.verifies(*phase->approval->decided_by, run.run_id, phase->id, phase->approval->digest,
+                       Decision::kApprove, phase->approval->signature.value_or(""))) {
+      refusal = Error::permission_denied(
+          "approval_signature", "The phase's approval is not signed with its approver's key.");
+    }
     if (refusal) {
       phase->receipt = ExecutionReceipt{.call_id = phase_call_id(run, *phase),
                                         .tool_id = tool.id(),

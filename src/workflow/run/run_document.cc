@@ -82,12 +82,13 @@ Json approval_json(const PhaseApproval& approval) {
             {"binding", approval.binding_digest}};
   if (approval.decided_by) json["decidedBy"] = *approval.decided_by;
   if (approval.decided_at_millis) json["decidedAt"] = *approval.decided_at_millis;
+  if (approval.signature) json["signature"] = *approval.signature;
   return json;
 }
 
 PhaseApproval approval_from(const Json& json) {
-  expect_keys(json,
-              {"toolId", "digest", "expiresAt", "policy", "binding", "decidedBy", "decidedAt"});
+  expect_keys(json, {"toolId", "digest", "expiresAt", "policy", "binding", "decidedBy", "decidedAt",
+                     "signature"});
   PhaseApproval approval{
       .tool_id = string_at(json, "toolId"),
       .digest = string_at(json, "digest"),
@@ -97,9 +98,11 @@ PhaseApproval approval_from(const Json& json) {
       // such a request is issued again and such an approval does not run.
       .binding_digest = json.contains("binding") ? string_at(json, "binding") : std::string(),
       .decided_by = std::nullopt,
-      .decided_at_millis = std::nullopt};
+      .decided_at_millis = std::nullopt,
+      .signature = std::nullopt};
   if (json.contains("decidedBy")) approval.decided_by = string_at(json, "decidedBy");
   if (json.contains("decidedAt")) approval.decided_at_millis = int_at(json, "decidedAt");
+  if (json.contains("signature")) approval.signature = string_at(json, "signature");
   if (!is_hex_digest(approval.digest) || !is_hex_digest(approval.policy_hash) ||
       (!approval.binding_digest.empty() && !is_hex_digest(approval.binding_digest)) ||
       approval.decided_by.has_value() != approval.decided_at_millis.has_value()) {

@@ -26,6 +26,8 @@ struct PhaseApproval {
   std::string binding_digest;             // the phase binding it was computed with
   std::optional<std::string> decided_by;  // the person who approved or rejected it
   std::optional<std::int64_t> decided_at_millis;
+  // The person's signature of the decision, when the runtime that took it has approver keys.
+  std::optional<std::string> signature;
 };
 
 struct PhaseLease {

@@ -63,7 +63,8 @@ Status issue_approval(RunDocument& run, PhaseRecord& phase,
                                  .policy_hash = policy.policy_hash,
                                  .binding_digest = std::move(*binding),
                                  .decided_by = std::nullopt,
-                                 .decided_at_millis = std::nullopt};
+                                 .decided_at_millis = std::nullopt,
+                                 .signature = std::nullopt};
   return {};
 }
 

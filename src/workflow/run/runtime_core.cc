@@ -54,7 +54,9 @@ Result<std::unique_ptr<RuntimeCore>> RuntimeCore::create(WorkflowRuntimeOptions 
   if (Status valid = check_options(options); !valid.ok()) return std::move(valid).error();
   Result<std::string> scope = codemode::scope_digest(options.scope);
   if (!scope.ok()) return option_error("scope must hold two ids of 1..256 characters.");
-  Result<std::string> policy = policy_hash_of(options);
+  Result<ApproverKeys> keys = ApproverKeys::create(options.approver_keys, options.approvers);
+  if (!keys.ok()) return std::move(keys).error();
+  Result<std::string> policy = policy_hash_of(options, keys->fingerprints());
   if (!policy.ok()) return std::move(policy).error();
   std::unique_ptr<RuntimeCore> core(new RuntimeCore());
   core->scope_digest_ = std::move(*scope);
@@ -67,6 +69,7 @@ Result<std::unique_ptr<RuntimeCore>> RuntimeCore::create(WorkflowRuntimeOptions 
     core->workflows_.emplace(workflow.digest(), workflow);
   }
   core->approvers_.insert(options.approvers.begin(), options.approvers.end());
+  core->approver_keys_ = std::move(*keys);
   core->options_ = std::move(options);
   return core;
 }

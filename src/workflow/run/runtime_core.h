@@ -16,6 +16,7 @@
 
 #include "workflow/run/run_document.h"
 #include "workflow/run/run_transitions.h"
+#include "workflow/run/signed_decision.h"
 
 namespace codemode::internal {
 
@@ -45,6 +46,7 @@ class RuntimeCore {
   Result<std::string> binding_digest(const DurableWorkflow::Phase& phase) const;
   // Whether the person may approve for this runtime (WorkflowRuntimeOptions::approvers).
   bool is_approver(std::string_view person_id) const;
+  const ApproverKeys& approver_keys() const { return approver_keys_; }
 
   // The definition with this digest among the runtime's workflows, or nullptr.
   const DurableWorkflow* workflow(std::string_view digest) const;
@@ -68,6 +70,7 @@ class RuntimeCore {
   std::string lease_owner_;
   std::map<std::string, DurableWorkflow, std::less<>> workflows_;
   std::set<std::string, std::less<>> approvers_;
+  ApproverKeys approver_keys_;
   mutable std::mutex stored_bindings_mutex_;
   mutable std::set<std::string, std::less<>> stored_bindings_;  // guarded by the mutex above
 };

@@ -214,8 +214,6 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
 
 namespace {
 
-enum class Decision { kApprove, kReject };
-
 Error audit_mismatch() {
   return Error::storage_unavailable("phase_audit_mismatch",
                                     "Code phase audit does not match its run.");
@@ -274,7 +272,8 @@ bool decided_alike(const PhaseRecord& phase, std::string_view digest, Decision d
 }
 
 Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
-              std::string_view digest, std::string_view credential, Decision decision) {
+              std::string_view digest, std::string_view credential, std::string_view signature,
+              Decision decision) {
   if (!internal::is_hex_digest(run_id)) {
     return Error::invalid_input("run_id", "Run identity is invalid.");
   }
@@ -283,6 +282,12 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
   }
   Result<Person> person = verified_approver(core, credential);
   if (!person.ok()) return std::move(person).error();
+  const internal::ApproverKeys& keys = core.approver_keys();
+  if (keys.required() &&
+      !keys.verifies(person->id, run_id, phase_id, digest, decision, signature)) {
+    return Error::permission_denied("approval_signature",
+                                    "The decision is not signed with the approver's key.");
+  }
   std::optional<Error> refusal;
   Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
     refusal.reset();
@@ -323,6 +328,7 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
     const std::int64_t now = core.now_millis();
     phase->approval->decided_by = person->id;
     phase->approval->decided_at_millis = now;
+    if (keys.required()) phase->approval->signature = std::string(signature);
     if (decision == Decision::kApprove) {
       phase->state = PhaseState::kApproved;
       internal::refresh_status(run);
@@ -345,13 +351,15 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
 }  // namespace
 
 Status WorkflowRuntime::approve(std::string_view run_id, std::string_view phase_id,
-                                std::string_view digest, std::string_view credential) {
-  return decide(*impl_->core, run_id, phase_id, digest, credential, Decision::kApprove);
+                                std::string_view digest, std::string_view credential,
+                                std::string_view signature) {
+  return decide(*impl_->core, run_id, phase_id, digest, credential, signature, Decision::kApprove);
 }
 
 Status WorkflowRuntime::reject(std::string_view run_id, std::string_view phase_id,
-                               std::string_view digest, std::string_view credential) {
-  return decide(*impl_->core, run_id, phase_id, digest, credential, Decision::kReject);
+                               std::string_view digest, std::string_view credential,
+                               std::string_view signature) {
+  return decide(*impl_->core, run_id, phase_id, digest, credential, signature, Decision::kReject);
 }
 
 Result<RunView> WorkflowRuntime::advance(std::string_view run_id) {

@@ -1,8 +1,9 @@
-// Ed25519 signatures through OpenSSL 3 (EVP one-shot sign and verify), and the promotion's
-// "base64:" signature text. Keys are PEM: SubjectPublicKeyInfo ("BEGIN PUBLIC KEY") to verify,
-// unencrypted PKCS#8 ("BEGIN PRIVATE KEY") to sign; any other algorithm or form is refused.
-#ifndef CODEMODE_SANDBOX_DOCKER_ED25519_H_
-#define CODEMODE_SANDBOX_DOCKER_ED25519_H_
+// Ed25519 signatures through OpenSSL 3 (EVP one-shot sign and verify), and the "base64:" signature
+// text (image promotions, signed approvals). Keys are PEM: SubjectPublicKeyInfo ("BEGIN PUBLIC
+// KEY") to verify, unencrypted PKCS#8 ("BEGIN PRIVATE KEY") to sign; any other algorithm or form is
+// refused.
+#ifndef CODEMODE_CORE_ED25519_H_
+#define CODEMODE_CORE_ED25519_H_
 
 #include <optional>
 #include <string>
@@ -42,4 +43,4 @@ std::optional<std::string> decode_signature_text(std::string_view text);
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_SANDBOX_DOCKER_ED25519_H_
+#endif  // CODEMODE_CORE_ED25519_H_

@@ -1,4 +1,4 @@
-#include "sandbox/docker/ed25519.h"
+#include "core/ed25519.h"
 
 #include <memory>
 
