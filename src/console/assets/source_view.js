@@ -1,6 +1,6 @@
 // What a person reads before approving: a program's source and the texts beside it, shown so that
-// every character the digest covers is seen where the engine sees it (docs/console.md, "What the
-// page shows, character by character"). Three rules:
+// every character the digest covers is seen where the engine sees it (docs/console.md, "Character
+// by character"). Three rules:
 // - lines end where the engine ends them (LF, CRLF, CR, U+2028, U+2029), so the numbers beside
 //   them are the engine's line numbers;
 // - a character a reader could not see (a control, a format or invisible character, an unusual
