@@ -8,7 +8,7 @@
 namespace codemode::console {
 
 struct Asset {
-  std::string_view path;          // "/", "/console.js", "/console.css"
+  std::string_view path;          // "/", "/console.js", "/source_view.js", "/console.css"
   std::string_view content_type;  // with charset
   std::string_view body;
 };

@@ -5,8 +5,8 @@
 //
 // Routes:
 //   GET  /login?token=T                   starts a session, then redirects to /#session=ID
-//   GET  /, /console.js, /console.css     the page (embedded; strict Content-Security-Policy;
-//                                         it holds no data, so it needs no session)
+//   GET  /, /console.js, /console.css,    the page (embedded; strict Content-Security-Policy;
+//        /source_view.js                  it holds no data, so it needs no session)
 //   GET  /api/session                     {person, workflow}
 //   GET  /api/runs                        console_views.h runs_view
 //   GET  /api/runs/RUN                    console_views.h run_view

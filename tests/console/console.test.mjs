@@ -2,8 +2,9 @@
 // example quote workflow, driven in Debian's headless Chromium by playwright-core (pinned in
 // package-lock.json; no browser is downloaded). A person opens the login link, sees the run
 // waiting, reads its source and digest, approves both phases and sees the result and the audit;
-// rejects another run; meets a digest that went stale while the page was open; and requests
-// without the token or a session, from another origin or for another Host are refused.
+// rejects another run; meets a digest that went stale while the page was open; requests
+// without the token or a session, from another origin or for another Host are refused; and a
+// phase crafted to hide code from its reviewer is shown as the engine reads it.
 //
 // CODEMODE_CONSOLE_SCREENSHOTS=DIR also saves the main views there (docs/console/ holds them).
 import { test, before, after } from 'node:test';
@@ -14,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import readline from 'node:readline';
+import vm from 'node:vm';
 import { chromium } from 'playwright-core';
 
 const cli = process.env.CODEMODE_CLI;
@@ -24,13 +26,15 @@ const screenshots = process.env.CODEMODE_CONSOLE_SCREENSHOTS;
 const me = os.userInfo().username;
 const input = JSON.stringify({ skus: ['ab', 'cde'], percent: 10 });
 
-// A copy of the example workflow in a scratch directory of its own, approvable by this account.
-function workflowCopy(extra = {}) {
+// A copy of the example workflow in a scratch directory of its own, approvable by this account;
+// `programs` replaces phase programs' files ({'price.js': source}).
+function workflowCopy(extra = {}, programs = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-console-test-'));
   for (const name of fs.readdirSync(exampleDir)) {
     fs.copyFileSync(path.join(exampleDir, name), path.join(scratch, name));
   }
   fs.chmodSync(path.join(scratch, 'discount.sh'), 0o755);
+  for (const [name, source] of Object.entries(programs)) fs.writeFileSync(path.join(scratch, name), source);
   const priceTools = path.join(scratch, 'price-tools.json');
   const tools = JSON.parse(fs.readFileSync(priceTools, 'utf8'));
   tools.tools[0].command = [path.join(sourceDir, 'examples/catalog/price.sh')];
@@ -49,9 +53,9 @@ function workflowCommand(copy, args) {
   return JSON.parse(run.stdout);
 }
 
-function startRun(copy) {
+function startRun(copy, runInput = input) {
   const run = spawnSync(cli, ['workflow', 'start', copy.file, '--store', copy.store,
-                              '--input', input], { cwd: copy.scratch, encoding: 'utf8' });
+                              '--input', runInput], { cwd: copy.scratch, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout);
 }
@@ -104,8 +108,8 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function setUp(extra) {
-  const copy = workflowCopy(extra);
+async function setUp(extra, programs) {
+  const copy = workflowCopy(extra, programs);
   const server = await startConsole(copy);
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   const page = await context.newPage();
@@ -264,4 +268,233 @@ test('requests without the token or a session, from another origin or for anothe
     const token = new URL(server.login).searchParams.get('token');
     assert.equal((await fetch(`${base}/api/runs`, {
       headers: { authorization: `Bearer ${token}` } })).status, 200);
+  });
+
+// ---- a phase crafted to hide code from its reviewer ----
+
+// Runs `source` as a plain program (`codemode run`: nobody reviews it, so any character is
+// allowed) and returns its output.
+function runProgram(scratch, source, programInput) {
+  const file = path.join(scratch, 'probe.js');
+  fs.writeFileSync(file, source);
+  const run = spawnSync(cli, ['run', file, '--input', JSON.stringify(programInput)], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  return JSON.parse(run.stdout).output;
+}
+
+// Per engine line shown: its number and, per UTF-16 unit of its text, whether it is drawn as a
+// comment. Finds `needle`'s line and whether any of its characters is drawn as a comment.
+function locateInSource(section, needle) {
+  return section.locator('[data-testid="source"]').evaluate((source, wanted) => {
+    for (const row of source.querySelectorAll('tr')) {
+      const walker = document.createTreeWalker(row.querySelector('td.code'), NodeFilter.SHOW_TEXT);
+      let text = '';
+      const commented = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        text += node.data;
+        const inComment = Boolean(node.parentElement.closest('.tok-com'));
+        for (let i = 0; i < node.data.length; i += 1) commented.push(inComment);
+      }
+      const at = text.indexOf(wanted);
+      if (at >= 0) {
+        return { line: Number(row.querySelector('td.ln').textContent),
+                 commented: commented.slice(at, at + wanted.length).some(Boolean),
+                 allCommented: commented.slice(at, at + wanted.length).every(Boolean) };
+      }
+    }
+    return null;
+  }, needle);
+}
+
+// The example's first phase, with what once hid code from the page: a regular expression that
+// contains '//', code 400 spaces to the right, a no-break space and a Cyrillic 'а' in strings.
+// Lines end in CRLF, as a Windows editor writes them. With no items it returns its line marker,
+// so the engine's line numbers can be read with `codemode run`.
+const craftedPrice = [
+  '// Prices every item (a phase crafted to hide code from its reviewer).',
+  'async (input, tools) => {',
+  '  const slash = /\\//; input.percent = 50; // a real comment',
+  `  const padded = 1;${' '.repeat(400)}input.percent = 49;`,
+  "  const words = ['a\u00a0b', 'p\u0430ss'];",
+  '  const lines = [new Error().lineNumber];',
+  '  if (input.skus.length === 0) return { totalCents: 0, percent: input.percent, lines };',
+  '  let totalCents = 0;',
+  '  for (const sku of input.skus) {',
+  "    const price = await tools.call('catalog.price', { sku });",
+  "    if (price.status !== 'succeeded') throw new Error('price lookup failed');",
+  '    totalCents += price.output.cents;',
+  '  }',
+  '  return { totalCents, percent: input.percent };',
+  '}',
+].join('\r\n');
+
+test('a phase crafted to hide code is shown as the engine reads it, its input marked', async () => {
+  const { copy, server, page } = await setUp({}, { 'price.js': craftedPrice });
+  // What the engine does with it: both assignments run, and the marker is on line 6.
+  const engine = runProgram(copy.scratch, craftedPrice, { skus: [], percent: 10 });
+  assert.deepEqual(engine, { totalCents: 0, percent: 49, lines: [6] });
+
+  const unusualInput = JSON.stringify({
+    skus: ['ab\u202ecd', 'x\u200by', 'l\u2028s', 'a\u00a0b', 'p\u0430ss'], percent: 10 });
+  const { runId } = startRun(copy, unusualInput);
+  await page.goto(server.login);
+  await page.locator(`button[data-run="${runId}"]`).click();
+  const price = page.locator('section[data-phase="price"]');
+  await price.locator('[data-testid="digest"]').waitFor();
+
+  // Lines as the engine numbers them, and the code after the regular expression and after the
+  // padding drawn as code, not as a comment; the real comment still is one.
+  assert.equal(await price.locator('[data-testid="source"] tr').count(), 15);
+  assert.deepEqual(await locateInSource(price, 'lines = [new Error().lineNumber]'),
+                   { line: engine.lines[0], commented: false, allCommented: false });
+  assert.deepEqual(await locateInSource(price, 'input.percent = 50;'),
+                   { line: 3, commented: false, allCommented: false });
+  assert.deepEqual(await locateInSource(price, '// a real comment'),
+                   { line: 3, commented: true, allCommented: true });
+  assert.equal(await price.locator('.tok-re').first().innerText(), '/\\//');
+  assert.deepEqual(await locateInSource(price, 'input.percent = 49;'),
+                   { line: 4, commented: false, allCommented: false });
+
+  // The long line wraps inside the view: neither the view nor the page scrolls sideways, every
+  // line ends inside the window, and the long one is flagged.
+  const source = price.locator('[data-testid="source"]');
+  const fits = await source.evaluate((view) => {
+    const box = view.getBoundingClientRect();
+    const page = document.documentElement;
+    const cells = [...view.querySelectorAll('td.code')];
+    return { viewScrolls: view.scrollWidth > view.clientWidth,
+             pageScrolls: page.scrollWidth > page.clientWidth,
+             viewInWindow: box.right <= page.clientWidth,
+             cellsInside: cells.every((cell) => cell.scrollWidth <= cell.clientWidth &&
+                                                cell.getBoundingClientRect().right <= box.right + 0.5) };
+  });
+  assert.deepEqual(fits, { viewScrolls: false, pageScrolls: false, viewInWindow: true, cellsInside: true });
+  assert.equal(await source.locator('tr.long td.ln').innerText(), '4');
+
+  // Unusual characters are shown, not drawn blank: a badge for each invisible one, a mark on
+  // each other non-ASCII one, in the source and in the input, with a sentence above each.
+  const sourceText = await source.innerText();
+  assert.match(sourceText, /⟨U\+00A0⟩/);
+  assert.equal(await source.locator('.non-ascii').innerText(), '\u0430');
+  assert.match(await price.locator('[data-testid="source-marks"]').innerText(), /invisible.*non-ASCII.*longer than/s);
+  const shownInput = price.locator('[data-testid="input"]');
+  const inputText = await shownInput.innerText();
+  for (const badge of ['⟨U+202E⟩', '⟨U+200B⟩', '⟨U+2028⟩', '⟨U+00A0⟩']) {
+    assert.ok(inputText.includes(badge), `${badge} in ${inputText}`);
+  }
+  assert.ok(!/[\u202e\u200b\u2028\u00a0]/.test(inputText), 'no invisible character is drawn as itself');
+  assert.equal(await shownInput.locator('.non-ascii').innerText(), '\u0430');
+  assert.match(await price.locator('[data-testid="input-marks"]').innerText(), /4 invisible/);
+
+  const screenshot = path.join(copy.scratch, 'crafted.png');
+  await page.screenshot({ path: screenshot, fullPage: true });
+  assert.ok(fs.statSync(screenshot).size > 0);
+  await shoot(page, 'marked');
+});
+
+// How the highlighter reads sources that once fooled it, evaluated in the page. `code` must not
+// be drawn as a comment; `comment` must be exactly one.
+const highlighterCases = [
+  { source: 'x = /\\//; launch();', code: ['launch();'] },
+  { source: 'x = /[/]/; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = /[\\]/]/; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = a / b / c; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'if (ok) /\\//.test(s); launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = f(a) / 2; y = "/"; z = "//"; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = a.if(b) / 2; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'return /re/g.test(s) && launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 'if (ok) {}\n/\\//.test(s); launch(); // c', code: ['launch();'] },
+  { source: 'let a = 1; let b = a++ / 2; x = "/"; launch(); // c', code: ['launch();'] },
+  { source: 's = "//" + \'/*\'; launch(); /* c */', code: ['launch();'], comment: ['/* c */'] },
+  { source: 's = `//${"/*"}`; launch(); // c', code: ['launch();'], comment: ['// c'] },
+  { source: 's = `${ {a: "}"}.a }//`; launch();', code: ['launch();'] },
+  { source: "s = '\\\r\n// still the string'; launch();", code: ['launch();', '// still the string'] },
+  { source: "s = '\u2028// still the string'; launch();", code: ['launch();', '// still the string'] },
+  { source: 'x = 1 // c\rlaunch();', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = 1 // c\u2028launch();', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = 1 // c\u2029launch();', code: ['launch();'], comment: ['// c'] },
+  { source: 'x = 1 <!-- c\nlaunch();', code: ['launch();'], comment: ['<!-- c'] },
+  { source: 'x = 1\n--> c\nlaunch();', code: ['launch();'], comment: ['--> c'] },
+  { source: 'x = 1 /* a\n*/ --> c\nlaunch();', code: ['launch();'], comment: ['--> c'] },
+  { source: 'let y = 5; x = y-->0; launch(); // c', code: ['launch();'], comment: ['// c'] },
+];
+
+// `source` as a SpiderMonkey program body is wrapped (strict, as the engine compiles programs).
+function parses(body) {
+  try {
+    new vm.Script(`'use strict'; (async function (input, tools) {${body}\n})`);
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+// The source with its comments' text replaced by characters that are a syntax error anywhere
+// but in a comment (line breaks kept): if what the highlighter calls a comment held code, the
+// engine would no longer parse it.
+function garbleComments(source, tokens) {
+  let garbled = source;
+  for (const token of tokens.filter((t) => t.kind === 'com')) {
+    const text = source.slice(token.start, token.end);
+    const keep = text.startsWith('<!--') ? 4 : text.startsWith('-->') ? 3 : 2;
+    const tail = text.startsWith('/*') ? 2 : 0;
+    const inner = text.slice(keep, text.length - tail).replace(/[^\n\r\u2028\u2029]/g, ')');
+    garbled = garbled.slice(0, token.start) + text.slice(0, keep) + inner +
+              text.slice(text.length - tail) + garbled.slice(token.end);
+  }
+  return garbled;
+}
+
+test('the highlighter never draws code as a comment, and numbers lines as the engine does',
+  async () => {
+    const { copy, server, page } = await setUp();
+    await page.goto(server.console);  // no session: the page's own scripts are enough
+    const examples = ['examples/quote/price.js', 'examples/quote/discount.js', 'examples/catalog/total.js']
+      .map((file) => fs.readFileSync(path.join(sourceDir, file), 'utf8'));
+    const sources = [...highlighterCases.map((c) => c.source), ...examples, craftedPrice];
+    const tokenized = await page.evaluate((all) => all.map((s) => SourceView.tokenize(s)), sources);
+
+    sources.forEach((source, index) => {
+      const tokens = tokenized[index];
+      const comments = tokens.filter((t) => t.kind === 'com');
+      const { code = [], comment = [] } = highlighterCases[index] || {};
+      for (const text of code) {
+        const at = source.indexOf(text);
+        assert.ok(at >= 0);
+        assert.ok(!comments.some((t) => t.start < at + text.length && at < t.end),
+                  `${JSON.stringify(source)}: ${text} is code`);
+      }
+      for (const text of comment) {
+        const at = source.indexOf(text);
+        assert.ok(comments.some((t) => t.start === at && t.end === at + text.length),
+                  `${JSON.stringify(source)}: ${text} is a comment`);
+      }
+      // The engine agrees (V8 here, which lexes scripts as SpiderMonkey does). The cases are
+      // statements; a program is an expression, returned.
+      const prefix = index < highlighterCases.length ? '' : 'return (';
+      const body = `${prefix}${source}${prefix ? '\n)' : ''}`;
+      const shifted = tokens.map((t) => ({ ...t, start: t.start + prefix.length, end: t.end + prefix.length }));
+      assert.ok(parses(body), `${JSON.stringify(source)} parses`);
+      assert.ok(parses(garbleComments(body, shifted)),
+                `${JSON.stringify(source)}: what is drawn as a comment is one`);
+    });
+
+    // Where it cannot be sure (a '/' after a '}'), it stops highlighting and says so.
+    assert.match(await page.evaluate(() => SourceView.summary(
+      SourceView.render('if (ok) {}\n/\\//.test(s); launch(); // c').marks)), /stops at line 2/);
+
+    // Line numbers: the engine's own, read back from a program whose lines end in every way.
+    const probe = '() => {\rconst a = new Error().lineNumber;\u2028const b = new Error().lineNumber;' +
+      '\u2029const c = new Error().lineNumber;\r\nconst d = new Error().lineNumber; /* x\ry */ ' +
+      'const e = new Error().lineNumber;\nreturn [a, b, c, d, e]; }';
+    const engineLines = runProgram(copy.scratch, probe, null);
+    const shownLines = await page.evaluate((text) => {
+      const { rows } = SourceView.render(text);
+      return ['a', 'b', 'c', 'd', 'e'].map((name) => {
+        const row = rows.find((r) => r.cells[1].textContent.includes(`const ${name} =`));
+        return Number(row.cells[0].textContent);
+      });
+    }, probe);
+    assert.deepEqual(engineLines, [2, 3, 4, 5, 6]);
+    assert.deepEqual(shownLines, engineLines);
   });

@@ -54,39 +54,29 @@ function status(text) {
   return el('span', { class: `status ${text}`, text: text.replace('_', ' ') });
 }
 
-// ---- syntax highlighting: a small JavaScript tokenizer, enough to read a program ----
-const KEYWORDS = new Set(('async await break case catch class const continue default delete do ' +
-  'else export extends false finally for function if import in instanceof let new null of return ' +
-  'super switch this throw true try typeof undefined var void while yield').split(' '));
-const TOKEN = /(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?\b)|([A-Za-z_$][\w$]*)/g;
-
-function highlightLine(line) {
-  const parts = [];
-  let last = 0;
-  for (const match of line.matchAll(TOKEN)) {
-    if (match.index > last) parts.push(line.slice(last, match.index));
-    const [text, comment, string, number, word] = match;
-    if (comment) parts.push(el('span', { class: 'tok-com', text }));
-    else if (string) parts.push(el('span', { class: 'tok-str', text }));
-    else if (number) parts.push(el('span', { class: 'tok-num', text }));
-    else if (word && KEYWORDS.has(word)) parts.push(el('span', { class: 'tok-kw', text }));
-    else parts.push(text);
-    last = match.index + text.length;
-  }
-  if (last < line.length) parts.push(line.slice(last));
-  return parts;
-}
-
+// The source with the engine's line numbers, highlighted, every unusual character marked
+// (source_view.js); a sentence above it says what was marked.
 function sourceView(source) {
-  // Block comments and template strings may span lines: highlight whole, then split by line.
-  const rows = source.split('\n').map((line, index) =>
-    el('tr', {}, el('td', { class: 'ln', text: String(index + 1) }),
-       el('td', { class: 'code' }, highlightLine(line))));
-  return el('div', { class: 'source', 'data-testid': 'source' }, el('table', {}, el('tbody', {}, rows)));
+  const { rows, marks } = SourceView.render(source);
+  const note = SourceView.summary(marks);
+  return el('div', {},
+    note ? el('div', { class: 'notice warn', 'data-testid': 'source-marks', text: note }) : null,
+    el('div', { class: 'source', 'data-testid': 'source' }, el('table', {}, el('tbody', {}, rows))));
 }
 
+// Multi-line JSON, its unusual characters marked as in the source.
 function jsonView(value, testid) {
-  return el('pre', { class: 'json', 'data-testid': testid, text: JSON.stringify(value, null, 2) });
+  const marks = SourceView.newMarks();
+  const nodes = SourceView.visibleBlock(JSON.stringify(value, null, 2), marks);
+  const note = SourceView.summary(marks);
+  return el('div', {},
+    note ? el('div', { class: 'notice warn', 'data-testid': `${testid}-marks`, text: note }) : null,
+    el('pre', { class: 'json', 'data-testid': testid }, nodes));
+}
+
+// A short text from the store (an intent, an id, a version) with its unusual characters marked.
+function shown(text) {
+  return SourceView.visibleBlock(String(text));
 }
 
 function table(headers, rows) {
@@ -140,7 +130,7 @@ function renderRun({ run, pending, audits }) {
   const ledger = run.ledger;
   const facts = el('dl', { class: 'facts' },
     el('dt', { text: 'Run' }), el('dd', { class: 'mono', text: run.runId }),
-    el('dt', { text: 'Workflow' }), el('dd', { text: `${run.workflow.id} v${run.workflow.version}` }),
+    el('dt', { text: 'Workflow' }), el('dd', {}, shown(`${run.workflow.id} v${run.workflow.version}`)),
     el('dt', { text: 'Started' }), el('dd', { text: when(run.createdAt) }),
     el('dt', { text: 'Last change' }), el('dd', { text: when(run.updatedAt) }),
     el('dt', { text: 'Budget' }),
@@ -176,13 +166,13 @@ function renderPhase(phase, request, audit) {
 
 function renderRequest(request) {
   const tools = table(['tool', 'version', 'effects', 'cost'], (request.tools || []).map((tool) => [
-    el('span', { class: 'mono', text: tool.id }), tool.version || '',
+    el('span', { class: 'mono' }, shown(tool.id)), shown(tool.version || ''),
     el('span', { class: `effects-${tool.effects}`, text: tool.effects }), micros(tool.costMicros || 0)]));
   const limits = table(['limit', 'value'], Object.entries(request.limits).map(([name, value]) =>
     [name, Number(value).toLocaleString()]));
   return [
-    el('p', { class: 'intent', 'data-testid': 'intent', text: request.intent }),
-    el('div', { class: 'muted' }, 'Program ', el('span', { class: 'mono', text: request.programId }),
+    el('p', { class: 'intent', 'data-testid': 'intent' }, shown(request.intent)),
+    el('div', { class: 'muted' }, 'Program ', el('span', { class: 'mono' }, shown(request.programId)),
        ' · effects ', el('span', { class: `effects-${request.effects}`, text: request.effects }),
        ` · reserves ${micros(request.costMicros)}`),
     el('h4', { text: 'Source' }), sourceView(request.source),

@@ -13,6 +13,7 @@
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_id.h"
 #include "workflow/definition/phase_tool.h"
+#include "workflow/definition/reviewable_text.h"
 
 namespace codemode {
 
@@ -70,6 +71,10 @@ Result<DurableWorkflow::Phase> define_phase(WorkflowPhaseOptions options,
   }
   if (std::find(earlier.begin(), earlier.end(), options.id) != earlier.end()) {
     return Error::conflict("duplicate_phase", "Workflow phase ids must be unique.");
+  }
+  if (Status shown = internal::check_phase_source(options.id, options.program.source());
+      !shown.ok()) {
+    return std::move(shown).error();
   }
   Result<std::vector<std::string>> dependencies = dependencies_of(options, earlier);
   if (!dependencies.ok()) return std::move(dependencies).error();
