@@ -61,9 +61,9 @@ function startRun(copy, runInput = input) {
 }
 
 // Starts the console on a free loopback port; resolves with {process, console, login}.
-async function startConsole(copy) {
+async function startConsole(copy, extraArgs = []) {
   const child = spawn(cli, ['workflow', 'console', copy.file, '--store', copy.store,
-                            '--listen', '127.0.0.1:0', '--work', '--poll-ms', '100'],
+                            '--listen', '127.0.0.1:0', '--work', '--poll-ms', '100', ...extraArgs],
                       { cwd: copy.scratch, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -160,6 +160,13 @@ test('a person reviews a pending phase, approves its digest, and sees the result
                      JSON.parse(input));
     assert.match(await price.innerText(), /catalog\.price/);
     assert.match(await price.innerText(), /maxToolCalls/);
+    // What the tools run: the command the digest binds, argument by argument, and its file's
+    // content digest.
+    const priceScript = path.join(sourceDir, 'examples/catalog/price.sh');
+    assert.deepEqual(await price.locator('[data-testid="command"] li').allInnerTexts(), [priceScript]);
+    assert.equal(expected.binding.tools[0].files[0].path, priceScript);
+    assert.match(await price.locator('[data-testid="binding"]').innerText(),
+                 new RegExp(expected.binding.tools[0].files[0].content.slice(0, 23)));
     await shoot(page, 'pending');
 
     await price.locator('[data-testid="approve"]').click();
@@ -186,6 +193,36 @@ test('a person reviews a pending phase, approves its digest, and sees the result
     assert.equal(status.status, 'succeeded');
     assert.deepEqual(status.phases.map((p) => p.decidedBy), [me, me]);
     assert.deepEqual(blocked, [], 'the page loads nothing from anywhere else');
+  });
+
+test('with approver keys, the console signs each decision with the key it was given',
+  async () => {
+    const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'codemode-console-key-'));
+    cleanups.push(() => fs.rmSync(keyDir, { recursive: true, force: true }));
+    const key = path.join(keyDir, 'me.key');
+    const generated = spawnSync('openssl', ['genpkey', '-algorithm', 'ed25519', '-out', key]);
+    assert.equal(generated.status, 0, String(generated.stderr));
+    fs.chmodSync(key, 0o600);
+    const pub = path.join(keyDir, 'me.pub');
+    assert.equal(spawnSync('openssl', ['pkey', '-in', key, '-pubout', '-out', pub]).status, 0);
+    const copy = workflowCopy({ approverKeys: { [me]: pub } });
+    const server = await startConsole(copy, ['--key', key]);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    cleanups.push(async () => {
+      await context.close();
+      await stopConsole(server);
+      fs.rmSync(copy.scratch, { recursive: true, force: true });
+    });
+    const { runId } = startRun(copy);
+    await page.goto(server.login);
+    await page.locator(`button[data-run="${runId}"]`).click();
+    await page.locator('section[data-phase="price"] [data-testid="approve"]').click();
+    await page.locator('section[data-phase="discount"] [data-testid="approve"]')
+      .waitFor({ timeout: 20000 });
+    const status = workflowCommand(copy, ['status', runId]);
+    assert.equal(status.phases[0].state, 'succeeded');
+    assert.equal(status.phases[0].decidedBy, me);
   });
 
 test('a person rejects a phase: the run ends blocked', async () => {

@@ -164,6 +164,33 @@ function renderPhase(phase, request, audit) {
   return el('section', { class: 'phase', 'data-phase': phase.phaseId }, header, body);
 }
 
+// What each tool runs, from the phase binding the digest binds (docs/workflows.md, "What an
+// approval binds"): a command's argv one argument a line, and the content digest of every file it
+// names. The argv is drawn like the input: every character shown, long arguments wrapped.
+function renderBinding(binding) {
+  const tools = (binding && binding.tools) || [];
+  return el('div', { 'data-testid': 'binding' }, tools.map((tool) => {
+    const runs = tool.runs || {};
+    const command = Array.isArray(runs.command) ? runs.command : null;
+    const marks = SourceView.newMarks();
+    const what = command
+      ? el('ol', { class: 'command', 'data-testid': 'command' },
+        command.map((argument) => el('li', {}, SourceView.visibleBlock(String(argument), marks))))
+      : Object.keys(runs).length > 0
+        ? el('pre', { class: 'json' }, SourceView.visibleBlock(JSON.stringify(runs, null, 2), marks))
+        : el('p', { class: 'muted', text: 'The host\'s own code (nothing outside it is bound).' });
+    const note = SourceView.summary(marks);
+    const files = (tool.files || []).map((file) => [
+      el('span', { class: 'mono' }, shown(file.path)),
+      el('span', { class: 'mono', title: file.content, text: file.content.startsWith('sha256:') ? file.content.slice(0, 23) + '…' : file.content })]);
+    return el('div', { class: 'bound-tool' },
+      el('div', {}, el('span', { class: 'mono' }, shown(tool.id)), ` · timeout ${Number(tool.timeoutMs).toLocaleString()} ms`),
+      note ? el('div', { class: 'notice warn', text: note }) : null,
+      what,
+      files.length > 0 ? table(['file', 'content'], files) : null);
+  }));
+}
+
 function renderRequest(request) {
   const tools = table(['tool', 'version', 'effects', 'cost'], (request.tools || []).map((tool) => [
     el('span', { class: 'mono' }, shown(tool.id)), shown(tool.version || ''),
@@ -180,6 +207,7 @@ function renderRequest(request) {
       el('div', {}, el('h4', { text: 'Input' }), jsonView(request.input, 'input')),
       el('div', {}, el('h4', { text: 'Tools it may call' }), tools,
          el('h4', { text: 'Limits' }), limits)),
+    el('h4', { text: 'What the tools run' }), renderBinding(request.binding),
     el('h4', { text: 'Approval digest' }),
     el('div', { class: 'digest mono', 'data-testid': 'digest', text: request.digest }),
     el('div', { class: 'muted', text: `Expires ${when(request.expiresAt)} (${untilText(request.expiresAt)})` }),
