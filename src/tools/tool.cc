@@ -24,7 +24,7 @@ Error definition_error(std::string_view field, std::string_view requirement) {
   return Error::invalid_config("tool_definition", message);
 }
 
-Status check_text(std::string_view field, std::string_view value, std::size_t max_units) {
+Status check_tool_text(std::string_view field, std::string_view value, std::size_t max_units) {
   if (internal::is_js_blank(value)) return definition_error(field, "must not be blank.");
   if (internal::utf16_length(value) > max_units) {
     return definition_error(field, "is longer than its limit.");
@@ -67,8 +67,9 @@ Status check_definition(const ToolOptions& options) {
   if (!internal::is_identifier(options.id)) {
     return definition_error("id", "must match ^[A-Za-z][A-Za-z0-9._/-]{0,127}$.");
   }
-  if (auto s = check_text("version", options.version, kMaxVersionLength); !s) return s;
-  if (auto s = check_text("description", options.description, kMaxDescriptionLength); !s) return s;
+  if (auto s = check_tool_text("version", options.version, kMaxVersionLength); !s) return s;
+  if (auto s = check_tool_text("description", options.description, kMaxDescriptionLength); !s)
+    return s;
   if (auto s = check_capabilities(options.capabilities); !s) return s;
   return check_behaviour(options);
 }
