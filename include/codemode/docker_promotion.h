@@ -6,11 +6,11 @@
 // from the proofs the CI ships, so a proof signed by any other key never verifies.
 //
 // Statement, serialized as compact JSON in exactly this field order (the bytes that are signed):
-//   {"format":"codemode-docker-promotion-v1",
+//   {"format":"codemode-docker-promotion-v2",
 //    "subject":{"image":"sha256:<64 hex>","provenance":"sha256:<64 hex>"},
 //    "builderId":ID,
 //    "scan":{"scannerId":ID,"scannerVersion":ID,"reportDigest":"sha256:<64 hex>",
-//            "completedAt":TIME,"critical":N,"high":N,"unknown":N},
+//            "completedAt":TIME,"succeeded":BOOL,"critical":N,"high":N,"unknown":N},
 //    "issuedAt":TIME,"expiresAt":TIME}
 //   ID: ^[A-Za-z0-9][A-Za-z0-9._:/-]{0,255}$; hex lowercase; N: 0..2^53-1; TIME: UTC with
 //   milliseconds, "2026-01-01T00:00:00.000Z" exactly; completedAt <= issuedAt < expiresAt.
@@ -23,6 +23,7 @@
 //   a proof whose publicKey is not the pinned key                          INTEGRITY_VIOLATION
 //   a signature that does not verify with the pinned key                   INTEGRITY_VIOLATION
 //   a subject other than the adapter's image and provenance               INTEGRITY_VIOLATION
+//   a scan that did not succeed (scan.succeeded false)                    PERMISSION_DENIED
 //   any critical, high or unknown finding                                 PERMISSION_DENIED
 //   now < issuedAt ("not valid until"), now >= expiresAt ("expired at"),
 //   now - completedAt > max_scan_age ("older than maxScanAgeMs")          PERMISSION_DENIED
@@ -53,6 +54,9 @@ struct DockerScanSummary {
   std::string scanner_version;
   std::string report_digest;  // "sha256:" + hex(SHA-256 of the SARIF report)
   std::string completed_at;
+  // Whether the scan ran to completion (its report says so: docs/docker.md). Never true for a
+  // failed or incomplete scan, whose statement verify refuses.
+  bool succeeded = false;
   std::int64_t critical = 0;
   std::int64_t high = 0;
   std::int64_t unknown = 0;
@@ -99,7 +103,9 @@ CODEMODE_EXPORT Result<DockerPromotionStatement> verify_docker_promotion(
 
 struct DockerPromotionRequest {
   // The scanner's SARIF 2.1.0 report: 2 bytes .. 16 MiB of JSON whose root holds only version,
-  // runs and $schema, with 1..16 runs, each with an own, empty "results" array.
+  // runs and $schema, with 1..16 runs. Each run names its scanner (tool.driver.name), has an own,
+  // empty "results" array, and every invocation it reports succeeded (executionSuccessful true,
+  // exit code 0 if given, no signal, no notification of level "error").
   std::string sarif;
   DockerImageSubject subject;
   std::string builder_id;
@@ -111,10 +117,10 @@ struct DockerPromotionRequest {
   std::string private_key;  // PEM PKCS#8 of an Ed25519 key, 80..16,384 characters
 };
 
-// A signed proof for a clean report, verified (at `now`, with the key's own public half) before
-// it is returned. A report with
-// findings, or a run without a results array: PERMISSION_DENIED. Anything malformed, or a key
-// that is not Ed25519: INVALID_CONFIG.
+// A signed proof for a clean report (scan.succeeded true), verified (at `now`, with the key's own
+// public half) before it is returned. A report with findings, or one that shows a failed or
+// incomplete scan (the rules above): PERMISSION_DENIED, its message naming the run and the rule.
+// Anything malformed, or a key that is not Ed25519: INVALID_CONFIG.
 CODEMODE_EXPORT Result<DockerPromotion> issue_docker_promotion(
     const DockerPromotionRequest& request,
     std::chrono::system_clock::time_point now = std::chrono::system_clock::now());

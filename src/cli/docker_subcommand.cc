@@ -102,9 +102,10 @@ CLI::App* add_docker_subcommand(CLI::App& app, DockerArguments& arguments) {
 
   CLI::App* promote = docker->add_subcommand(
       "promote",
-      "Sign a promotion from a clean SARIF 2.1.0 report (every run's results empty) with an "
-      "Ed25519 key, and print the proof as one JSON line: {statement, signature, publicKey}. "
-      "Refused with PERMISSION_DENIED (exit 1) when the report has findings.");
+      "Sign a promotion from a clean SARIF 2.1.0 report (every run's results empty, every "
+      "invocation it reports successful) with an Ed25519 key, and print the proof as one JSON "
+      "line: {statement, signature, publicKey}. Refused with PERMISSION_DENIED (exit 1) when the "
+      "report has findings or shows a failed or incomplete scan.");
   promote
       ->add_option("--sarif", arguments.sarif_path, "The scanner's SARIF report (at most 16 MiB).")
       ->required();

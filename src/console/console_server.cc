@@ -1,5 +1,6 @@
 #include "console/console_server.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -21,6 +22,9 @@ constexpr JsonLimits kDecisionLimits{.max_bytes = 4096};
 constexpr std::string_view kRunsPrefix = "/api/runs/";
 constexpr auto kEventHeartbeat = std::chrono::seconds(15);
 constexpr std::size_t kMaxRequestBodyBytes = 4096;
+// Of the server's connections, how many may be without a credential at once; the rest are kept
+// for the person and scripts that have one (HttpServerOptions::max_unproven_connections).
+constexpr std::size_t kMaxUnprovenConnections = 8;
 
 // Every response: the page may load only its own script and style, be framed by nobody, and
 // send no referrer (the login URL carries the token).
@@ -91,7 +95,9 @@ struct ConsoleServer::Routes {
       login(request, exchange);
       return;
     }
-    // The page itself holds nothing: it asks for everything with its session.
+    // The page itself holds nothing: it asks for everything with its session. Asked for without
+    // one (as a browser loads it), its connection closes after the answer, as every connection
+    // does until a request on it carries the token or a session.
     if (const Asset* asset = find_asset(path); asset != nullptr && request.method == "GET") {
       exchange.respond(200, asset->content_type, asset->body, security_headers());
       return;
@@ -102,6 +108,7 @@ struct ConsoleServer::Routes {
              "Sign in with the console's link, or send its bearer token.");
       return;
     }
+    exchange.prove_connection();
     if (request.method == "POST") {
       decide(request, exchange);
       return;
@@ -131,6 +138,7 @@ struct ConsoleServer::Routes {
       refuse(exchange, 401, "PERMISSION_DENIED", "This console link is not valid.");
       return;
     }
+    exchange.prove_connection();
     const std::string session = access.start_session();
     if (session.empty()) {
       refuse(exchange, 503, "STORAGE_UNAVAILABLE", "No randomness for a session.");
@@ -258,10 +266,13 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
   const std::string loopback_address =
       options.http.address.starts_with("127.") ? options.http.address : std::string();
   // Decisions are small; a request is refused before anything larger is buffered. On loopback
-  // every client has the same address, so the per-address cap would let one local user hold
-  // every slot: there the cap is the whole server's.
+  // every client has the same address, so the per-address cap is the whole server's there; what
+  // keeps one local user without the token from holding every slot is the cap on unproven
+  // connections, which close after their one answer and give way to new arrivals.
   options.http.max_body_bytes = kMaxRequestBodyBytes;
   options.http.head_timeout = std::chrono::seconds(5);
+  options.http.max_unproven_connections =
+      std::min(kMaxUnprovenConnections, options.http.max_connections);
   if (!loopback_address.empty())
     options.http.max_connections_per_peer = options.http.max_connections;
   std::unique_ptr<ConsoleServer> console(new ConsoleServer(std::move(options)));

@@ -17,7 +17,10 @@
 //                                         went stale (expired, reissued) while the page was open
 // Every API request needs the access token (a session from /login, sent as a header, or the
 // bearer token); POSTs also need the console's own origin (console_access.h). Only runs of the
-// console's own workflow are shown or decided.
+// console's own workflow are shown or decided. A connection stays open for further requests only
+// once a request on it carried the token or a session; until then each closes after its answer
+// (the page's files included), and at most 8 such connections are live, the oldest idle one giving
+// way to a new arrival, so a client without the token cannot hold the slots the person needs.
 //
 // Ownership and thread-safety: start returns the owner; destroying it stops the HTTP server (and
 // the worker loop) and joins their threads. The runtime is shared and must be thread-safe.

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/clone_exec.h"
+
 namespace codemode::internal {
 namespace {
 
@@ -113,6 +115,23 @@ std::vector<char*> c_strings(const std::vector<std::string>& strings) {
   return pointers;
 }
 
+// The child's pid, or -1. glibc's posix_spawn reports a failed execve as its result.
+pid_t posix_spawn_child(const SpawnOptions& options, const Pipe& in, const Pipe& out,
+                        const Pipe* err, std::vector<char*>& argv, std::vector<char*>& envp) {
+  SpawnActions actions;
+  SpawnAttributes attributes;
+  if (!actions.ok || !attributes.ok || !add_fd_actions(actions, in, out, err) ||
+      !add_cwd_action(actions, options.cwd) || !set_attributes(attributes, options.group)) {
+    return -1;
+  }
+  pid_t pid = -1;
+  if (posix_spawn(&pid, options.path.c_str(), &actions.actions, &attributes.attributes, argv.data(),
+                  envp.data()) != 0) {
+    return -1;
+  }
+  return pid;
+}
+
 }  // namespace
 
 ExitStatus exit_status_from_wait(int wait_status) {
@@ -200,20 +219,20 @@ Result<SpawnedChild> spawn_child(const SpawnOptions& options) {
   std::optional<Pipe> out = make_pipe(/*child_reads=*/false);
   std::optional<Pipe> err = pipe_stderr ? make_pipe(/*child_reads=*/false) : std::nullopt;
   if (!in || !out || (pipe_stderr && !err)) return spawn_error();
-  SpawnActions actions;
-  SpawnAttributes attributes;
-  if (!actions.ok || !attributes.ok || !add_fd_actions(actions, *in, *out, err ? &*err : nullptr) ||
-      !add_cwd_action(actions, options.cwd) || !set_attributes(attributes, options.group)) {
-    return spawn_error();
-  }
   std::vector<char*> argv = c_strings(options.argv);
   std::vector<char*> envp = c_strings(options.env);
-  pid_t pid = -1;
-  // glibc's posix_spawn reports a failed execve as its result and reaps that child itself.
-  if (posix_spawn(&pid, options.path.c_str(), &actions.actions, &attributes.attributes, argv.data(),
-                  envp.data()) != 0) {
-    return spawn_error();
-  }
+  const pid_t pid = options.parent_death == SpawnOptions::ParentDeath::kKill
+                        ? clone_exec({.path = options.path.c_str(),
+                                      .argv = argv.data(),
+                                      .envp = envp.data(),
+                                      .stdio = {in->child_end.get(), out->child_end.get(),
+                                                err ? err->child_end.get() : -1},
+                                      .cwd = options.cwd.empty() ? nullptr : options.cwd.c_str(),
+                                      .own_group = options.group == ChildProcess::Group::kOwn,
+                                      .kill_with_parent = true})
+                        : posix_spawn_child(options, *in, *out, err ? &*err : nullptr, argv, envp);
+  // Both report a failed execve here and reap that child themselves.
+  if (pid < 0) return spawn_error();
   return SpawnedChild{.stdin_fd = std::move(in->parent_end),
                       .stdout_fd = std::move(out->parent_end),
                       .stderr_fd = err ? std::move(err->parent_end) : UniqueFd(),

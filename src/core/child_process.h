@@ -95,6 +95,12 @@ struct SpawnOptions {
   // kOwn: the child is made the leader of a new process group before it executes the program
   // (so even its first instruction runs in it), and its ChildProcess ends the group.
   ChildProcess::Group group = ChildProcess::Group::kShared;
+  // kKill: the child gets SIGKILL when the thread that called spawn_child exits, and so when this
+  // process dies, however it dies (a SIGKILL included): PR_SET_PDEATHSIG, armed before the program
+  // starts (src/core/clone_exec.h). REQUIRES: the calling thread outlives the child, as one that
+  // waits for it does: the signal follows the thread, not the process. Only the child is bound:
+  // what it starts is not, and neither is a set-user-ID program (execve clears the setting).
+  enum class ParentDeath { kIgnore, kKill } parent_death = ParentDeath::kIgnore;
 };
 
 // A started child and the parent's ends of its pipes. The parent's ends are close-on-exec and
@@ -121,8 +127,10 @@ struct StdioPipes {
 std::optional<StdioPipes> make_stdio_pipes();
 
 // Starts `options.path` with fds 0, 1 and 2 on fresh pipes, every other fd closed, every signal
-// at its default disposition and none blocked. TOOL_FAILED (rule "spawn_failed") when the pipes or
-// the process cannot be made, or the program cannot be executed; nothing is left behind then.
+// at its default disposition and none blocked: with posix_spawn, or with ParentDeath::kKill by
+// clone_exec, which does the same by hand and arms the parent-death signal too. TOOL_FAILED (rule
+// "spawn_failed") when the pipes or the process cannot be made, or the program cannot be executed;
+// nothing is left behind then.
 Result<SpawnedChild> spawn_child(const SpawnOptions& options);
 
 // ExitStatus of a raw waitpid status.

@@ -6,6 +6,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -128,16 +129,30 @@ bool HttpExchange::write(std::string_view bytes) {
   return !must_close_;
 }
 
+void HttpExchange::prove_connection() {
+  if (proven_ != nullptr) *proven_ = true;
+}
+
+bool HttpExchange::closes_unproven(HttpHeaders& headers) const {
+  if (proven_ == nullptr || *proven_) return false;
+  for (const auto& [name, value] : headers) {
+    if (name == "Connection" && value == "close") return true;
+  }
+  headers.emplace_back("Connection", "close");
+  return true;
+}
+
 bool HttpExchange::respond(int status, std::string_view content_type, std::string_view body,
                            const HttpHeaders& headers) {
   if (answered_) return false;
   answered_ = true;
   HttpHeaders all = headers;
+  closes_unproven(all);
   if (!content_type.empty()) all.emplace_back("Content-Type", std::string(content_type));
   all.emplace_back("Content-Length", std::to_string(body.size()));
   const bool written = write(status_line_and_headers(status, all) + "\r\n" + std::string(body));
-  // A response that says so ends its connection: a refused client keeps no slot.
-  for (const auto& [name, value] : headers) {
+  // A response that says so ends its connection: a refused or unproven client keeps no slot.
+  for (const auto& [name, value] : all) {
     if (name == "Connection" && value == "close") must_close_ = true;
   }
   return written;
@@ -146,8 +161,10 @@ bool HttpExchange::respond(int status, std::string_view content_type, std::strin
 bool HttpExchange::start_event_stream(const HttpHeaders& headers) {
   if (answered_) return false;
   answered_ = streaming_ = true;
-  must_close_ = true;  // until finish() ends the stream cleanly
   HttpHeaders all = headers;
+  const bool closes = closes_unproven(all);
+  must_close_ = true;  // until finish() ends the stream cleanly
+  unproven_stream_ = closes;
   all.emplace_back("Content-Type", "text/event-stream");
   all.emplace_back("Cache-Control", "no-cache");
   all.emplace_back("Transfer-Encoding", "chunked");
@@ -162,8 +179,9 @@ bool HttpExchange::send_event(std::string_view data) {
 bool HttpExchange::finish() {
   if (!streaming_) return false;
   streaming_ = false;
-  must_close_ = !write_whole("0\r\n\r\n");
-  return !must_close_;
+  const bool written = write_whole("0\r\n\r\n");
+  must_close_ = !written || unproven_stream_;
+  return written;
 }
 
 Result<std::unique_ptr<HttpServer>> HttpServer::start(HttpServerOptions options,
@@ -208,20 +226,50 @@ void HttpServer::accept_loop(std::stop_token stop) {
   }
 }
 
-// Why a connection from `peer` may not be served now (empty: it may). REQUIRES: mutex_ held.
-std::string_view HttpServer::refusal_for(std::uint32_t peer) const {
-  std::size_t live = 0;
-  std::size_t from_peer = 0;
-  for (const Connection& connection : connections_) {
-    if (connection.done) continue;
-    ++live;
-    if (connection.peer == peer) ++from_peer;
+// The oldest unproven connection (from `peer`, when given) still waiting for the rest of its
+// first request (head or body) with nothing unread in its socket, or nullptr. Unread bytes mean
+// the client has spoken and its thread is about to read them: a client that sends its request at
+// once is never chosen. REQUIRES: mutex_ held.
+HttpServer::Connection* HttpServer::oldest_waiting_unproven(const std::uint32_t* peer) {
+  for (Connection& connection : connections_) {  // in the order they were admitted
+    if (connection.done || connection.evicted || connection.proven ||
+        !connection.awaiting_request || (peer != nullptr && connection.peer != *peer)) {
+      continue;
+    }
+    int unread = 0;
+    if (::ioctl(connection.fd.get(), FIONREAD, &unread) == 0 && unread == 0) return &connection;
   }
-  if (live >= options_.max_connections) return "too many connections";
-  if (from_peer >= options_.max_connections_per_peer) {
-    return "too many connections from this address";
+  return nullptr;
+}
+
+// Why a connection from `peer` may not be served now (empty: it may). With
+// max_unproven_connections, a full cap first closes the oldest unproven connection that is still
+// waiting (HttpServerOptions). REQUIRES: mutex_ held.
+std::string_view HttpServer::refusal_for(std::uint32_t peer) {
+  for (;;) {
+    std::size_t live = 0;
+    std::size_t from_peer = 0;
+    std::size_t unproven = 0;
+    for (const Connection& connection : connections_) {
+      if (connection.done || connection.evicted) continue;
+      ++live;
+      if (connection.peer == peer) ++from_peer;
+      if (!connection.proven) ++unproven;
+    }
+    const bool peer_full = from_peer >= options_.max_connections_per_peer;
+    const std::size_t unproven_cap = options_.max_unproven_connections;
+    const std::string_view refusal = live >= options_.max_connections ? "too many connections"
+                                     : peer_full ? "too many connections from this address"
+                                     : unproven_cap > 0 && unproven >= unproven_cap
+                                         ? "too many connections without a credential"
+                                         : "";
+    if (refusal.empty() || unproven_cap == 0) return refusal;
+    Connection* waiting = oldest_waiting_unproven(peer_full ? &peer : nullptr);
+    if (waiting == nullptr) return refusal;
+    // Its thread sees the connection end and finishes; the slot counts as free from now.
+    waiting->evicted = true;
+    ::shutdown(waiting->fd.get(), SHUT_RDWR);
   }
-  return {};
 }
 
 void HttpServer::admit(UniqueFd fd, std::uint32_t peer) {
@@ -242,10 +290,12 @@ void HttpServer::admit(UniqueFd fd, std::uint32_t peer) {
 
 void HttpServer::serve(Connection& connection, std::stop_token stop) {
   RequestReader reader(connection.fd.get(), options_);
+  std::atomic<bool>* proven = options_.max_unproven_connections > 0 ? &connection.proven : nullptr;
   while (!stop.stop_requested()) {
     auto next = reader.next();
+    connection.awaiting_request = false;
     if (!next) break;
-    HttpExchange exchange(connection.fd.get(), stop, options_.write_timeout);
+    HttpExchange exchange(connection.fd.get(), stop, options_.write_timeout, proven);
     if (auto* refusal = std::get_if<HttpRefusal>(&*next)) {
       exchange.respond(refusal->status, "text/plain", refusal->reason, {{"Connection", "close"}});
       break;

@@ -1,10 +1,10 @@
 // A small HTTP/1.1 server for the MCP Streamable HTTP transport: bound to one address (loopback by
-// default), a thread per connection up to a cap (and a smaller cap per client address), persistent
-// connections, bounded heads and bodies, and responses either whole or as a server-sent-event
-// stream (chunked). Every read and write has a deadline for the whole of what it carries (a head,
-// a body, a response, an event), so a client that trickles bytes cannot keep its connection for
-// longer than that. It knows nothing of MCP: a handler gets each request and answers through its
-// HttpExchange.
+// default), a thread per connection up to a cap (and a smaller cap per client address, and
+// optionally one for connections whose client has not proven who it is), persistent connections,
+// bounded heads and bodies, and responses either whole or as a server-sent-event stream (chunked).
+// Every read and write has a deadline for the whole of what it carries (a head, a body, a response,
+// an event), so a client that trickles bytes cannot keep its connection for longer than that. It
+// knows nothing of MCP: a handler gets each request and answers through its HttpExchange.
 //
 // Why not cpp-httplib (which the design named): its timeouts restart on every read, so a client
 // that trickles a byte at a time holds a connection and its thread indefinitely; it has no cap per
@@ -45,9 +45,12 @@ using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
 // uses neither gets a 500 sent for it. Writes return false once the client is gone.
 class HttpExchange {
  public:
-  // Each response, and each event, must be sent whole within `write_timeout`.
-  HttpExchange(int fd, std::stop_token stop, std::chrono::milliseconds write_timeout)
-      : fd_(fd), stop_(std::move(stop)), write_timeout_(write_timeout) {}
+  // Each response, and each event, must be sent whole within `write_timeout`. `proven`: the
+  // connection's proof (HttpServerOptions::max_unproven_connections), which must outlive the
+  // exchange; nullptr when the server does not tell connections apart.
+  HttpExchange(int fd, std::stop_token stop, std::chrono::milliseconds write_timeout,
+               std::atomic<bool>* proven = nullptr)
+      : fd_(fd), stop_(std::move(stop)), write_timeout_(write_timeout), proven_(proven) {}
 
   // A "Connection: close" among `headers` also closes the connection after this response.
   bool respond(int status, std::string_view content_type, std::string_view body,
@@ -58,6 +61,10 @@ class HttpExchange {
   bool send_event(std::string_view data);
   // Ends the event stream (the last chunk).
   bool finish();
+  // This request proved who its client is (it carried a credential the handler accepted): on a
+  // server with max_unproven_connections, its connection stays open for further requests and no
+  // longer counts as unproven. Call before answering; no effect on other servers.
+  void prove_connection();
 
   bool answered() const { return answered_; }
   // Whether the connection must close after this exchange (an unfinished stream, a failed write).
@@ -68,6 +75,8 @@ class HttpExchange {
  private:
   bool write(std::string_view bytes);
   bool write_whole(std::string_view bytes) const;
+  // Whether this answer must close an unproven connection ("Connection: close" added).
+  bool closes_unproven(HttpHeaders& headers) const;
 
   int fd_;
   std::stop_token stop_;
@@ -75,6 +84,8 @@ class HttpExchange {
   bool answered_ = false;
   bool streaming_ = false;
   bool must_close_ = false;
+  bool unproven_stream_ = false;  // a stream on an unproven connection: it closes after finish
+  std::atomic<bool>* proven_;
 };
 
 using HttpHandler = std::function<void(const HttpRequest& request, HttpExchange& exchange)>;
@@ -98,6 +109,17 @@ struct HttpServerOptions {
   // Each response, or each event of a stream, must be sent whole within it (a client that does
   // not read is dropped).
   std::chrono::milliseconds write_timeout = std::chrono::seconds(30);
+  // 0: every connection is alike (the MCP transport). Otherwise connections are unproven until a
+  // request on them proves its client (HttpExchange::prove_connection: it carried a credential),
+  // and unproven ones hold no slot beyond their one request: each closes after its first answer
+  // ("Connection: close"), at most this many are live at once, and a new connection that finds
+  // this cap, max_connections or max_connections_per_peer reached closes the oldest unproven one
+  // still waiting for its request (nothing of it unread in the socket), rather than being refused
+  // (503 only when there is none). So no client without a credential can keep one that has it out:
+  // the slots past this cap are for proven connections, and an idle unproven one gives its slot to
+  // the next arrival. (A client that connects and then waits cannot be told from one that is
+  // about to send its credential, so it is the one that waits that goes.)
+  std::size_t max_unproven_connections = 0;
 };
 
 class HttpServer {
@@ -117,13 +139,19 @@ class HttpServer {
     std::uint32_t peer = 0;  // the client's IPv4 address, network order
     std::jthread thread;
     std::atomic<bool> done = false;  // set before the client can see the connection close
+    // With max_unproven_connections: set once a request on it proved its client.
+    std::atomic<bool> proven = false;
+    // Until its first request (head and body) has arrived whole, or it ended first.
+    std::atomic<bool> awaiting_request = true;
+    bool evicted = false;  // closed to make room for another; guarded by mutex_
   };
 
   HttpServer(HttpServerOptions options, HttpHandler handler, internal::UniqueFd listener,
              std::uint16_t port);
   void accept_loop(std::stop_token stop);
   void admit(internal::UniqueFd fd, std::uint32_t peer);
-  std::string_view refusal_for(std::uint32_t peer) const;
+  std::string_view refusal_for(std::uint32_t peer);
+  Connection* oldest_waiting_unproven(const std::uint32_t* peer);
   void serve(Connection& connection, std::stop_token stop);
   void reap_finished_connections();
 

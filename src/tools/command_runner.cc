@@ -143,7 +143,8 @@ CommandRun run_command(const CommandSpec& spec, std::string_view stdin_text,
                                             .argv = spec.argv,
                                             .env = spec.env,
                                             .stderr_mode = SpawnOptions::Stderr::kDiscard,
-                                            .group = ChildProcess::Group::kOwn});
+                                            .group = ChildProcess::Group::kOwn,
+                                            .parent_death = SpawnOptions::ParentDeath::kKill});
   if (!child.ok()) return {Ending::kNotStarted, {}};
   CommandProcess process(std::move(*child), std::move(*wake), stdin_text, max_output_bytes);
   return process.run(std::move(stop));

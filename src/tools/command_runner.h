@@ -5,6 +5,14 @@
 // status 0, nothing the command started (a background job) outlives the call. Output ends when
 // stdout closes, or, once the command exited, when what its killed group left in the pipe is read.
 //
+// The command also dies with this process, however it dies (SIGKILL, a crash): it is started with
+// PR_SET_PDEATHSIG SIGKILL (SpawnOptions::ParentDeath::kKill), so a runtime killed mid-call does
+// not leave its tool finishing an effect after recovery marked the call unknown. That signal
+// follows the thread that started the command; the calling thread (a call pool thread, which may
+// end when idle) is that thread and waits in run_command until the command is reaped, so it never
+// ends first. What the command itself starts is not bound: its group is killed by whoever reaps
+// the command, and nobody is left to do that once this process is gone (docs/security.md).
+//
 // Thread-safety: run_command may be called from many threads at once.
 #ifndef CODEMODE_TOOLS_COMMAND_RUNNER_H_
 #define CODEMODE_TOOLS_COMMAND_RUNNER_H_

@@ -28,9 +28,18 @@ class DockerSubcommandTest : public ::testing::Test {
     std::ofstream(dir_.file("ci.key")) << key.private_key;
     std::ofstream(dir_.file("ci.pub")) << key.public_key;
     std::ofstream(dir_.file("other.pub")) << testing::ed25519_key_pair().public_key;
-    std::ofstream(dir_.file("clean.sarif")) << R"({"version":"2.1.0","runs":[{"results":[]}]})";
+    const std::string trivy = R"("tool":{"driver":{"name":"Trivy"}})";
+    std::ofstream(dir_.file("clean.sarif"))
+        << R"({"version":"2.1.0","runs":[{)" + trivy + R"(,"results":[]}]})";
     std::ofstream(dir_.file("findings.sarif"))
-        << R"({"version":"2.1.0","runs":[{"results":[{"ruleId":"CVE-2026-0001"}]}]})";
+        << R"({"version":"2.1.0","runs":[{)" + trivy +
+               R"(,"results":[{"ruleId":"CVE-2026-0001"}]}]})";
+    // A scan that failed, reported as such, with nothing found.
+    std::ofstream(dir_.file("failed.sarif"))
+        << R"({"version":"2.1.0","runs":[{)" + trivy +
+               R"(,"results":[],"invocations":[{"executionSuccessful":false,)"
+               R"("toolExecutionNotifications":[{"level":"error",)"
+               R"("message":{"text":"failed to download the vulnerability database"}}]}]}]})";
   }
 
   testing::ProcessRun promote(const std::string& sarif, std::vector<std::string> extra = {}) {
@@ -93,6 +102,28 @@ TEST_F(DockerSubcommandTest, AReportWithFindingsIsRefused) {
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_EQ(code_of(refused), "PERMISSION_DENIED");
   EXPECT_TRUE(refused.out.empty());
+}
+
+TEST_F(DockerSubcommandTest, AFailedScanIsRefused) {
+  const testing::ProcessRun refused = promote("failed.sarif");
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(code_of(refused), "PERMISSION_DENIED");
+  EXPECT_NE(refused.err.find("executionSuccessful"), std::string::npos) << refused.err;
+  EXPECT_TRUE(refused.out.empty());
+}
+
+// A proof from before scan.succeeded existed (format v1) does not say whether its scan succeeded.
+TEST_F(DockerSubcommandTest, AVersionOneProofIsRefused) {
+  const testing::ProcessRun promoted = promote("clean.sarif");
+  ASSERT_EQ(promoted.exit_code, 0) << promoted.err;
+  Json proof = Json::parse(promoted.out);
+  proof["statement"]["format"] = "codemode-docker-promotion-v1";
+  proof["statement"]["scan"].erase("succeeded");
+  std::ofstream(dir_.file("promotion.json")) << proof.dump();
+  const testing::ProcessRun verified = verify(kImage);
+  EXPECT_EQ(verified.exit_code, 1);
+  EXPECT_EQ(code_of(verified), "INVALID_CONFIG");
+  EXPECT_NE(verified.err.find("promote the image again"), std::string::npos) << verified.err;
 }
 
 TEST_F(DockerSubcommandTest, MalformedArgumentsAreUsageErrors) {

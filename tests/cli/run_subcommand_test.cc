@@ -1,14 +1,23 @@
 // `codemode run`, as a user runs it: the binary is spawned, its stdout parsed as one JSON line,
 // and its exit status checked (0 succeeded, 1 any other outcome, 2 usage error).
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include "codemode/json.h"
 
+#include "core/child_process.h"
 #include "support/adapter_options.h"
 #include "support/process_support.h"
+#include "support/scratch_dir.h"
+#include "support/timing.h"
 
 namespace codemode {
 namespace {
@@ -186,6 +195,58 @@ TEST_F(RunSubcommandTest, HelpDescribesTheFlagsAndDefaults) {
                            "Exit status: 0"}) {
     EXPECT_NE(run.out.find(text), std::string::npos) << text;
   }
+}
+
+// A runtime killed mid-call (SIGKILL: no destructor, no cleanup of its own) takes its command
+// tool with it, so the tool cannot finish an effect after the call was given up. The tool records
+// its pid, waits a second, then makes its effect (a file); `codemode run` is killed as soon as the
+// pid is there, and two seconds later the effect must still be missing and the pid gone. Only the
+// tool is bound: what a tool starts itself may outlive the runtime (docs/security.md), which is
+// why this tool is one perl process that starts nothing.
+TEST_F(RunSubcommandTest, ACommandToolDiesWithTheRunThatStartedIt) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string pid_file = dir.file("tool.pid");
+  const std::string effect = dir.file("effect");
+  const std::string script =
+      "open(my $f, '>', \"$ARGV[0].tmp\") or die; print $f $$; close $f; "
+      "rename(\"$ARGV[0].tmp\", $ARGV[0]) or die; select(undef, undef, undef, 1.0); "
+      "open(my $e, '>', $ARGV[1]) or die; close $e; print '{}';";
+  const Json tools{{"tools",
+                    {{{"id", "test.slow_effect"},
+                      {"version", "1"},
+                      {"description", "Makes its effect after a second."},
+                      {"effects", "write"},
+                      {"timeoutMs", 30000},
+                      {"command", {"/usr/bin/perl", "-e", script, pid_file, effect}}}}}};
+  std::ofstream(dir.file("tools.json")) << tools.dump();
+  std::ofstream(dir.file("program.js"))
+      << "async (input, tools) => { await tools.call('test.slow_effect', {}); return {}; }";
+  std::vector<std::string> argv{CODEMODE_CLI_BINARY, "run", dir.file("program.js"), "--tools",
+                                dir.file("tools.json")};
+  for (const std::string& flag : testing::adapter_flags()) argv.push_back(flag);
+  auto run = internal::spawn_child(
+      {.path = argv[0], .argv = argv, .stderr_mode = internal::SpawnOptions::Stderr::kDiscard});
+  ASSERT_TRUE(run.ok());
+  const auto started = std::chrono::steady_clock::now();
+  while (!std::filesystem::exists(pid_file) &&
+         std::chrono::steady_clock::now() - started < testing::slack(std::chrono::seconds(10))) {
+    usleep(1000);
+  }
+  ASSERT_TRUE(std::filesystem::exists(pid_file)) << "the tool never started";
+  ASSERT_EQ(run->process.kill_and_reap()->signal, SIGKILL);
+  pid_t tool = 0;
+  std::ifstream(pid_file) >> tool;
+  ASSERT_GT(tool, 0);
+  usleep(2'000'000);  // twice the tool's wait: an unbound tool has made its effect by now
+  EXPECT_FALSE(std::filesystem::exists(effect)) << "the tool outlived the runtime";
+  // Gone, or a zombie its new parent has not reaped yet: either way it runs no more.
+  std::string state;
+  if (std::ifstream stat("/proc/" + std::to_string(tool) + "/stat"); stat) {
+    std::string pid_text, name;
+    stat >> pid_text >> name >> state;
+  }
+  EXPECT_TRUE(state.empty() || state == "Z" || state == "X") << "tool state " << state;
 }
 
 }  // namespace

@@ -1,9 +1,14 @@
 // `codemode workflow`, as the README walks through it: the quote example's two phases, each
 // approved by its digest from `pending`, run by `worker --once`, then the result and the audit.
 // Each test works in its own scratch directory (the store and the example's quote log live there).
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
+#include <poll.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -11,7 +16,10 @@
 
 #include "codemode/json.h"
 
+#include "core/child_process.h"
+#include "core/pipe_io.h"
 #include "support/bubblewrap.h"
+#include "support/http_test_client.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 #include "support/signing_keys.h"
@@ -301,6 +309,61 @@ TEST_F(WorkflowSubcommandTest, WithApproverKeysApproveSignsWithTheApproversKey) 
                 .exit_code,
             0);
   EXPECT_EQ(line_of(workflow("worker", {"--once"})), (Json{{"executed", 1}}));
+}
+
+// The console's connections (docs/console.md, "Access"): a local client without the token that
+// keeps connections open, with keep-alive fetches of the page's files or connections that say
+// nothing, more than the server's 32, cannot keep the person out. The page's files are answered
+// with "Connection: close" and the server closes; the person's requests, with the token, are
+// served and their connection kept.
+TEST_F(WorkflowSubcommandTest, AConsoleClientWithoutTheTokenCannotHoldEveryConnection) {
+  const std::string token(40, 'k');
+  std::vector<std::string> argv{CODEMODE_CLI_BINARY, "workflow",       "console",  "workflow.json",
+                                "--store",           "sqlite:runs.db", "--listen", "127.0.0.1:0"};
+  auto console = internal::spawn_child({.path = argv[0],
+                                        .argv = argv,
+                                        .env = {"CODEMODE_CONSOLE_TOKEN=" + token},
+                                        .stderr_mode = internal::SpawnOptions::Stderr::kDiscard,
+                                        .cwd = scratch_.path().string()});
+  ASSERT_TRUE(console.ok());
+  std::string first;  // {"console": "http://127.0.0.1:PORT/", ...}
+  const auto deadline = std::chrono::steady_clock::now() + testing::slack(std::chrono::seconds(10));
+  while (first.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    pollfd readable{.fd = console->stdout_fd.get(), .events = POLLIN, .revents = 0};
+    ::poll(&readable, 1, 100);
+    if (internal::read_some(console->stdout_fd.get(), 4096, first).status ==
+        internal::IoStatus::kClosed) {
+      break;
+    }
+  }
+  const Json started = Json::parse(first.substr(0, first.find('\n')), nullptr, false);
+  ASSERT_TRUE(started.is_object() && started.contains("console")) << first;
+  const std::string base = started.at("console").get<std::string>();
+  const auto port = static_cast<std::uint16_t>(std::stoi(base.substr(base.rfind(':') + 1)));
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(port) + "\r\n";
+
+  std::vector<testing::UniqueFd> held;
+  for (int i = 0; i < 40; ++i) {
+    held.push_back(testing::connect_to(port));
+    testing::send_text(held.back(), "GET /console.css HTTP/1.1\r\n" + host + "\r\n");
+  }
+  for (int i = 0; i < 40; ++i) held.push_back(testing::connect_to(port));
+  const std::string asset = testing::read_until(held[0], "\r\n\r\n");
+  EXPECT_TRUE(asset.starts_with("HTTP/1.1 200 ")) << asset;
+  EXPECT_NE(asset.find("\r\nConnection: close\r\n"), std::string::npos) << asset;
+  EXPECT_TRUE(testing::closed_by_server(held[0]));
+
+  testing::UniqueFd person = testing::connect_to(port);
+  const std::string session_request =
+      "GET /api/session HTTP/1.1\r\n" + host + "Authorization: Bearer " + token + "\r\n";
+  testing::send_text(person, session_request + "\r\n");
+  const std::string served = testing::read_until(person, "\"workflow\"");
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
+  EXPECT_EQ(served.find("Connection: close"), std::string::npos) << served;
+  // Kept: a second request on the same connection is answered too.
+  testing::send_text(person, session_request + "Connection: close\r\n\r\n");
+  const std::string again = testing::read_to_end(person);
+  EXPECT_NE(again.find("HTTP/1.1 200 "), std::string::npos) << again;
 }
 
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {

@@ -1,8 +1,14 @@
 // ChildProcess and spawn_child (src/core/child_process.cc): the child gets only its three pipes,
-// an empty (or the given) environment and default signals; the owner always kills and reaps.
+// an empty (or the given) environment and default signals, whether posix_spawn or clone_exec starts
+// it; the owner always kills and reaps; a child bound to its parent dies with the thread that
+// started it.
 #include "core/child_process.h"
 
+#include <chrono>
+#include <optional>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,74 +18,11 @@
 
 #include "support/descendants.h"
 #include "support/process_support.h"
+#include "support/scratch_dir.h"
 #include "support/timing.h"
 
 namespace codemode::internal {
 namespace {
-
-using testing::run_process;
-
-TEST(SpawnChild, GivesAnEmptyEnvironmentByDefault) {
-  EXPECT_EQ(run_process({"/usr/bin/env"}, "").out, "");
-}
-
-TEST(SpawnChild, GivesExactlyTheEnvironmentAsked) {
-  auto child = spawn_child({.path = "/usr/bin/env", .argv = {"env"}, .env = {"ONLY=this"}});
-  ASSERT_TRUE(child.ok());
-  std::string out;
-  while (read_some(child->stdout_fd.get(), 4096, out).status != IoStatus::kClosed) {
-    usleep(1000);
-  }
-  EXPECT_EQ(out, "ONLY=this\n");
-}
-
-TEST(SpawnChild, InheritsNoFdButItsPipesEvenWithoutCloexec) {
-  const int leaked = fcntl(0, F_DUPFD, 20);  // deliberately without FD_CLOEXEC
-  ASSERT_GE(leaked, 20);
-  const auto run =
-      run_process({"/bin/sh", "-c", "for f in /proc/$$/fd/*; do echo ${f##*/}; done"}, "");
-  close(leaked);
-  // 3 is the directory the shell's glob itself opens to list the fds.
-  EXPECT_EQ(run.out, "0\n1\n2\n3\n");
-}
-
-TEST(SpawnChild, StartsWithDefaultSignalsNoneBlocked) {
-  sigset_t usr1;
-  sigemptyset(&usr1);
-  sigaddset(&usr1, SIGUSR1);
-  sigset_t old;
-  pthread_sigmask(SIG_BLOCK, &usr1, &old);
-  auto previous = signal(SIGUSR2, SIG_IGN);
-  const auto run = run_process({"/bin/grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status"}, "");
-  signal(SIGUSR2, previous);
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
-  // Signals 1..31 are at their defaults. glibc's posix_spawn leaves its two internal real-time
-  // signals (32, 33) ignored in the child; the new program's libc sets them up again.
-  ASSERT_EQ(run.out.size(), 50u) << run.out;
-  EXPECT_EQ(run.out.substr(0, 25), "SigBlk:\t0000000000000000\n");
-  const std::uint64_t ignored = std::stoull(run.out.substr(33, 16), nullptr, 16);
-  EXPECT_EQ(ignored & 0x7fffffffu, 0u);
-}
-
-TEST(SpawnChild, WorksWhenTheHostClosedItsStdin) {
-  const int saved = dup(0);
-  ASSERT_GE(saved, 0);
-  close(0);  // the next pipe end would land on fd 0
-  const auto run = run_process({"/bin/cat"}, "through the pipe");
-  dup2(saved, 0);
-  close(saved);
-  EXPECT_EQ(run.out, "through the pipe");
-}
-
-TEST(SpawnChild, FailureToExecuteLeavesNoChildAndNoFd) {
-  const std::size_t fds = testing::open_fd_count();
-  auto child = spawn_child({.path = "/nonexistent/program", .argv = {"program"}});
-  ASSERT_FALSE(child.ok());
-  EXPECT_EQ(child.error().code, ErrorCode::kToolFailed);
-  EXPECT_EQ(child.error().rule, "spawn_failed");
-  EXPECT_EQ(testing::open_fd_count(), fds);
-  EXPECT_TRUE(testing::child_pids().empty());
-}
 
 TEST(ChildProcess, DestructorKillsAndReaps) {
   pid_t pid = -1;
@@ -130,16 +73,6 @@ TEST(ChildProcess, MoveTransfersOwnership) {
   EXPECT_FALSE(testing::is_unreaped_child(pid));
 }
 
-TEST(SpawnChild, LeadsAGroupOfItsOwnOnlyWhenAsked) {
-  auto shared = spawn_child({.path = "/bin/sleep", .argv = {"sleep", "100"}});
-  auto own = spawn_child(
-      {.path = "/bin/sleep", .argv = {"sleep", "100"}, .group = ChildProcess::Group::kOwn});
-  ASSERT_TRUE(shared.ok());
-  ASSERT_TRUE(own.ok());
-  EXPECT_EQ(getpgid(shared->process.pid()), getpgrp());
-  EXPECT_EQ(getpgid(own->process.pid()), own->process.pid());
-}
-
 // sh as a group leader that starts two background sleeps (recorded in `record`), then `tail`.
 Result<SpawnedChild> spawn_leader(const std::string& record, const std::string& tail) {
   std::string script;
@@ -186,6 +119,143 @@ TEST(ChildProcess, MoveKeepsTheGroup) {
   ChildProcess(std::move(child->process)).kill_and_reap();  // the moved-to owner ends the group
   EXPECT_TRUE(testing::ended_or_killed(jobs, testing::slack(std::chrono::seconds(5))));
   EXPECT_EQ(jobs.size(), 2u);
+}
+
+// ParentDeath::kKill starts the child with clone_exec instead of posix_spawn: the same start,
+// checked here with both.
+class SpawnModes : public ::testing::TestWithParam<SpawnOptions::ParentDeath> {
+ protected:
+  // `options` spawned in this test's mode, stdin closed; its stdout once it closed, and the exit.
+  std::pair<std::string, std::optional<ExitStatus>> output_of(SpawnOptions options) {
+    options.parent_death = GetParam();
+    auto child = spawn_child(options);
+    EXPECT_TRUE(child.ok());
+    if (!child.ok()) return {};
+    child->stdin_fd.reset();
+    std::string out;
+    while (read_some(child->stdout_fd.get(), 4096, out).status != IoStatus::kClosed) {
+      usleep(1000);
+    }
+    std::optional<ExitStatus> status;
+    while (!(status = child->process.try_reap())) usleep(1000);
+    return {out, status};
+  }
+};
+
+TEST_P(SpawnModes, GivesExactlyTheEnvironmentAsked) {
+  EXPECT_EQ(output_of({.path = "/usr/bin/env", .argv = {"env"}, .env = {"ONLY=this"}}).first,
+            "ONLY=this\n");
+  EXPECT_EQ(output_of({.path = "/usr/bin/env", .argv = {"env"}}).first, "");
+}
+
+TEST_P(SpawnModes, InheritsNoFdButItsPipesEvenWithoutCloexec) {
+  const int leaked = fcntl(0, F_DUPFD, 20);  // deliberately without FD_CLOEXEC
+  ASSERT_GE(leaked, 20);
+  const auto [out, status] = output_of(
+      {.path = "/bin/sh", .argv = {"sh", "-c", "for f in /proc/$$/fd/*; do echo ${f##*/}; done"}});
+  close(leaked);
+  EXPECT_EQ(out, "0\n1\n2\n3\n");  // 3: the shell's glob reading the directory
+}
+
+TEST_P(SpawnModes, StartsWithDefaultSignalsNoneBlocked) {
+  sigset_t usr1;
+  sigemptyset(&usr1);
+  sigaddset(&usr1, SIGUSR1);
+  sigset_t old;
+  pthread_sigmask(SIG_BLOCK, &usr1, &old);
+  auto previous = signal(SIGUSR2, SIG_IGN);
+  const auto [out, status] = output_of(
+      {.path = "/bin/grep", .argv = {"grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status"}});
+  signal(SIGUSR2, previous);
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  // Signals 1..31 are at their defaults. glibc's posix_spawn leaves its two internal real-time
+  // signals (32, 33) ignored in the child (clone_exec: at their defaults); the new program's libc
+  // sets them up again.
+  ASSERT_EQ(out.size(), 50u) << out;
+  EXPECT_EQ(out.substr(0, 25), "SigBlk:\t0000000000000000\n");
+  EXPECT_EQ(std::stoull(out.substr(33, 16), nullptr, 16) & 0x7fffffffu, 0u);
+}
+
+TEST_P(SpawnModes, DiscardsStderrAndRunsInTheDirectoryAsked) {
+  testing::ScratchDir dir;
+  ASSERT_TRUE(dir.ok());
+  const auto [out, status] =
+      output_of({.path = "/bin/sh",
+                 .argv = {"sh", "-c", "pwd; readlink /proc/$$/fd/2; echo lost >&2"},
+                 .stderr_mode = SpawnOptions::Stderr::kDiscard,
+                 .cwd = dir.path().string()});
+  EXPECT_EQ(out, dir.path().string() + "\n/dev/null\n");
+  EXPECT_EQ(status->exit_code, 0);
+}
+
+TEST_P(SpawnModes, LeadsAGroupOfItsOwnOnlyWhenAsked) {
+  auto shared =
+      spawn_child({.path = "/bin/sleep", .argv = {"sleep", "100"}, .parent_death = GetParam()});
+  auto own = spawn_child({.path = "/bin/sleep",
+                          .argv = {"sleep", "100"},
+                          .group = ChildProcess::Group::kOwn,
+                          .parent_death = GetParam()});
+  ASSERT_TRUE(shared.ok());
+  ASSERT_TRUE(own.ok());
+  EXPECT_EQ(getpgid(shared->process.pid()), getpgrp());
+  EXPECT_EQ(getpgid(own->process.pid()), own->process.pid());
+}
+
+TEST_P(SpawnModes, WorksWhenTheHostClosedItsStdin) {
+  const int saved = dup(0);
+  ASSERT_GE(saved, 0);
+  close(0);  // the next pipe end would land on fd 0
+  const auto [out, status] = output_of({.path = "/bin/echo", .argv = {"echo", "through"}});
+  dup2(saved, 0);
+  close(saved);
+  EXPECT_EQ(out, "through\n");
+}
+
+TEST_P(SpawnModes, FailureToExecuteLeavesNoChildAndNoFd) {
+  const std::size_t fds = testing::open_fd_count();
+  auto child = spawn_child(
+      {.path = "/nonexistent/program", .argv = {"program"}, .parent_death = GetParam()});
+  ASSERT_FALSE(child.ok());
+  EXPECT_EQ(child.error().code, ErrorCode::kToolFailed);
+  EXPECT_EQ(child.error().rule, "spawn_failed");
+  EXPECT_EQ(testing::open_fd_count(), fds);
+  EXPECT_TRUE(testing::child_pids().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(ParentDeath, SpawnModes,
+                         ::testing::Values(SpawnOptions::ParentDeath::kIgnore,
+                                           SpawnOptions::ParentDeath::kKill),
+                         [](const auto& info) {
+                           return info.param == SpawnOptions::ParentDeath::kKill ? "Kill"
+                                                                                 : "Ignore";
+                         });
+
+// PR_SET_PDEATHSIG follows the thread that started the child, not the process: a bound child
+// started by a thread that then ends is killed, an unbound one lives on. (So callers wait for a
+// bound child on the thread that started it, as run_command does.)
+TEST(SpawnChild, ABoundChildDiesWithTheThreadThatStartedIt) {
+  for (const auto mode : {SpawnOptions::ParentDeath::kIgnore, SpawnOptions::ParentDeath::kKill}) {
+    std::optional<SpawnedChild> child;
+    std::thread([&] {
+      auto spawned =
+          spawn_child({.path = "/bin/sleep", .argv = {"sleep", "100"}, .parent_death = mode});
+      if (spawned.ok()) child.emplace(std::move(*spawned));
+    }).join();
+    ASSERT_TRUE(child.has_value());
+    if (mode == SpawnOptions::ParentDeath::kIgnore) {
+      usleep(100'000);
+      EXPECT_FALSE(child->process.try_reap().has_value()) << "an unbound child was killed";
+      continue;  // its owner kills and reaps it
+    }
+    std::optional<ExitStatus> status;
+    const auto deadline =
+        std::chrono::steady_clock::now() + testing::slack(std::chrono::seconds(5));
+    while (!(status = child->process.try_reap()) && std::chrono::steady_clock::now() < deadline) {
+      usleep(1000);
+    }
+    ASSERT_TRUE(status.has_value()) << "the bound child outlived the thread that started it";
+    EXPECT_EQ(status->signal, SIGKILL);
+  }
 }
 
 }  // namespace

@@ -100,7 +100,8 @@ TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
   };
   DockerAdapterOptions options = testing::docker_options(daemon_);
   Result<DockerPromotion> promotion =
-      issue_docker_promotion({.sarif = R"({"version":"2.1.0","runs":[{"results":[]}]})",
+      issue_docker_promotion({.sarif = R"({"version":"2.1.0","runs":[{"tool":{"driver":)"
+                                       R"({"name":"none"}},"results":[]}]})",
                               .subject = {.image = options.image, .provenance = options.provenance},
                               .builder_id = "codemode.tests/docker",
                               .scanner_id = "none",

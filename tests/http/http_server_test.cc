@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <poll.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,7 @@ namespace codemode::http {
 namespace {
 
 using internal::UniqueFd;
+using testing::closed_by_server;
 using testing::connect_from;
 using testing::connect_to;
 using testing::read_to_end;
@@ -261,6 +263,75 @@ TEST(HttpServer, StoppingDoesNotWaitForAHandlerThatStreamsUntilStopped) {
   server.reset();
   EXPECT_LT(std::chrono::steady_clock::now() - before, codemode::testing::slack(1s));
   EXPECT_EQ(read_to_end(fd).find("0\r\n\r\n"), std::string::npos);  // no clean end was faked
+}
+
+// For a server that tells connections apart: "X-Credential: yes" proves the connection.
+void proving_handler(const HttpRequest& request, HttpExchange& exchange) {
+  if (request.header("x-credential") == "yes") exchange.prove_connection();
+  echo_handler(request, exchange);
+}
+
+constexpr char kProving[] = "GET /proof HTTP/1.1\r\nHost: a\r\nX-Credential: yes\r\n\r\n";
+constexpr char kPlain[] = "GET /plain HTTP/1.1\r\nHost: a\r\n\r\n";
+
+// Whether `fd` is still open 100 ms from now, with nothing to read.
+bool still_open(const UniqueFd& fd) {
+  pollfd readable{.fd = fd.get(), .events = POLLIN, .revents = 0};
+  return ::poll(&readable, 1, 100) == 0;
+}
+
+TEST(HttpServer, AnUnprovenConnectionClosesAfterItsAnswerAProvenOneStays) {
+  auto server = start(proving_handler, {.max_unproven_connections = 2});
+  UniqueFd plain = connect_to(server->port());
+  send_text(plain, kPlain);
+  const std::string refused = read_until(plain, "GET /plain ");
+  EXPECT_TRUE(refused.starts_with("HTTP/1.1 200 ")) << refused;
+  EXPECT_NE(refused.find("\r\nConnection: close\r\n"), std::string::npos) << refused;
+  EXPECT_TRUE(closed_by_server(plain));
+
+  UniqueFd proven = connect_to(server->port());
+  send_text(proven, kProving);
+  const std::string kept = read_until(proven, "GET /proof ");
+  EXPECT_EQ(kept.find("Connection: close"), std::string::npos) << kept;
+  // Proven once, kept: a later request without the credential is answered on it too.
+  send_text(proven, kPlain);
+  EXPECT_EQ(read_until(proven, "GET /plain ").find("Connection: close"), std::string::npos);
+  EXPECT_TRUE(still_open(proven));
+}
+
+TEST(HttpServer, AWaitingUnprovenConnectionGivesWayAProvenOneNever) {
+  HttpServerOptions options;
+  options.max_connections = 4;
+  options.max_unproven_connections = 2;
+  options.head_timeout = 1h;  // nothing here ends by a deadline
+  options.body_timeout = 1h;
+  auto server = start(proving_handler, options);
+  // Six clients that say nothing more (the first two sent a head whose body never comes): each new
+  // one takes the place of the oldest.
+  std::vector<UniqueFd> silent;
+  for (int i = 0; i < 6; ++i) {
+    silent.push_back(connect_to(server->port()));
+    if (i >= 2) continue;
+    send_text(silent.back(), "POST /slow HTTP/1.1\r\nContent-Length: 100\r\n\r\nab");
+    usleep(50'000);  // read by its thread, so nothing is left unread in its socket
+  }
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(closed_by_server(silent[i])) << i;
+  EXPECT_TRUE(still_open(silent[4]));
+  EXPECT_TRUE(still_open(silent[5]));
+  // Clients with the credential get in, up to every connection of the server, and stay.
+  std::vector<UniqueFd> proven;
+  for (int i = 0; i < 4; ++i) {
+    proven.push_back(connect_to(server->port()));
+    send_text(proven.back(), kProving);
+    const std::string served = read_until(proven.back(), "GET /proof ");
+    EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << i << served;
+  }
+  EXPECT_TRUE(closed_by_server(silent[4]));
+  EXPECT_TRUE(closed_by_server(silent[5]));
+  // Every connection is proven now: none gives way, and a new one gets 503.
+  const std::string full = testing::round_trip(server->port(), kProving);
+  EXPECT_TRUE(full.starts_with("HTTP/1.1 503 ")) << full;
+  for (const UniqueFd& fd : proven) EXPECT_TRUE(still_open(fd));
 }
 
 TEST(HttpServer, RefusesAnAddressThatIsNotIpv4) {

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -23,7 +24,8 @@ using namespace std::chrono_literals;
 
 const std::string kSubjectImage = "sha256:" + std::string(64, 'a');
 const std::string kSubjectProvenance = "sha256:" + std::string(64, 'b');
-constexpr char kCleanSarif[] = R"({"version":"2.1.0","runs":[{"tool":{},"results":[]}]})";
+constexpr char kCleanSarif[] =
+    R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"Trivy"}},"results":[]}]})";
 
 std::chrono::system_clock::time_point at(const char* text) {
   // 2026-06-01T12:00:00.000Z and neighbours, built without parsing: the tests name instants.
@@ -105,12 +107,13 @@ TEST_F(DockerPromotionTest, AFreshCleanPromotionVerifiesAndRoundTrips) {
 
 TEST_F(DockerPromotionTest, TheSignedBytesAreTheStatementInItsFixedOrder) {
   EXPECT_EQ(serialize_docker_promotion(promotion_.statement).value(),
-            R"({"format":"codemode-docker-promotion-v1","subject":{"image":")" + kSubjectImage +
+            R"({"format":"codemode-docker-promotion-v2","subject":{"image":")" + kSubjectImage +
                 R"(","provenance":")" + kSubjectProvenance +
                 R"("},"builderId":"ci.example/builder","scan":{"scannerId":"trivy",)"
                 R"("scannerVersion":"0.50.1","reportDigest":"sha256:)" +
                 sha256_hex(kCleanSarif) +
-                R"(","completedAt":"2026-06-01T11:00:00.000Z","critical":0,"high":0,)"
+                R"(","completedAt":"2026-06-01T11:00:00.000Z","succeeded":true,"critical":0,)"
+                R"("high":0,)"
                 R"("unknown":0},"issuedAt":"2026-06-01T11:30:00.000Z",)"
                 R"("expiresAt":"2026-06-02T11:30:00.000Z"})");
 }
@@ -209,6 +212,37 @@ TEST_F(DockerPromotionTest, AFindingIsPermissionDeniedEvenWhenSigned) {
   expect_error(verify(unsigned_high), ErrorCode::kIntegrityViolation);
 }
 
+// A statement is only as good as the scan behind it: one that says its scan did not succeed is
+// refused even when validly signed, and so is a v1 statement, which does not say (the promote of
+// that time signed failed scans as clean).
+TEST_F(DockerPromotionTest, AStatementOfAScanThatDidNotSucceedIsPermissionDenied) {
+  const DockerPromotion failed =
+      resigned(promotion_, key_,
+               [](DockerPromotionStatement& statement) { statement.scan.succeeded = false; });
+  expect_error(verify(failed), ErrorCode::kPermissionDenied, "scan.succeeded is false");
+}
+
+TEST_F(DockerPromotionTest, AVersionOneStatementIsRefused) {
+  const std::string v1 =
+      R"({"format":"codemode-docker-promotion-v1","subject":{"image":")" + kSubjectImage +
+      R"(","provenance":")" + kSubjectProvenance +
+      R"("},"builderId":"ci.example/builder","scan":{"scannerId":"trivy",)"
+      R"("scannerVersion":"0.50.1","reportDigest":"sha256:)" +
+      std::string(64, 'c') +
+      R"(","completedAt":"2026-06-01T11:00:00.000Z","critical":0,"high":0,"unknown":0},)"
+      R"("issuedAt":"2026-06-01T11:30:00.000Z","expiresAt":"2026-06-02T11:30:00.000Z"})";
+  const Json proof{{"statement", Json::parse(v1)},
+                   {"signature", internal::encode_signature_text(
+                                     internal::ed25519_sign(key_.private_key, v1).value())},
+                   {"publicKey", key_.public_key}};
+  Result<DockerPromotion> parsed = parse_docker_promotion(proof.dump());
+  ASSERT_FALSE(parsed.ok()) << "a v1 statement was accepted";
+  EXPECT_EQ(parsed.error().code, ErrorCode::kInvalidConfig);
+  EXPECT_EQ(parsed.error().rule, "docker_promotion");
+  EXPECT_NE(parsed.error().message.find("promote the image again"), std::string::npos)
+      << parsed.error().message;
+}
+
 TEST_F(DockerPromotionTest, AScanOlderThanMaxScanAgeIsPermissionDenied) {
   expect_error(verify(promotion_, 1ms), ErrorCode::kPermissionDenied, "older than maxScanAgeMs");
 }
@@ -297,11 +331,71 @@ TEST_F(DockerPromotionTest, IssuanceNeedsACleanBoundedSarifReport) {
   EXPECT_EQ(code(R"({"version":"2.1.0","runs":[]})"), ErrorCode::kInvalidConfig);
   EXPECT_EQ(code(R"({"version":"2.1.0","runs":[{"results":[]}],"inlineExternalProperties":[]})"),
             ErrorCode::kInvalidConfig);
-  EXPECT_EQ(code(R"({"version":"2.1.0","runs":[{"results":[{}]}]})"), ErrorCode::kPermissionDenied);
+  EXPECT_EQ(
+      code(R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"Trivy"}},"results":[{}]}]})"),
+      ErrorCode::kPermissionDenied);
   EXPECT_EQ(code(R"({"version":"2.1.0","runs":[{"tool":{}}]})"), ErrorCode::kPermissionDenied);
   std::string seventeen_runs = R"({"version":"2.1.0","runs":[)";
-  for (int i = 0; i < 17; ++i) seventeen_runs += std::string(i ? "," : "") + R"({"results":[]})";
+  for (int i = 0; i < 17; ++i) {
+    seventeen_runs +=
+        std::string(i ? "," : "") + R"({"tool":{"driver":{"name":"Trivy"}},"results":[]})";
+  }
   EXPECT_EQ(code(seventeen_runs + "]}"), ErrorCode::kInvalidConfig);
+}
+
+// A scanner that failed can still write a well-formed report with empty results: what the report
+// says about the scan's own run decides (src/sandbox/docker/sarif_scan.h).
+TEST_F(DockerPromotionTest, IssuanceRefusesAFailedOrIncompleteScan) {
+  DockerPromotionRequest request = clean_request(key_);
+  const auto refusal = [&](const std::string& run) {
+    request.sarif =
+        R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"Trivy"}},"results":[]},)" + run +
+        "]}";
+    Result<DockerPromotion> issued = issue_docker_promotion(request, kNow);
+    if (issued.ok()) return std::string("issued");
+    EXPECT_EQ(issued.error().code, ErrorCode::kPermissionDenied) << issued.error().message;
+    EXPECT_EQ(issued.error().rule, "docker_promotion");
+    return issued.error().message;
+  };
+  const std::string driver = R"("tool":{"driver":{"name":"Trivy"}},"results":[])";
+  const auto invocation = [&](const std::string& fields) {
+    return "{" + driver + R"(,"invocations":[{"executionSuccessful":true},{)" + fields + "}]}";
+  };
+  const std::map<std::string, std::string> cases = {
+      {invocation(R"("executionSuccessful":false)"),
+       "SARIF run 2 invocation 2 is not executionSuccessful: true"},
+      {invocation(R"("executionSuccessful":"true")"), "is not executionSuccessful: true"},
+      {invocation(""), "is not executionSuccessful: true"},
+      {invocation(R"("executionSuccessful":true,"toolExecutionNotifications":[)"
+                  R"({"level":"warning","message":{"text":"slow"}},)"
+                  R"({"level":"error","message":{"text":"database download failed"}}])"),
+       "has an error among its toolExecutionNotifications"},
+      {invocation(R"("executionSuccessful":true,"toolConfigurationNotifications":[)"
+                  R"({"level":"error","message":{"text":"no such scanner"}}])"),
+       "has an error among its toolConfigurationNotifications"},
+      {invocation(R"("executionSuccessful":true,"exitCode":2)"), "exitCode other than 0"},
+      {invocation(R"("executionSuccessful":true,"exitSignalName":"SIGKILL")"), "ended by a signal"},
+      {"{" + driver + R"(,"invocations":{"executionSuccessful":true}})", "not an array"},
+      {R"({"tool":{"driver":{}},"results":[]})", "does not name its scanner"},
+      {R"({"results":[]})", "does not name its scanner"},
+      {R"({"tool":{"driver":{"name":"Trivy"}}})", "has no results array"},
+  };
+  for (const auto& [run, rule] : cases) {
+    const std::string message = refusal(run);
+    EXPECT_NE(message.find(rule), std::string::npos) << run << " -> " << message;
+    if (message != "issued") {
+      EXPECT_NE(message.find("never a clean one"), std::string::npos) << message;
+    }
+  }
+  // What a successful scan may say of itself: warnings, an exit code of 0.
+  request.sarif =
+      R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"Trivy"}},"results":[],)"
+      R"("invocations":[{"executionSuccessful":true,"exitCode":0,"toolExecutionNotifications":[)"
+      R"({"level":"warning","message":{"text":"the database is a day old"}},)"
+      R"({"message":{"text":"no level is a warning"}}]}]}]})";
+  Result<DockerPromotion> issued = issue_docker_promotion(request, kNow);
+  ASSERT_TRUE(issued.ok()) << issued.error().message;
+  EXPECT_TRUE(issued->statement.scan.succeeded);
 }
 
 TEST_F(DockerPromotionTest, IssuanceRefusesAnRsaKey) {

@@ -1,5 +1,5 @@
-// A raw HTTP/1.1 client over loopback sockets for the MCP HTTP tests: what goes on the wire is
-// exactly what the test wrote.
+// A raw HTTP/1.1 client over loopback sockets for the HTTP tests (MCP transport, console): what
+// goes on the wire is exactly what the test wrote.
 #ifndef CODEMODE_TESTS_SUPPORT_HTTP_TEST_CLIENT_H_
 #define CODEMODE_TESTS_SUPPORT_HTTP_TEST_CLIENT_H_
 
@@ -9,6 +9,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 
@@ -72,6 +73,17 @@ inline std::string read_until(const UniqueFd& fd, std::string_view marker) {
     text.append(bytes, got);
   }
   return text;
+}
+
+// Whether the server closed `fd`: end of file within 5 s, after whatever it still had to send.
+inline bool closed_by_server(const UniqueFd& fd) {
+  pollfd readable{.fd = fd.get(), .events = POLLIN, .revents = 0};
+  char bytes[4096];
+  while (::poll(&readable, 1, 5000) > 0) {
+    const ssize_t got = ::recv(fd.get(), bytes, sizeof bytes, 0);
+    if (got <= 0) return got == 0;
+  }
+  return false;
 }
 
 // Sends `request` on a new connection and returns everything until the server closes it.

@@ -156,5 +156,44 @@ TEST(OpenWorkflowStoreTest, CreatesTheSqliteFileReadableByItsOwnerOnly) {
   EXPECT_EQ(info.st_mode & 0777, 0600u);
 }
 
+// Whoever can write the store can approve phases (docs/security.md), so a store file that its
+// group or others may write is refused, whatever made it so; one they may only read is used
+// (docs/workflows.md says why).
+TEST(OpenWorkflowStoreTest, RefusesASqliteFileOthersCanWrite) {
+  ScratchDir scratch;
+  ASSERT_TRUE(scratch.ok());
+  const std::string file = scratch.file("runs.db");
+  ASSERT_TRUE(open_workflow_store("sqlite:" + file).ok());
+  for (const mode_t mode : {0666, 0620, 0602}) {
+    ASSERT_EQ(::chmod(file.c_str(), mode), 0);
+    Result<std::shared_ptr<WorkflowStore>> store = open_workflow_store("sqlite:" + file);
+    ASSERT_FALSE(store.ok()) << std::oct << mode;
+    EXPECT_EQ(store.error().code, ErrorCode::kStorageUnavailable);
+    EXPECT_EQ(store.error().rule, "store_permissions");
+    EXPECT_EQ(store.error().message.find(scratch.path().string()), std::string::npos);
+  }
+  for (const mode_t mode : {0600, 0640, 0644}) {
+    ASSERT_EQ(::chmod(file.c_str(), mode), 0);
+    EXPECT_TRUE(open_workflow_store("sqlite:" + file).ok()) << std::oct << mode;
+  }
+}
+
+TEST(OpenWorkflowStoreTest, RefusesASqliteLogOthersCanWrite) {
+  ScratchDir scratch;
+  ASSERT_TRUE(scratch.ok());
+  const std::string file = scratch.file("runs.db");
+  // Open, so the write-ahead log and its shared-memory index exist beside the file.
+  Result<std::shared_ptr<WorkflowStore>> open = open_workflow_store("sqlite:" + file);
+  ASSERT_TRUE(open.ok());
+  for (const char* side : {"-wal", "-shm"}) {
+    ASSERT_EQ(::chmod((file + side).c_str(), 0666), 0) << side;
+    Result<std::shared_ptr<WorkflowStore>> store = open_workflow_store("sqlite:" + file);
+    ASSERT_FALSE(store.ok()) << side;
+    EXPECT_EQ(store.error().rule, "store_permissions") << side;
+    ASSERT_EQ(::chmod((file + side).c_str(), 0600), 0) << side;
+  }
+  EXPECT_TRUE(open_workflow_store("sqlite:" + file).ok());
+}
+
 }  // namespace
 }  // namespace codemode::testing

@@ -1,5 +1,6 @@
 // Verifying and issuing Docker promotions (include/codemode/docker_promotion.h), in the
-// reference's order of checks: configuration, shape, signature, subject, findings, time.
+// reference's order of checks: configuration, shape, signature, subject, findings, time (with the
+// scan's success checked before its findings).
 #include "codemode/docker_promotion.h"
 
 #include <utility>
@@ -7,8 +8,8 @@
 #include "codemode/json.h"
 
 #include "core/ed25519.h"
-#include "core/json_keys.h"
 #include "sandbox/docker/promotion_statement.h"
+#include "sandbox/docker/sarif_scan.h"
 #include "sandbox/docker/utc_millis.h"
 
 namespace codemode {
@@ -17,9 +18,6 @@ namespace {
 using internal::kPromotionRule;
 using internal::promotion_config_error;
 
-constexpr std::size_t kMinSarifBytes = 2;
-constexpr std::size_t kMaxSarifBytes = 16u << 20;
-constexpr std::size_t kMaxSarifRuns = 16;
 constexpr std::size_t kMinPrivateKeyChars = 80;
 constexpr std::size_t kMaxPrivateKeyChars = 16384;
 
@@ -29,30 +27,6 @@ Error integrity_error(std::string message) {
 
 Error denied(std::string message) {
   return Error::permission_denied(kPromotionRule, "Promotion is denied: " + std::move(message));
-}
-
-// A clean SARIF 2.1.0 report: INVALID_CONFIG when it is not one, PERMISSION_DENIED when it
-// reports anything.
-Status check_clean_sarif(std::string_view sarif) {
-  if (sarif.size() < kMinSarifBytes || sarif.size() > kMaxSarifBytes) {
-    return promotion_config_error("sarif must be 2 bytes to 16 MiB of JSON.");
-  }
-  Result<Json> report = parse_json(sarif, {.max_bytes = kMaxSarifBytes});
-  if (!report.ok()) return promotion_config_error("sarif is not valid JSON.");
-  if (!report->is_object() || !internal::only_keys(*report, {"version", "runs", "$schema"}) ||
-      report->value("version", Json()) != "2.1.0" || !report->contains("runs") ||
-      !report->at("runs").is_array() || report->at("runs").empty() ||
-      report->at("runs").size() > kMaxSarifRuns) {
-    return promotion_config_error(
-        "sarif must be a SARIF 2.1.0 report holding only version, runs (1 to 16) and $schema.");
-  }
-  for (const Json& run : report->at("runs")) {
-    if (!run.is_object() || !run.contains("results") || !run.at("results").is_array() ||
-        !run.at("results").empty()) {
-      return denied("the scan reports findings, or a SARIF run has no results array.");
-    }
-  }
-  return Status();
 }
 
 }  // namespace
@@ -101,6 +75,11 @@ Result<DockerPromotionStatement> verify_docker_promotion(
         "The Docker promotion names another image or provenance than this adapter runs.");
   }
   const DockerScanSummary& scan = statement.scan;
+  if (!scan.succeeded) {
+    return denied(
+        "the statement says its scan did not succeed (scan.succeeded is false); a failed or "
+        "incomplete scan is never a clean one.");
+  }
   if (scan.critical > 0 || scan.high > 0 || scan.unknown > 0) {
     return denied("the scan found " + std::to_string(scan.critical) + " critical, " +
                   std::to_string(scan.high) + " high and " + std::to_string(scan.unknown) +
@@ -122,7 +101,7 @@ Result<DockerPromotionStatement> verify_docker_promotion(
 
 Result<DockerPromotion> issue_docker_promotion(const DockerPromotionRequest& request,
                                                std::chrono::system_clock::time_point now) {
-  if (Status sarif = check_clean_sarif(request.sarif); !sarif.ok()) {
+  if (Status sarif = internal::check_clean_scan(request.sarif); !sarif.ok()) {
     return std::move(sarif).error();
   }
   if (request.private_key.size() < kMinPrivateKeyChars ||
@@ -135,7 +114,8 @@ Result<DockerPromotion> issue_docker_promotion(const DockerPromotionRequest& req
       .scan = {.scanner_id = request.scanner_id,
                .scanner_version = request.scanner_version,
                .report_digest = "sha256:" + sha256_hex(request.sarif),
-               .completed_at = request.completed_at},
+               .completed_at = request.completed_at,
+               .succeeded = true},  // check_clean_scan passed
       .issued_at = request.issued_at,
       .expires_at = request.expires_at};
   Result<std::string> bytes = serialize_docker_promotion(statement);

@@ -70,8 +70,9 @@ Result<DockerPromotionStatement> statement_from_json(const Json& json) {
   }
   const std::string* format = string_member(json, "format");
   if (format == nullptr || *format != kPromotionFormat) {
-    return promotion_config_error("statement.format must be \"" + std::string(kPromotionFormat) +
-                                  "\".");
+    return promotion_config_error(
+        "statement.format must be \"" + std::string(kPromotionFormat) +
+        "\" (a v1 statement does not say whether its scan succeeded: promote the image again).");
   }
   DockerPromotionStatement statement;
   const Json* subject = json.contains("subject") ? &json.at("subject") : nullptr;
@@ -84,18 +85,20 @@ Result<DockerPromotionStatement> statement_from_json(const Json& json) {
                        .provenance = *string_member(*subject, "provenance")};
   const Json* scan = json.contains("scan") ? &json.at("scan") : nullptr;
   if (scan == nullptr || !scan->is_object() ||
-      !only_keys(*scan, {"scannerId", "scannerVersion", "reportDigest", "completedAt", "critical",
-                         "high", "unknown"}) ||
+      !only_keys(*scan, {"scannerId", "scannerVersion", "reportDigest", "completedAt", "succeeded",
+                         "critical", "high", "unknown"}) ||
       !string_member(*scan, "scannerId") || !string_member(*scan, "scannerVersion") ||
-      !string_member(*scan, "reportDigest") || !string_member(*scan, "completedAt")) {
+      !string_member(*scan, "reportDigest") || !string_member(*scan, "completedAt") ||
+      !scan->contains("succeeded") || !scan->at("succeeded").is_boolean()) {
     return promotion_config_error(
         "statement.scan must hold exactly scannerId, scannerVersion, reportDigest, completedAt, "
-        "critical, high and unknown.");
+        "succeeded (a boolean), critical, high and unknown.");
   }
   statement.scan.scanner_id = *string_member(*scan, "scannerId");
   statement.scan.scanner_version = *string_member(*scan, "scannerVersion");
   statement.scan.report_digest = *string_member(*scan, "reportDigest");
   statement.scan.completed_at = *string_member(*scan, "completedAt");
+  statement.scan.succeeded = scan->at("succeeded").get<bool>();
   for (auto [name, count] :
        {std::pair{"critical", &statement.scan.critical}, std::pair{"high", &statement.scan.high},
         std::pair{"unknown", &statement.scan.unknown}}) {
@@ -179,10 +182,11 @@ std::string statement_bytes(const DockerPromotionStatement& statement) {
          json_quoted(scan.scanner_id) + R"(,"scannerVersion":)" +
          json_quoted(scan.scanner_version) + R"(,"reportDigest":)" +
          json_quoted(scan.report_digest) + R"(,"completedAt":)" + json_quoted(scan.completed_at) +
-         R"(,"critical":)" + std::to_string(scan.critical) + R"(,"high":)" +
-         std::to_string(scan.high) + R"(,"unknown":)" + std::to_string(scan.unknown) +
-         R"(},"issuedAt":)" + json_quoted(statement.issued_at) + R"(,"expiresAt":)" +
-         json_quoted(statement.expires_at) + "}";
+         R"(,"succeeded":)" + (scan.succeeded ? "true" : "false") + R"(,"critical":)" +
+         std::to_string(scan.critical) + R"(,"high":)" + std::to_string(scan.high) +
+         R"(,"unknown":)" + std::to_string(scan.unknown) + R"(},"issuedAt":)" +
+         json_quoted(statement.issued_at) + R"(,"expiresAt":)" + json_quoted(statement.expires_at) +
+         "}";
 }
 
 }  // namespace internal

@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "workflow/store/store_errors.h"
@@ -293,6 +294,22 @@ bool create_private_file(const std::string& path) {
   return errno == EEXIST;
 }
 
+// Whoever can write the store can approve phases (docs/security.md), so the file, and SQLite's
+// files beside it, must be writable by their owner only. A mode that lets the group or others
+// only read is the owner's choice (docs/workflows.md). SQLite makes its -wal, -shm and -journal
+// files with the database file's mode, but one left from before a chmod keeps its own.
+Status check_owner_only_writable(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    struct stat info {};
+    if (::stat((path + suffix).c_str(), &info) != 0) {
+      if (errno == ENOENT && *suffix != '\0') continue;
+      return store_open_error();
+    }
+    if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) return store_permissions_error();
+  }
+  return {};
+}
+
 bool execute(sqlite3* db, const std::string& sql) {
   return sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
 }
@@ -328,6 +345,7 @@ Status migrate(sqlite3* db) {
 
 Result<std::shared_ptr<WorkflowStore>> open_sqlite_store(const std::string& path) {
   if (path.empty() || !create_private_file(path)) return store_open_error();
+  if (Status mode = check_owner_only_writable(path); !mode.ok()) return std::move(mode).error();
   sqlite3* raw = nullptr;
   int opened =
       sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr);

@@ -12,7 +12,8 @@
 namespace codemode::internal {
 
 // Opens the file at `path` (created with mode 0600 when missing) and creates or migrates its
-// tables.
+// tables. STORAGE_UNAVAILABLE, rule "store_permissions", when the file or its -wal, -shm or
+// -journal file is writable by its group or by others; rule "store_open" when it cannot be opened.
 Result<std::shared_ptr<WorkflowStore>> open_sqlite_store(const std::string& path);
 
 }  // namespace codemode::internal

@@ -15,6 +15,14 @@ inline Error store_open_error() {
   return Error::storage_unavailable("store_open", "The workflow store could not be opened.");
 }
 
+inline Error store_permissions_error() {
+  return Error::storage_unavailable(
+      "store_permissions",
+      "The workflow store's file (or its -wal, -shm or -journal file) is writable by its group or "
+      "by others, and whoever can write the store can approve phases; make it writable by its "
+      "owner only (chmod 600).");
+}
+
 inline Error store_newer_schema_error() {
   return Error::storage_unavailable(
       "store_schema", "The workflow store was written by a newer codemode; it is not changed.");
