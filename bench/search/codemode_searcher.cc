@@ -82,6 +82,7 @@ Result<CodemodeRun> CodemodeSearcher::search(const std::string& snapshot_id,
     run.bytes_scanned += count_of(scan, "bytes_scanned");
     run.skipped_binary += count_of(scan, "skipped_binary");
     run.skipped_large += count_of(scan, "skipped_large");
+    run.skipped_long_lines += count_of(scan, "skipped_long_lines");
     if (page->contains("stopped")) run.stopped_for_time = true;
     if (!page->value("has_more", false)) break;
     input["cursor"] = (*page)["next_cursor"];

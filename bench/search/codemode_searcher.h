@@ -38,7 +38,8 @@ struct CodemodeRun {
   std::size_t bytes_scanned = 0;
   std::size_t skipped_binary = 0;
   std::size_t skipped_large = 0;
-  bool stopped_for_time = false;  // some page said stopped: "time_budget"
+  std::size_t skipped_long_lines = 0;  // too long for one bounded match, never matched
+  bool stopped_for_time = false;       // some page said stopped: "time_budget"
 };
 
 class CodemodeSearcher {

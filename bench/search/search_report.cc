@@ -108,7 +108,7 @@ void print_report(const SearchBenchReport& report, std::ostream& out) {
         out << "; searchCode scanned " << thousands(cell.codemode->files_scanned) << " files ("
             << thousands(cell.codemode->bytes_scanned) << " bytes), skipped "
             << cell.codemode->skipped_binary << " binary and " << cell.codemode->skipped_large
-            << " over 8 MiB";
+            << " over 8 MiB, and " << cell.codemode->skipped_long_lines << " long lines";
         break;
       }
     }
@@ -192,7 +192,8 @@ Json report_json(const SearchBenchReport& report) {
                                 {"filesScanned", cell.codemode->files_scanned},
                                 {"bytesScanned", cell.codemode->bytes_scanned},
                                 {"skippedBinary", cell.codemode->skipped_binary},
-                                {"skippedLarge", cell.codemode->skipped_large}};
+                                {"skippedLarge", cell.codemode->skipped_large},
+                                {"skippedLongLines", cell.codemode->skipped_long_lines}};
     }
     if (cell.subject == Subject::kCodemode) {
       result["ratios"] = Json{

@@ -1,7 +1,6 @@
 #include "repository/code_search.h"
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 #include <re2/re2.h>
@@ -14,17 +13,47 @@ namespace {
 
 constexpr int kWholeTree = 1'000;
 
-RE2::Options matcher_options(const SearchOptions& options) {
+RE2::Options matcher_options(const SearchOptions& options, std::int64_t max_mem) {
   RE2::Options re2_options;
   re2_options.set_log_errors(false);
   re2_options.set_case_sensitive(options.case_sensitive);
   re2_options.set_never_nl(true);  // a match stays on its line, as git grep's do
-  re2_options.set_max_mem(64 << 20);
+  re2_options.set_max_mem(max_mem);
   return re2_options;
 }
 
 std::string pattern_text(const std::string& query, bool regex) {
   return "(?m)" + (regex ? query : RE2::QuoteMeta(query));
+}
+
+static_assert(kMaxQueryProgramSize == 4'096 && kMaxQueriesProgramSize == 8'192,
+              "the messages below name the caps");
+
+Error query_too_large(std::size_t index) {
+  return Error::tool_failed("invalid_pattern",
+                            "queries[" + std::to_string(index) +
+                                "] is too large: its RE2 program passes the cap of 4,096 "
+                                "instructions a query. Match a smaller pattern (fewer repetitions, "
+                                "narrower classes).");
+}
+
+Error queries_too_large() {
+  return Error::tool_failed("invalid_pattern",
+                            "The queries together are too large: their RE2 programs pass the cap "
+                            "of 8,192 instructions for all queries. Use fewer or smaller queries.");
+}
+
+// One query's program, within its memory and the cap on its size.
+Result<std::unique_ptr<re2::RE2>> compile_query(const SearchOptions& options, std::size_t index) {
+  auto one = std::make_unique<re2::RE2>(pattern_text(options.queries[index], options.regex),
+                                        matcher_options(options, kQueryRegexMemory));
+  if (one->error_code() == RE2::ErrorPatternTooLarge) return query_too_large(index);
+  if (!one->ok()) {
+    return Error::tool_failed("invalid_pattern", "queries[" + std::to_string(index) +
+                                                     "] is not a regular expression RE2 accepts.");
+  }
+  if (one->ProgramSize() > kMaxQueryProgramSize) return query_too_large(index);
+  return one;
 }
 
 }  // namespace
@@ -46,63 +75,47 @@ Matcher::~Matcher() = default;
 Result<Matcher> Matcher::make(const SearchOptions& options) {
   Matcher matcher;
   std::string alternation;
+  int together = 0;  // the sum of the queries' program sizes
   for (std::size_t i = 0; i < options.queries.size(); ++i) {
-    auto one = std::make_unique<re2::RE2>(pattern_text(options.queries[i], options.regex),
-                                          matcher_options(options));
-    if (!one->ok()) {
-      return Error::tool_failed(
-          "invalid_pattern",
-          "queries[" + std::to_string(i) + "] is not a regular expression RE2 accepts.");
-    }
-    matcher.each_.push_back(std::move(one));
+    Result<std::unique_ptr<re2::RE2>> one = compile_query(options, i);
+    if (!one.ok()) return std::move(one).error();
+    // The alternation is about the sum of its parts: past the cap, no more is compiled.
+    together += (*one)->ProgramSize();
+    if (together > kMaxQueriesProgramSize) return queries_too_large();
+    matcher.each_.push_back(std::move(*one));
     if (!alternation.empty()) alternation += '|';
     alternation += "(?:" + pattern_text(options.queries[i], options.regex) + ")";
   }
-  matcher.any_ = std::make_unique<re2::RE2>(alternation, matcher_options(options));
-  if (!matcher.any_->ok()) {
-    return Error::tool_failed("invalid_pattern", "The queries together are too large to match.");
+  matcher.any_ =
+      std::make_unique<re2::RE2>(alternation, matcher_options(options, kAlternationRegexMemory));
+  if (!matcher.any_->ok() || matcher.any_->ProgramSize() > kMaxQueriesProgramSize) {
+    return queries_too_large();
   }
+  // context matches a line with every query's program as well as the alternation's.
+  const auto largest = static_cast<std::size_t>(std::max(together, matcher.any_->ProgramSize()));
+  matcher.max_line_bytes_ =
+      std::min(kMaxMatchBytes, kMatchWork / std::max<std::size_t>(1, largest));
   return matcher;
 }
 
-void Matcher::each_matching_line(
-    std::string_view content,
-    const std::function<bool(std::size_t, std::string_view)>& found) const {
-  std::size_t at = 0;           // where the next match may start
-  std::size_t counted = 0;      // newlines are counted up to here
-  std::size_t line_number = 1;  // of the line holding `counted`
-  while (at <= content.size()) {
-    re2::StringPiece match;
-    if (!any_->Match(re2::StringPiece(content.data(), content.size()), at, content.size(),
-                     RE2::UNANCHORED, &match, 1)) {
-      return;
-    }
-    const std::size_t match_at = static_cast<std::size_t>(match.data() - content.data());
-    line_number += static_cast<std::size_t>(
-        std::count(content.begin() + static_cast<std::ptrdiff_t>(counted),
-                   content.begin() + static_cast<std::ptrdiff_t>(match_at), '\n'));
-    std::size_t begin = match_at;
-    while (begin > 0 && content[begin - 1] != '\n') --begin;
-    const void* newline = std::memchr(content.data() + match_at, '\n', content.size() - match_at);
-    const std::size_t end =
-        newline == nullptr
-            ? content.size()
-            : static_cast<std::size_t>(static_cast<const char*>(newline) - content.data());
-    if (begin == content.size()) return;  // an empty match after the last newline is no line
-    std::string_view line = content.substr(begin, end - begin);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!found(line_number, line)) return;
-    if (end >= content.size()) return;
-    at = end + 1;
-    counted = at;
-    ++line_number;
+std::optional<std::size_t> Matcher::first_match(std::string_view content, std::size_t begin,
+                                                std::size_t end) const {
+  re2::StringPiece match;
+  if (!any_->Match(re2::StringPiece(content.data(), content.size()), begin, end, RE2::UNANCHORED,
+                   &match, 1)) {
+    return std::nullopt;
   }
+  return static_cast<std::size_t>(match.data() - content.data());
 }
 
-unsigned Matcher::queries_matching(std::string_view line) const {
+unsigned Matcher::queries_matching(std::string_view content, std::size_t begin,
+                                   std::size_t end) const {
   unsigned bits = 0;
   for (std::size_t i = 0; i < each_.size(); ++i) {
-    if (RE2::PartialMatch(line, *each_[i])) bits |= 1u << i;
+    if (each_[i]->Match(re2::StringPiece(content.data(), content.size()), begin, end,
+                        RE2::UNANCHORED, nullptr, 0)) {
+      bits |= 1u << i;
+    }
   }
   return bits;
 }
@@ -174,10 +187,12 @@ Result<SearchRequest> open_search(RepositoryState& state, const Json& input,
 }
 
 Json ScanCounts::to_json() const {
-  return Json{{"files_scanned", files_scanned},
+  Json counts{{"files_scanned", files_scanned},
               {"bytes_scanned", bytes_scanned},
               {"skipped_binary", skipped_binary},
               {"skipped_large", skipped_large}};
+  if (skipped_long_lines > 0) counts["skipped_long_lines"] = skipped_long_lines;
+  return counts;
 }
 
 Result<std::optional<LoadedFile>> load_searchable(const SnapshotReader& reader,
@@ -197,7 +212,6 @@ Result<std::optional<LoadedFile>> load_searchable(const SnapshotReader& reader,
     return std::optional<LoadedFile>();
   }
   ++counts.files_scanned;
-  counts.bytes_scanned += content.size();
   return std::optional<LoadedFile>(LoadedFile{std::move(*blob), content});
 }
 

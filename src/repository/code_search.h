@@ -6,14 +6,19 @@
 // matched as git grep does: a match never spans a newline, and ^ and $ are line anchors. Binary
 // files and files over kMaxSearchBlobBytes are skipped and counted.
 //
+// What a search's regular expressions may cost is bounded here, before any file is read: RE2's
+// memory for all of a search's programs together, and the programs' size, which sets how much
+// text file_scan.h may match in one call (docs/repositories.md, "What a search costs").
+//
 // Thread-safety: a Matcher is immutable after make and may be shared; everything else is used by
 // one operation's thread.
 #ifndef CODEMODE_REPOSITORY_CODE_SEARCH_H_
 #define CODEMODE_REPOSITORY_CODE_SEARCH_H_
 
 #include <cstddef>
-#include <functional>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -34,6 +39,21 @@ class RE2;
 
 namespace codemode::repository {
 
+// RE2's max_mem (its programs and DFA caches) for each query's own program, used only on lines that
+// matched, and for the alternation that scans every line: at most 12 MiB for sixteen queries.
+// 512 KiB still compiles a program past kMaxQueryProgramSize, so the cap below, not memory,
+// refuses a query; a compile that passes its memory stops there, within milliseconds.
+inline constexpr std::int64_t kQueryRegexMemory = 512 << 10;
+inline constexpr std::int64_t kAlternationRegexMemory = 4 << 20;
+// RE2 instructions (RE2::ProgramSize) of one query's program and of the queries' together (the
+// alternation's, and the sum of the queries'); past either, invalid_pattern.
+inline constexpr int kMaxQueryProgramSize = 4'096;
+inline constexpr int kMaxQueriesProgramSize = 8'192;
+// The most bytes × instructions one RE2 call may cover (84 ms of CPU at the slowest measured: RE2's
+// NFA at 20 ns a byte and instruction), and the most bytes, whatever the program.
+inline constexpr std::size_t kMatchWork = std::size_t{1} << 22;
+inline constexpr std::size_t kMaxMatchBytes = std::size_t{1} << 20;
+
 struct SearchOptions {
   std::vector<std::string> queries;  // 1 .. 16
   bool regex = false;
@@ -45,24 +65,28 @@ SearchOptions search_options_of(const Json& input);
 
 class Matcher {
  public:
-  // invalid_pattern for a regular expression RE2 refuses.
+  // invalid_pattern for a regular expression RE2 refuses, and for one whose program, or the
+  // queries' together, pass the caps above (the message names the cap).
   static Result<Matcher> make(const SearchOptions& options);
   Matcher(Matcher&&) noexcept;
   Matcher& operator=(Matcher&&) noexcept;
   ~Matcher();
 
-  // Calls `found(line_number, line)` (1-based, without its newline) for each line of `content`
-  // with a match, in order, until it returns false.
-  void each_matching_line(
-      std::string_view content,
-      const std::function<bool(std::size_t line_number, std::string_view line)>& found) const;
-  // Which queries match `line`, as a bit set (query i is bit i).
-  unsigned queries_matching(std::string_view line) const;
+  // The most bytes one RE2 call covers, and so the longest line searched: kMatchWork over the
+  // queries' program size, at most kMaxMatchBytes.
+  std::size_t max_line_bytes() const { return max_line_bytes_; }
+  // Where the first match within content[begin, end) starts, if any. `content` is the whole
+  // file, so that anchors see the text around. REQUIRES: begin <= end <= content.size().
+  std::optional<std::size_t> first_match(std::string_view content, std::size_t begin,
+                                         std::size_t end) const;
+  // Which queries match within content[begin, end), as a bit set (query i is bit i).
+  unsigned queries_matching(std::string_view content, std::size_t begin, std::size_t end) const;
 
  private:
   Matcher() = default;
   std::unique_ptr<re2::RE2> any_;
   std::vector<std::unique_ptr<re2::RE2>> each_;
+  std::size_t max_line_bytes_ = 0;
 };
 
 // The files below `prefix` (a directory or one file; "" for all) that pass `filter`, in tree
@@ -86,9 +110,11 @@ Result<SearchRequest> open_search(RepositoryState& state, const Json& input,
 // What one page's scan skipped and read.
 struct ScanCounts {
   std::size_t files_scanned = 0;
-  std::size_t bytes_scanned = 0;
+  std::size_t bytes_scanned = 0;  // of the lines searched
   std::size_t skipped_binary = 0;
   std::size_t skipped_large = 0;
+  std::size_t skipped_long_lines = 0;  // longer than Matcher::max_line_bytes
+  // skipped_long_lines is a member only when it is not 0.
   Json to_json() const;
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "repository/code_search.h"
+#include "repository/file_scan.h"
 #include "repository/operations.h"
 #include "repository/page_budget.h"
 #include "repository/repository_paths.h"
@@ -60,37 +61,43 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
   ScanCounts counts;
   std::vector<Window> windows;
   bool truncated = false;
-  bool out_of_time = false;
+  ScanLimit limit(began + state.options.search_time, context.stop_token);
   for (std::size_t file_at = 0; file_at < (*files)->files.size() && !truncated; ++file_at) {
-    if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
-    if (std::chrono::steady_clock::now() - began > state.options.search_time) {
-      out_of_time = true;
-      break;
-    }
+    if (!limit.may_go_on()) break;
     Result<std::optional<LoadedFile>> loaded =
         load_searchable(*reader, (*files)->files[file_at], counts);
     if (!loaded.ok()) return std::move(loaded).error();
-    if (!loaded->has_value()) continue;
-    matcher->each_matching_line((*loaded)->content, [&](std::size_t line, std::string_view text) {
-      const std::size_t first = line > around ? line - around : 1;
-      const std::size_t last = line + around;
-      const unsigned which = matcher->queries_matching(text);
+    if (!loaded->has_value()) {
+      limit.moved_on();
+      continue;
+    }
+    const std::string_view content = (*loaded)->content;
+    const auto found = [&](const MatchingLine& line) {
+      const std::size_t first = line.number > around ? line.number - around : 1;
+      const std::size_t last = line.number + around;
+      const unsigned which = matcher->queries_matching(content, line.begin, line.end);
       Window* open = windows.empty() ? nullptr : &windows.back();
       if (open != nullptr && open->file == file_at && first <= open->last + 1 &&
           last - open->first < kMaxWindowLines) {
         open->last = std::max(open->last, last);
         open->queries |= which;
-        open->matched.push_back(line);
+        open->matched.push_back(line.number);
         return true;
       }
       if (windows.size() >= kMaxCandidateWindows) {
         truncated = true;
         return false;
       }
-      windows.push_back(Window{file_at, first, last, which, {line}});
+      windows.push_back(Window{file_at, first, last, which, {line.number}});
       return true;
-    });
+    };
+    const std::optional<ScanPosition> stopped_at = scan_file(
+        *matcher, content, ScanPosition{}, limit, counts, ScanSink{found, [] { return true; }});
+    if (stopped_at) break;  // the limit ended the scan, or the candidates are full
+    limit.moved_on();       // an empty file too
   }
+  if (limit.cancelled()) return Error::cancelled("cancelled", "Cancelled.");
+  const bool out_of_time = limit.out_of_time();
   std::stable_sort(windows.begin(), windows.end(), [](const Window& a, const Window& b) {
     const int a_queries = std::popcount(a.queries);
     const int b_queries = std::popcount(b.queries);

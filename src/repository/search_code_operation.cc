@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "repository/code_search.h"
+#include "repository/file_scan.h"
 #include "repository/operations.h"
 #include "repository/page_budget.h"
 #include "repository/repository_paths.h"
@@ -46,120 +47,164 @@ std::vector<std::string> lines_around(std::string_view content,
   return shown;
 }
 
+// The items of one page, within max_results and the page's byte budget, and the room for
+// scan.skipped_long_lines, which appears only when a line was skipped: its room is taken at the
+// first, so that pages that skip none keep theirs.
+class PageItems {
+ public:
+  PageItems(const Json& input, const Json& envelope, std::size_t files, std::size_t max_line_bytes)
+      : context_lines_(static_cast<std::size_t>(integer_of(input, "context_lines", 0))),
+        max_results_(static_cast<std::size_t>(integer_of(input, "max_results", 100))),
+        budget_(max_bytes_of(input), envelope),
+        long_lines_bytes_(
+            json_size(Json{
+                {"skipped_long_lines", (kMaxSearchBlobBytes / (max_line_bytes + 1) + 1) * files}}) -
+            1) {}
+
+  bool viable() const { return budget_.viable(); }
+  bool full() const { return full_; }
+  Json take() { return std::move(items_); }
+
+  // For the lines of `file` that follow.
+  void start_file(const SearchFile& file, std::string_view content) {
+    file_ = &file;
+    content_ = content;
+    blob_sha_ = oid_hex(file.blob);
+    path_bytes_ = json_string_size(file.path);
+    starts_.clear();
+  }
+
+  // Whether `line` was added; false when the page is full.
+  bool add(const MatchingLine& line) {
+    if (items_.size() >= max_results_) return fill();
+    bool cut = false;
+    Json item{{"path", file_->path},
+              {"blob_sha", blob_sha_},
+              {"line_number", line.number},
+              {"text", shown_line(line.text, cut)}};
+    if (cut) item["cut"] = true;
+    if (context_lines_ > 0) {
+      if (starts_.empty()) starts_ = line_starts(content_);
+      item["before"] = lines_around(content_, starts_, line.number, context_lines_, false);
+      item["after"] = lines_around(content_, starts_, line.number, context_lines_, true);
+    }
+    // An item's size without serializing it: {"blob_sha":"<40>","line_number":N,"path":P,
+    // "text":T} is 86 bytes beside the number, the path and the text (checked by the tests,
+    // which compare every page's size with its budget).
+    const std::size_t item_bytes =
+        context_lines_ > 0 || cut
+            ? json_size(item)
+            : 86 + std::to_string(line.number).size() + path_bytes_ +
+                  json_string_size(item["text"].get_ref<const std::string&>());
+    if (!budget_.fits(item_bytes + 1) && items_.empty()) cut_to_page(item);
+    if (!budget_.take((items_.empty() ? json_size(item) : item_bytes) + 1)) return fill();
+    items_.push_back(std::move(item));
+    return true;
+  }
+
+  // Whether a skipped line can be counted in the page; false when it is full.
+  bool skipping_long_line() {
+    if (!long_lines_room_ && !budget_.take(long_lines_bytes_)) return fill();
+    long_lines_room_ = true;
+    return true;
+  }
+
+ private:
+  bool fill() {
+    full_ = true;
+    return false;
+  }
+
+  // A first match larger than the page: its line alone, cut to fit, so every page moves on.
+  void cut_to_page(Json& item) const {
+    item.erase("before");
+    item.erase("after");
+    item["cut"] = true;  // measured with the mark it will carry
+    const std::size_t frame =
+        json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
+    if (budget_.room() > frame + 16) {
+      item["text"] = cut_to_fit(item["text"].get<std::string>(), budget_.room() - frame);
+    }
+  }
+
+  const std::size_t context_lines_;
+  const std::size_t max_results_;
+  PageBudget budget_;
+  const std::size_t long_lines_bytes_;
+  bool long_lines_room_ = false;
+  bool full_ = false;
+  Json items_ = Json::array();
+  const SearchFile* file_ = nullptr;
+  std::string_view content_;
+  std::string blob_sha_;
+  std::size_t path_bytes_ = 0;
+  std::vector<std::size_t> starts_;  // of the file, made once when context needs it
+};
+
+Json resume_at(std::size_t file, ScanPosition position) {
+  return Json{{"file", file}, {"line", position.line}, {"offset", position.offset}};
+}
+
 Result<Json> search_code(RepositoryState& state, const Json& input, const ToolContext& context) {
-  const auto began = std::chrono::steady_clock::now();
+  ScanLimit limit(std::chrono::steady_clock::now() + state.options.search_time, context.stop_token);
   const std::string snapshot_id = string_of(input, "snapshot_id");
   Result<Json> start = page_start(state, kName, snapshot_id, input);
   if (!start.ok()) return std::move(start).error();
   Result<SearchRequest> request = open_search(state, input, context.stop_token);
   if (!request.ok()) return std::move(request).error();
-  const Matcher* matcher = &request->matcher;
-  const SnapshotReader* reader = &request->reader;
-  const SearchFiles* files = &request->files;
+  const SnapshotReader& reader = request->reader;
+  const std::vector<SearchFile>& files = request->files->files;
 
   std::size_t file_at = 0;
-  std::size_t after_line = 0;  // in files[file_at], only matches past this line
+  ScanPosition from;  // in files[file_at]
   if (start->is_object()) {
     file_at = (*start)["file"].get<std::size_t>();
-    after_line = (*start)["line"].get<std::size_t>();
+    from = ScanPosition{(*start)["offset"].get<std::size_t>(), (*start)["line"].get<std::size_t>()};
   }
-  const std::size_t context_lines = static_cast<std::size_t>(integer_of(input, "context_lines", 0));
-  const std::size_t max_results = static_cast<std::size_t>(integer_of(input, "max_results", 100));
-  const std::size_t max_bytes = max_bytes_of(input);
   ScanCounts counts;
-  Json page = reader->provenance();
+  Json page = reader.provenance();
   page["items"] = Json::array();
   page["returned_items"] = 0;
-  page["walk_truncated"] = (*files)->truncated;
+  page["walk_truncated"] = request->files->truncated;
   page["scan"] = counts.to_json();
-  page["scan"]["files_scanned"] = (*files)->files.size();  // the widest the counts can be
-  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * (*files)->files.size();
+  // The widest the counts can be.
+  page["scan"]["files_scanned"] = files.size();
+  page["scan"]["bytes_scanned"] = kMaxSearchBlobBytes * files.size();
   page["stopped"] = "time_budget";
-  PageBudget budget(max_bytes, page);
-  if (!budget.viable()) return page_too_small();
+  PageItems items(input, page, files.size(), request->matcher.max_line_bytes());
+  if (!items.viable()) return page_too_small();
 
-  Json items = Json::array();
-  bool full = false;
-  bool out_of_time = false;
   std::optional<Json> resume;
-  bool scanned_any = false;
-  std::vector<std::size_t> starts;  // of the file being scanned, made once when context needs it
-  for (; file_at < (*files)->files.size() && !full; ++file_at, after_line = 0) {
-    if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
-    // At least one file a page, so that a page always moves on; then the clock.
-    if (scanned_any && std::chrono::steady_clock::now() - began > state.options.search_time) {
-      out_of_time = true;
-      resume = Json{{"file", file_at}, {"line", after_line}};
+  const ScanSink sink{[&items](const MatchingLine& line) { return items.add(line); },
+                      [&items] { return items.skipping_long_line(); }};
+  for (; file_at < files.size(); ++file_at, from = ScanPosition{}) {
+    if (!limit.may_go_on()) {
+      resume = resume_at(file_at, from);
       break;
     }
-    scanned_any = true;
-    const SearchFile& file = (*files)->files[file_at];
-    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, counts);
+    Result<std::optional<LoadedFile>> loaded = load_searchable(reader, files[file_at], counts);
     if (!loaded.ok()) return std::move(loaded).error();
-    if (!loaded->has_value()) continue;
-    const std::string_view content = (*loaded)->content;
-    const std::string blob_sha = oid_hex(file.blob);
-    // An item's size without serializing it: {"blob_sha":"<40>","line_number":N,"path":P,
-    // "text":T} is 86 bytes beside the number, the path and the text (checked by the tests,
-    // which compare every page's size with its budget).
-    const std::size_t path_bytes = json_string_size(file.path);
-    starts.clear();
-    matcher->each_matching_line(content, [&](std::size_t line_number, std::string_view line) {
-      if (line_number <= after_line) return true;
-      if (items.size() >= max_results) {
-        full = true;
-        resume = Json{{"file", file_at}, {"line", line_number - 1}};
-        return false;
+    if (loaded->has_value()) {
+      items.start_file(files[file_at], (*loaded)->content);
+      const std::optional<ScanPosition> stopped_at =
+          scan_file(request->matcher, (*loaded)->content, from, limit, counts, sink);
+      if (stopped_at) {
+        resume = resume_at(file_at, *stopped_at);
+        break;
       }
-      bool cut = false;
-      Json item{{"path", file.path},
-                {"blob_sha", blob_sha},
-                {"line_number", line_number},
-                {"text", shown_line(line, cut)}};
-      if (cut) item["cut"] = true;
-      if (context_lines > 0) {
-        if (starts.empty()) starts = line_starts(content);
-        item["before"] = lines_around(content, starts, line_number, context_lines, false);
-        item["after"] = lines_around(content, starts, line_number, context_lines, true);
-      }
-      const std::size_t item_bytes =
-          context_lines > 0 || cut
-              ? json_size(item)
-              : 86 + std::to_string(line_number).size() + path_bytes +
-                    json_string_size(item["text"].get_ref<const std::string&>());
-      if (!budget.fits(item_bytes + 1) && items.empty()) {
-        // A first match larger than the page: its line alone, cut to fit, so every page moves on.
-        item.erase("before");
-        item.erase("after");
-        item["cut"] = true;  // measured with the mark it will carry
-        const std::size_t frame =
-            json_size(item) - json_string_size(item["text"].get<std::string>()) + 1;
-        if (budget.room() > frame + 16) {
-          item["text"] = cut_to_fit(item["text"].get<std::string>(), budget.room() - frame);
-        }
-      }
-      if (!budget.take((items.empty() ? json_size(item) : item_bytes) + 1)) {
-        full = true;
-        resume = Json{{"file", file_at}, {"line", line_number - 1}};
-        return false;
-      }
-      items.push_back(std::move(item));
-      return true;
-    });
-    if (full) break;
+    }
+    limit.moved_on();  // past a file skipped, empty or done
   }
-  if (items.empty() && full) return page_too_small();
-  page["returned_items"] = items.size();
-  page["items"] = std::move(items);
+  if (limit.cancelled()) return Error::cancelled("cancelled", "Cancelled.");
+  Json found = items.take();
+  if (found.empty() && items.full()) return page_too_small();
+  page["returned_items"] = found.size();
+  page["items"] = std::move(found);
   page["scan"] = counts.to_json();
-  if (out_of_time) {
-    page["stopped"] = "time_budget";
-  } else {
-    page.erase("stopped");
-  }
+  if (!limit.out_of_time()) page.erase("stopped");
   std::optional<std::string> cursor;
   if (resume) cursor = next_cursor(state, kName, snapshot_id, input, *resume);
-  return finish_page(std::move(page), max_bytes, cursor);
+  return finish_page(std::move(page), max_bytes_of(input), cursor);
 }
 
 }  // namespace
@@ -172,8 +217,10 @@ OperationSpec search_code_operation() {
           "or RE2 with regex: true), filtered by path_prefix, globs and exclude. "
           "Returns {snapshot_id, repo, commit_sha, items: [{path, blob_sha, "
           "line_number, text, before?, after?}], scan: {files_scanned, bytes_scanned, "
-          "skipped_binary, skipped_large}, stopped?: 'time_budget', has_more, "
-          "next_cursor, budget}. Binary files and files over 8 MiB are skipped.",
+          "skipped_binary, skipped_large, skipped_long_lines}, stopped?: 'time_budget', "
+          "has_more, next_cursor, budget}. Binary files, files over 8 MiB and lines too long "
+          "to match in one bounded step (1 MiB, less for large regular expressions) are "
+          "skipped.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(30'000),
       .run = search_code};
