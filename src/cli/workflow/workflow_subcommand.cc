@@ -202,8 +202,8 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
       ->add_option("RUN", arguments.run_id, "The run id.")
       ->required();
   add_command(*workflow, arguments, "pending",
-              "Every phase waiting for approval: intent, tools and effects, limits, input, source "
-              "and the approval digest.")
+              "Every phase waiting for approval: intent, tools and effects, what each tool runs "
+              "(its command and files' digests), limits, input, source and the approval digest.")
       ->add_option("RUN", arguments.run_id, "Only this run's.");
   for (const char* name : {"approve", "reject"}) {
     CLI::App* decide =
@@ -236,7 +236,8 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
   CLI::App* console = add_command(
       *workflow, arguments, "console",
       "Serve the approvals console until stopped: a web page listing the runs, where you review "
-      "a phase (intent, highlighted source, input, tools, limits, digest) and approve or reject "
+      "a phase (intent, highlighted source, input, tools and what they run, limits, digest) and "
+      "approve or reject "
       "its exact digest, and read finished phases' audit records (docs/console.md). Prints "
       "{\"console\", \"login\"}: open the login URL. You decide as the account running it.");
   console->add_option("--listen", arguments.listen,
