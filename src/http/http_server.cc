@@ -265,10 +265,16 @@ std::string_view HttpServer::refusal_for(std::uint32_t peer) {
                                          : "";
     if (refusal.empty() || unproven_cap == 0) return refusal;
     Connection* waiting = oldest_waiting_unproven(peer_full ? &peer : nullptr);
-    if (waiting == nullptr) return refusal;
-    // Its thread sees the connection end and finishes; the slot counts as free from now.
+    // Past the unproven cap with every unproven connection busy (being answered, or its request
+    // unread), a slot that is free still admits: the newcomer may be the person with the token,
+    // and the busy ones close after their answers.
+    const bool only_the_unproven_cap = live < options_.max_connections && !peer_full;
+    if (waiting == nullptr) return only_the_unproven_cap ? std::string_view() : refusal;
+    // Its thread sees its reads end and finishes; the slot counts as free from now. Only the
+    // reading side is shut: a client whose last bytes its thread took just before the check
+    // still gets its answer (and, unproven, a closed connection after it).
     waiting->evicted = true;
-    ::shutdown(waiting->fd.get(), SHUT_RDWR);
+    ::shutdown(waiting->fd.get(), SHUT_RD);
   }
 }
 

@@ -112,13 +112,15 @@ struct HttpServerOptions {
   // 0: every connection is alike (the MCP transport). Otherwise connections are unproven until a
   // request on them proves its client (HttpExchange::prove_connection: it carried a credential),
   // and unproven ones hold no slot beyond their one request: each closes after its first answer
-  // ("Connection: close"), at most this many are live at once, and a new connection that finds
-  // this cap, max_connections or max_connections_per_peer reached closes the oldest unproven one
-  // still waiting for its request (nothing of it unread in the socket), rather than being refused
-  // (503 only when there is none). So no client without a credential can keep one that has it out:
-  // the slots past this cap are for proven connections, and an idle unproven one gives its slot to
-  // the next arrival. (A client that connects and then waits cannot be told from one that is
-  // about to send its credential, so it is the one that waits that goes.)
+  // ("Connection: close"), and a new connection that finds this cap, max_connections or
+  // max_connections_per_peer reached closes the oldest unproven one still waiting for its
+  // request (nothing of it unread in the socket) rather than being refused. When none is waiting
+  // (each is being answered, or its request is unread), a new connection is still admitted while
+  // max_connections and max_connections_per_peer allow: 503 only when every slot is taken. So a
+  // client without a credential cannot keep one that has it out by holding connections open; only
+  // by keeping every slot busy with requests in flight at once. (A client that connects and then
+  // waits cannot be told from one that is about to send its credential, so it is the one that
+  // waits that goes.)
   std::size_t max_unproven_connections = 0;
 };
 
