@@ -432,6 +432,10 @@ test('a phase crafted to hide code is shown as the engine reads it, its input ma
 // How the highlighter reads sources that once fooled it, evaluated in the page. `code` must not
 // be drawn as a comment; `comment` must be exactly one.
 const highlighterCases = [
+  // Automatic semicolon insertion: the engine ends `let note` at the line break, so the next
+  // line's `/[//]/` is a regular expression and the assignment runs.
+  { source: 'let note\n/[//]/; input.percent = 50; // c', code: ['input.percent = 50;'] },
+  { source: 'x: for (;;) { break x\n/[//]/; launch(); }', code: ['launch();'] },
   { source: 'x = /\\//; launch();', code: ['launch();'] },
   { source: 'x = /[/]/; launch(); // c', code: ['launch();'], comment: ['// c'] },
   { source: 'x = /[\\]/]/; launch(); // c', code: ['launch();'], comment: ['// c'] },

@@ -350,6 +350,11 @@ TEST_P(DurableRuntimeTest, AnApprovedPhaseWhoseBoundFileChangedIsAskedAgainNotRu
   std::ofstream(bound, std::ios::trunc) << "rate 2\n";
   EXPECT_EQ(runtime_->run_due().value(), 0u);
   EXPECT_EQ(adapter_->executions, 0);
+  // Said on the phase, so a back-and-forth between runtimes that read the tools differently shows.
+  const PhaseView asked_again = runtime_->status(run).value().phases.at(0);
+  EXPECT_EQ(asked_again.state, PhaseState::kAwaitingApproval);
+  ASSERT_TRUE(asked_again.error);
+  EXPECT_EQ(asked_again.error->rule, "approval_stale");
   const ApprovalRequest second = runtime_->pending(run).value().at(0);
   EXPECT_NE(second.digest, first.digest);
   EXPECT_EQ(second.binding.at("tools").at(0).at("files").at(0).at("content"),
@@ -413,6 +418,33 @@ TEST_P(DurableRuntimeTest, AStoredDecisionBySomeoneOutsideTheApproversNeverRuns)
   ASSERT_TRUE(view.error);
   EXPECT_EQ(view.error->code, ErrorCode::kPermissionDenied);
   EXPECT_EQ(view.error->rule, "approver");
+  EXPECT_EQ(adapter_->executions, 0);
+  EXPECT_EQ(effects_made(effects_file()), 0);
+}
+
+// An approval is the digest of the phase's input and tools as stored when it is claimed: an input
+// rewritten in the store after the decision (a signature, over the digest, would not show it) is
+// refused, and nothing runs.
+TEST_P(DurableRuntimeTest, AnInputRewrittenInTheStoreAfterApprovalNeverRuns) {
+  const DurableWorkflow definition = workflow();
+  auto runtime_ = runtime(definition);
+  const std::string run = start_approved(*runtime_, definition);
+  std::shared_ptr<WorkflowStore> store = open_store();
+  StoredRun stored = store->load_run(run).value().value();
+  Json document = Json::parse(stored.document);
+  ASSERT_EQ(document["phases"][0]["input"], (Json{{"value", 3}}));
+  document["phases"][0]["input"] = {{"value", 50}};
+  stored.document = document.dump();
+  const std::int64_t version = stored.version;
+  stored.version = version + 1;
+  ASSERT_TRUE(store->replace_run(stored, version).value());
+
+  EXPECT_EQ(runtime_->run_due().value(), 0u);
+  RunView view = runtime_->status(run).value();
+  EXPECT_EQ(view.status, RunStatus::kBlocked);
+  ASSERT_TRUE(view.error);
+  EXPECT_EQ(view.error->code, ErrorCode::kIntegrityViolation);
+  EXPECT_EQ(view.error->rule, "approval_digest");
   EXPECT_EQ(adapter_->executions, 0);
   EXPECT_EQ(effects_made(effects_file()), 0);
 }

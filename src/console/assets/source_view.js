@@ -255,7 +255,11 @@ const SourceView = (() => {
         continue;
       }
       if (c === '/') {
-        const allowed = regexAllowed();
+        let allowed = regexAllowed();
+        // After a line break the engine may end the statement before this '/' (automatic
+        // semicolon insertion: `let note` then `/re/` on the next line), making it a regular
+        // expression where the token before says division: too close to call.
+        if (allowed === false && !dirty) allowed = 'unsure';
         if (allowed === 'unsure') break;
         if (allowed) {
           const end = regex();

@@ -68,13 +68,22 @@ std::string digest_of(int fd) {
 
 }  // namespace
 
-std::string bound_file_state(const std::string& path) {
+Result<std::string> bound_file_state(const std::string& path) {
+  const Error unavailable = Error::storage_unavailable(
+      "tool_binding", "A file a phase's tool names could not be read just now; try again.");
   // O_NONBLOCK: a FIFO put at the path must not hang the runtime; it is refused below.
   UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
-  if (!fd.valid()) return errno == ENOENT || errno == ENOTDIR ? "absent" : "unreadable";
+  if (!fd.valid()) {
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == ENAMETOOLONG) {
+      return std::string("absent");
+    }
+    if (errno == EACCES || errno == EPERM) return std::string("unreadable");
+    if (errno == ENXIO || errno == ENODEV) return std::string("not_regular");
+    return unavailable;
+  }
   struct stat before {};
-  if (::fstat(fd.get(), &before) != 0) return "unreadable";
-  if (!S_ISREG(before.st_mode)) return "not_regular";
+  if (::fstat(fd.get(), &before) != 0) return unavailable;
+  if (!S_ISREG(before.st_mode)) return std::string("not_regular");
   const FileVersion version = version_of(before);
   DigestCache& digests = cache();
   {
@@ -85,7 +94,7 @@ std::string bound_file_state(const std::string& path) {
     }
   }
   std::string digest = digest_of(fd.get());
-  if (digest.empty()) return "unreadable";
+  if (digest.empty()) return unavailable;
   struct stat after {};
   // A file changed while it was read is reported as read, but not remembered.
   if (::fstat(fd.get(), &after) == 0 && version_of(after) == version) {

@@ -8,10 +8,12 @@
 namespace codemode::internal {
 namespace {
 
-Json tool_binding(const Tool& tool) {
+Result<Json> tool_binding(const Tool& tool) {
   Json files = Json::array();
   for (const std::string& path : tool.binding().files) {
-    files.push_back({{"path", path}, {"content", bound_file_state(path)}});
+    Result<std::string> content = bound_file_state(path);
+    if (!content.ok()) return std::move(content).error();
+    files.push_back({{"path", path}, {"content", std::move(*content)}});
   }
   return Json{{"id", tool.id()},
               {"version", tool.version()},
@@ -27,7 +29,11 @@ Json tool_binding(const Tool& tool) {
 Result<PhaseBinding> phase_binding(const DurableWorkflow::Phase& phase) {
   const CodeProgram& program = phase.program;
   Json tools = Json::array();
-  for (const Tool& tool : program.tools()) tools.push_back(tool_binding(tool));
+  for (const Tool& tool : program.tools()) {
+    Result<Json> bound = tool_binding(tool);
+    if (!bound.ok()) return std::move(bound).error();
+    tools.push_back(std::move(*bound));
+  }
   Json material{{"format", 1},
                 {"inputSchema", program.input_schema().document()},
                 {"outputSchema", program.output_schema().document()},

@@ -22,7 +22,9 @@ struct PhaseBinding {
   std::string digest;  // sha256 of the material under its own domain
 };
 
-// INVALID_CONFIG (rule "hash_material") only when the material is not bounded JSON.
+// STORAGE_UNAVAILABLE (rule "tool_binding") when a file could not be read for a reason of the
+// moment (bound_file.h); INVALID_CONFIG (rule "hash_material") when the material is not bounded
+// JSON.
 Result<PhaseBinding> phase_binding(const DurableWorkflow::Phase& phase);
 
 }  // namespace codemode::internal

@@ -19,7 +19,7 @@ Result<ApprovalRequest> approval_request(const RunDocument& run, const PhaseReco
                                          const Json& definition, const Json& binding) {
   const Error invalid = Error::storage_unavailable(
       "workflow_definition", "A stored workflow definition does not describe the run.");
-  if (!phase.approval || !phase.input || !definition.is_object() || !binding.is_object() ||
+  if (!phase.approval || !phase.input || !definition.is_object() ||
       !definition.contains("phases") || !definition.at("phases").is_array()) {
     return invalid;
   }
@@ -44,7 +44,8 @@ Result<ApprovalRequest> approval_request(const RunDocument& run, const PhaseReco
                              .effects = *effects,
                              .limits = program.at("limits"),
                              .cost_micros = tool.at("costMicros").get<std::int64_t>(),
-                             .binding = binding};
+                             // null for a request issued before approvals bound it
+                             .binding = binding.is_object() ? binding : Json()};
     }
   } catch (const Json::exception&) {
   }

@@ -8,6 +8,7 @@
 #include "codemode/permissions.h"
 
 #include "workflow/audit/audit_log.h"
+#include "workflow/run/approval.h"
 #include "workflow/run/usage_binding.h"
 
 namespace codemode::internal {
@@ -97,10 +98,26 @@ Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_v
           !issued.ok()) {
         return issued.error();
       }
+      // Said on the phase, so that runtimes that read the tools differently (another PATH,
+      // another working directory) do not pass a phase back and forth unnoticed.
+      phase->error = Error::conflict("approval_stale",
+                                     "What the phase's tools run changed after it was approved; "
+                                     "it waits for a new approval.");
       refresh_status(run);
       return Change::kWrite;
     }
-    std::optional<Error> refusal = admission_refusal(core, run, *workflow, *definition);
+    // The approval must be the digest of what is stored now: an input or binding rewritten in the
+    // store after the decision (which a signature, over the digest, would not reveal) never runs.
+    Result<std::string> expected =
+        approval_digest(run.run_id, phase->id, tool, *phase->input, phase->approval->policy_hash,
+                        *binding, phase->approval->expires_at_millis);
+    if (!expected.ok()) return std::move(expected).error();
+    std::optional<Error> refusal;
+    if (*expected != phase->approval->digest) {
+      refusal = Error::integrity_violation(
+          "approval_digest", "The phase's approval is not the digest of its input and tools.");
+    }
+    if (!refusal) refusal = admission_refusal(core, run, *workflow, *definition);
     // The decision is checked against this runtime's own approvers: a decision stored by anyone
     // else (another runtime's approver set, a hand-edited store) does not run.
     if (!refusal &&

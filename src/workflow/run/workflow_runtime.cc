@@ -9,6 +9,7 @@
 #include "workflow/audit/audit_consistency.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
+#include "workflow/definition/phase_binding.h"
 #include "workflow/definition/phase_id.h"
 #include "workflow/run/approval.h"
 #include "workflow/run/approval_review.h"
@@ -66,6 +67,25 @@ Result<bool> needs_reissue(const internal::RuntimeCore& core, const PhaseRecord&
   Result<std::string> binding = core.binding_digest(definition);
   if (!binding.ok()) return std::move(binding).error();
   return phase.approval->binding_digest != *binding;
+}
+
+// The phase binding a request's digest binds, to show the person: computed now from this
+// runtime's tools when it has the workflow and they still match, else the material stored under
+// the digest (null when there is none).
+Result<Json> reviewed_binding(const internal::RuntimeCore& core, const DurableWorkflow* own,
+                              const PhaseRecord& phase) {
+  if (own != nullptr) {
+    if (const DurableWorkflow::Phase* definition = own->find_phase(phase.id)) {
+      Result<internal::PhaseBinding> fresh = internal::phase_binding(*definition);
+      if (!fresh.ok()) return std::move(fresh).error();
+      if (fresh->digest == phase.approval->binding_digest) return std::move(fresh->material);
+    }
+  }
+  if (phase.approval->binding_digest.empty()) return Json();
+  Result<std::optional<std::string>> stored =
+      core.store().get_definition(phase.approval->binding_digest);
+  if (!stored.ok()) return std::move(stored).error();
+  return stored->has_value() ? Json::parse(**stored, nullptr, false) : Json();
 }
 
 }  // namespace
@@ -189,22 +209,23 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
       return reissued ? Change::kWrite : Change::kKeep;
     });
     if (!run.ok()) return std::move(run).error();
-    Result<std::optional<std::string>> definition =
-        core.store().get_definition(run->workflow_digest);
-    if (!definition.ok()) return std::move(definition).error();
-    Json document = definition->has_value()
-                        ? Json::parse(**definition, nullptr, /*allow_exceptions=*/false)
-                        : Json();
+    // What a person reviews comes from this runtime's own definition and tools when it has them,
+    // so a store edited by hand cannot show one program or command while the digest binds another;
+    // the stored documents serve runs of workflows it was not given.
+    const DurableWorkflow* own = core.workflow(run->workflow_digest);
+    Json document;
+    if (own != nullptr) {
+      document = internal::definition_document(*own);
+    } else {
+      Result<std::optional<std::string>> stored = core.store().get_definition(run->workflow_digest);
+      if (!stored.ok()) return std::move(stored).error();
+      if (stored->has_value()) document = Json::parse(**stored, nullptr, false);
+    }
     for (const PhaseRecord& phase : run->phases) {
       if (phase.state != PhaseState::kAwaitingApproval) continue;
-      Result<std::optional<std::string>> binding =
-          core.store().get_definition(phase.approval->binding_digest);
+      Result<Json> binding = reviewed_binding(core, own, phase);
       if (!binding.ok()) return std::move(binding).error();
-      Json binding_material = binding->has_value()
-                                  ? Json::parse(**binding, nullptr, /*allow_exceptions=*/false)
-                                  : Json();
-      Result<ApprovalRequest> request =
-          internal::approval_request(*run, phase, document, binding_material);
+      Result<ApprovalRequest> request = internal::approval_request(*run, phase, document, *binding);
       if (!request.ok()) return std::move(request).error();
       requests.push_back(std::move(*request));
     }
@@ -331,6 +352,7 @@ Status decide(const internal::RuntimeCore& core, std::string_view run_id, std::s
     if (keys.required()) phase->approval->signature = std::string(signature);
     if (decision == Decision::kApprove) {
       phase->state = PhaseState::kApproved;
+      phase->error.reset();  // an earlier approval_stale notice
       internal::refresh_status(run);
     } else {
       phase->receipt = ExecutionReceipt{.call_id = internal::phase_call_id(run, *phase),
