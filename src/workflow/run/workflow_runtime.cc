@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/random_hex.h"
-#include "workflow/audit/audit_consistency.h"
+#include "workflow/run/audit_consistency.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_binding.h"

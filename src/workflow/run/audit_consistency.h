@@ -4,8 +4,8 @@
 // from under a phase that succeeded reads as broken, like any other record that cannot be trusted.
 // What they cannot catch is a record forged whole and consistent by someone who can write the
 // store (docs/security.md, "Who can forge a decision or a record").
-#ifndef CODEMODE_WORKFLOW_AUDIT_AUDIT_CONSISTENCY_H_
-#define CODEMODE_WORKFLOW_AUDIT_AUDIT_CONSISTENCY_H_
+#ifndef CODEMODE_WORKFLOW_RUN_AUDIT_CONSISTENCY_H_
+#define CODEMODE_WORKFLOW_RUN_AUDIT_CONSISTENCY_H_
 
 #include <cstdint>
 #include <optional>
@@ -42,4 +42,4 @@ Status check_audit_matches_run(const std::optional<PhaseAudit>& audit, const Run
 
 }  // namespace codemode::internal
 
-#endif  // CODEMODE_WORKFLOW_AUDIT_AUDIT_CONSISTENCY_H_
+#endif  // CODEMODE_WORKFLOW_RUN_AUDIT_CONSISTENCY_H_

@@ -1,4 +1,4 @@
-#include "workflow/audit/audit_consistency.h"
+#include "workflow/run/audit_consistency.h"
 
 #include <algorithm>
 
