@@ -11,12 +11,13 @@
 #include "core/identifiers.h"
 #include "core/json_keys.h"
 #include "protocol/frame_format.h"
-#include "worker/worker_error.h"
+#include "protocol/protocol_error.h"
 
 namespace codemode::worker {
 namespace {
 
 using internal::kProtocolVersion;
+using internal::protocol_error;
 
 using internal::only_keys;
 

@@ -10,16 +10,16 @@
 
 #include "codemode/error.h"
 
+#include "protocol/protocol_error.h"
+
 namespace codemode::worker {
 
 inline Error worker_error(std::string_view rule, std::string_view message) {
   return Error::tool_failed(std::string(rule), std::string(message));
 }
 
-// A message from the parent that breaks the protocol (docs/protocol.md).
-inline Error protocol_error(std::string_view message) {
-  return worker_error("worker_protocol_error", message);
-}
+// A message from the parent that breaks the protocol (protocol/protocol_error.h).
+using internal::protocol_error;
 
 }  // namespace codemode::worker
 

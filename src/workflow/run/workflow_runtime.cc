@@ -6,13 +6,13 @@
 #include <utility>
 
 #include "core/random_hex.h"
-#include "workflow/run/audit_consistency.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_binding.h"
 #include "workflow/definition/phase_id.h"
 #include "workflow/run/approval.h"
 #include "workflow/run/approval_review.h"
+#include "workflow/run/audit_consistency.h"
 #include "workflow/run/phase_runner.h"
 #include "workflow/run/runtime_core.h"
 
