@@ -92,8 +92,9 @@ long map_executable(int protection) {
   return address == -1 ? -errno : 0;
 }
 
-// The memory probes (issue 13's review): mappings RLIMIT_DATA does not count, or that would give
-// one page two views. Each returns 0 when the kernel did what was asked, -errno when it refused.
+// The memory probes (the first security review's): mappings RLIMIT_DATA does not count, or that
+// would give one page two views. Each returns 0 when the kernel did what was asked, -errno when it
+// refused.
 constexpr std::size_t kPageBytes = 4096;
 
 std::size_t at_least_a_page(long long bytes) {

@@ -140,11 +140,11 @@ std::string tracer_pid() {
   return "";
 }
 
-// Memory RLIMIT_DATA does not count, or a second view of a page (issue 13, finding 1): shared and
-// grows-down mappings and mremap's aliasing form kill in both engine profiles, as does advice
-// beyond MADV_DONTNEED (MADV_MERGEABLE: 12). A read-only reservation the filter allows is refused
-// by RLIMIT_AS once it is larger than the worker's address space may grow (release builds; under
-// ASan the limit sits above the runtime's terabytes of shadow).
+// Memory RLIMIT_DATA does not count, or a second view of a page (the first security review, finding
+// 1): shared and grows-down mappings and mremap's aliasing form kill in both engine profiles, as
+// does advice beyond MADV_DONTNEED (MADV_MERGEABLE: 12). A read-only reservation the filter allows
+// is refused by RLIMIT_AS once it is larger than the worker's address space may grow (release
+// builds; under ASan the limit sits above the runtime's terabytes of shadow).
 TEST_F(OsConfinementTest, MemoryTheDataLimitMissesIsRefused) {
   expect_killed("'mmap_shared', 1073741824");
   expect_killed("'mmap_growsdown'");
@@ -163,9 +163,10 @@ TEST_F(OsConfinementTest, MemoryTheDataLimitMissesIsRefused) {
   mode_->expect_next_execution_works();
 }
 
-// A worker started by root keeps no capability (issue 13, finding 6), in every spawn mode,
-// isolation profile and engine profile this suite runs in: read from this process's view of the
-// confined worker (the child with a seccomp filter) while its program waits on a tool call.
+// A worker started by root keeps no capability (the first security review, finding 6), in every
+// spawn mode, isolation profile and engine profile this suite runs in: read from this process's
+// view of the confined worker (the child with a seccomp filter) while its program waits on a tool
+// call.
 TEST_F(OsConfinementTest, ConfinedWorkerHoldsNoCapability) {
   std::vector<std::map<std::string, std::string>> confined;
   ToolOptions inspect = testing::double_tool_options();

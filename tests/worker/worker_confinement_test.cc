@@ -94,7 +94,8 @@ std::uint64_t address_space_limit(pid_t pid) {
 
 // RLIMIT_AS is what the worker had mapped once prepared, plus RLIMIT_DATA, plus the headroom for
 // thread stacks and malloc arenas: above what the worker maps while a program runs, and far below
-// the unlimited address space a reservation could otherwise take (issue 13, finding 1).
+// the unlimited address space a reservation could otherwise take (the first security review,
+// finding 1).
 TEST(WorkerConfinementTest, AddressSpaceLimitIsTheMappedSizePlusTheDataLimitAndHeadroom) {
   WorkerProcess worker;
   worker.send(start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr));
@@ -108,8 +109,8 @@ TEST(WorkerConfinementTest, AddressSpaceLimitIsTheMappedSizePlusTheDataLimitAndH
   EXPECT_LE(limit, vm_size + data + worker::kAddressSpaceHeadroomBytes);
 }
 
-// A worker started as root keeps no capability (issue 13, finding 6): every set is empty, the
-// bounding set included, on every one of its threads.
+// A worker started as root keeps no capability (the first security review, finding 6): every set is
+// empty, the bounding set included, on every one of its threads.
 TEST(WorkerConfinementTest, WorkerHoldsNoCapabilityOnAnyThread) {
   WorkerProcess worker;
   worker.send(start_frame("async (i, tools) => (await tools.call('wait', {})).status", nullptr));

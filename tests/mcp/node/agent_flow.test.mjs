@@ -1,4 +1,4 @@
-// What issue 6 promises an agent: pointed at `codemode mcp --mode code` with two real downstream
+// What code mode promises an agent: pointed at `codemode mcp --mode code` with two real downstream
 // servers from npm (@modelcontextprotocol/server-everything and server-memory, pinned in
 // package-lock.json), it lists the one `code` tool, reads the generated declarations, and in one
 // program discovers both servers' tools and calls them, keeping the memory server's state across

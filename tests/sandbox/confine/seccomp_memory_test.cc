@@ -1,4 +1,4 @@
-// Native probes of the security review (issue 13, finding 1), under the real filter in forked
+// Native probes of the first security review (finding 1), under the real filter in forked
 // children, in both engine profiles: a worker that escaped the engine cannot make memory that
 // RLIMIT_DATA does not count (shared or grows-down mappings), cannot give a page a second view
 // (mremap with old_size 0; the JIT profile's "map shared, alias, make one view executable, patch
