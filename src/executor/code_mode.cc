@@ -1,5 +1,5 @@
-// CodeMode::execute: the lifecycle of one execution, as the steps of the data flow in DESIGN.md.
-// Each step is a named function; the first failing step decides the outcome.
+// CodeMode::execute: the lifecycle of one execution, as the steps of the data flow in
+// docs/architecture.md. Each step is a named function; the first failing step decides the outcome.
 #include "codemode/code_mode.h"
 
 #include <chrono>

@@ -1,6 +1,6 @@
 // WorkerLauncher starts one fresh codemode-worker per execution. The exec launcher here runs the
 // worker binary each time; the fork-server launcher (fork_server_launcher.h: one pre-initialised
-// zygote forking a child per execution, DESIGN.md "Process model") is the other implementation.
+// zygote forking a child per execution, docs/worker.md) is the other implementation.
 //
 // Thread-safety: launch may be called from many threads at once.
 #ifndef CODEMODE_SANDBOX_WORKER_LAUNCHER_H_

@@ -168,7 +168,7 @@ void WorkerSession::read_frames() {
 
 void WorkerSession::handle_frame(Json frame) {
   if (!confined_) {
-    // The worker proves it is confined before anything of the program runs (DESIGN.md).
+    // The worker proves it is confined before anything of the program runs (docs/protocol.md).
     if (!check_confined_message(frame, expected_layers_).ok()) return protocol_error();
     confined_ = true;
     return;

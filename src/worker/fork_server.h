@@ -1,4 +1,4 @@
-// `codemode-worker --fork-server`: the zygote of fork-server mode (DESIGN.md "Process model").
+// `codemode-worker --fork-server`: the zygote of fork-server mode (docs/worker.md).
 // It prepares one worker completely (engine, globals, self-hosted code, warm-ups; for the isolated
 // profile also the empty root) and then, per request from the library's launcher
 // (src/sandbox/fork_server_launcher.h, protocol in src/protocol/fork_server_messages.h), creates
