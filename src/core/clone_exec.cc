@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/block_all_signals.h"
+
 // The child shares the parent's memory: instrumented code would write the sanitizer's shadow of
 // the child's stack, which outlives that stack.
 #define CODEMODE_CHILD_SIDE __attribute__((no_sanitize("address", "undefined")))
@@ -20,23 +22,6 @@ namespace {
 
 // Enough for the child's few calls (and a sanitizer's interceptors of them).
 constexpr std::size_t kChildStackBytes = 256u << 10;
-
-// Blocks every signal for the calling thread while it lives, so that no handler of the host runs
-// in the child, on the parent's memory, before the child resets it (the child inherits the mask).
-class BlockAllSignals {
- public:
-  BlockAllSignals() {
-    sigset_t all;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old_);
-  }
-  ~BlockAllSignals() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-  BlockAllSignals(const BlockAllSignals&) = delete;
-  BlockAllSignals& operator=(const BlockAllSignals&) = delete;
-
- private:
-  sigset_t old_;
-};
 
 // The child's stack, unmapped when the clone has returned (the child then runs the program, or is
 // gone).

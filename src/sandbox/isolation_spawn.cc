@@ -13,6 +13,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "core/block_all_signals.h"
+
 namespace codemode::internal {
 namespace {
 
@@ -91,20 +93,6 @@ std::optional<std::array<UniqueFd, 2>> cloexec_pipe() {
   if (pipe2(fds, O_CLOEXEC) != 0) return std::nullopt;
   return std::array<UniqueFd, 2>{UniqueFd(fds[0]), UniqueFd(fds[1])};
 }
-
-// Blocks every signal for the calling thread while it lives.
-class BlockAllSignals {
- public:
-  BlockAllSignals() {
-    sigset_t all;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old_);
-  }
-  ~BlockAllSignals() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-
- private:
-  sigset_t old_;
-};
 
 // A raw clone(2) with fork semantics (no CLONE_VM): glibc's fork cannot take CLONE_NEW* flags,
 // and unshare(2) cannot make the caller pid 1 or work in a multi-threaded process.

@@ -2,6 +2,7 @@
 // of §8.4, through the real worker, on every store.
 #include <atomic>
 #include <fstream>
+#include <functional>
 #include <map>
 
 #include <gtest/gtest.h>
@@ -50,6 +51,34 @@ class DurableRuntimeTest : public ::testing::TestWithParam<StoreKind> {
     ApprovalRequest request = runtime.pending(run).value().at(0);
     EXPECT_TRUE(runtime.approve(run, "update", request.digest, "reviewer-token").ok());
     return run;
+  }
+
+  // What a store writer does: changes the run's stored document (and its indexed fields) in
+  // place, under a new version, as no runtime would.
+  void rewrite_stored_run(const std::string& run,
+                          const std::function<void(StoredRun&, Json&)>& edit) {
+    std::shared_ptr<WorkflowStore> store = open_store();
+    StoredRun stored = store->load_run(run).value().value();
+    Json document = Json::parse(stored.document);
+    edit(stored, document);
+    stored.document = document.dump();
+    const std::int64_t version = stored.version;
+    stored.version = version + 1;
+    ASSERT_TRUE(store->replace_run(stored, version).value());
+  }
+  // external.write that answers its input, with a binding: it reads `bound`.
+  static Tool bound_write_tool(const std::string& bound) {
+    return define_tool({.id = "external.write",
+                        .version = "1",
+                        .description = "Writes a value somewhere outside.",
+                        .input = value_object_schema(),
+                        .output = value_object_schema(),
+                        .effects = ToolEffects::kWrite,
+                        .cost_micros = 3,
+                        .execute = [](const Json& input, const ToolContext&,
+                                      ToolResponder respond) { respond.succeed(input); },
+                        .binding = {.description = {{"reads", bound}}, .files = {bound}}})
+        .value();
   }
 
   ScratchDir scratch_;
@@ -324,17 +353,7 @@ TEST_P(DurableRuntimeTest, APhaseBoundToAnEarlierOutputWaitsForItsOwnApproval) {
 TEST_P(DurableRuntimeTest, AnApprovedPhaseWhoseBoundFileChangedIsAskedAgainNotRun) {
   const std::string bound = scratch_.file("rates.txt");
   std::ofstream(bound) << "rate 1\n";
-  ToolOptions options{.id = "external.write",
-                      .version = "1",
-                      .description = "Writes a value somewhere outside.",
-                      .input = value_object_schema(),
-                      .output = value_object_schema(),
-                      .effects = ToolEffects::kWrite,
-                      .cost_micros = 3,
-                      .execute = [](const Json& input, const ToolContext&,
-                                    ToolResponder respond) { respond.succeed(input); },
-                      .binding = {.description = {{"reads", bound}}, .files = {bound}}};
-  const Tool bound_write = define_tool(options).value();
+  const Tool bound_write = bound_write_tool(bound);
   const DurableWorkflow definition =
       define_durable_workflow(one_phase_options(write_program(bound_write))).value();
   mode_ = nested_code_mode(adapter_, bound_write);
@@ -372,19 +391,8 @@ TEST_P(DurableRuntimeTest, AnApprovedPhaseWhoseBoundFileChangedIsAskedAgainNotRu
 TEST_P(DurableRuntimeTest, ARequestWhoseBoundFileChangedCannotBeApproved) {
   const std::string bound = scratch_.file("rates.txt");
   std::ofstream(bound) << "rate 1\n";
-  ToolOptions options{.id = "external.write",
-                      .version = "1",
-                      .description = "Writes a value somewhere outside.",
-                      .input = value_object_schema(),
-                      .output = value_object_schema(),
-                      .effects = ToolEffects::kWrite,
-                      .cost_micros = 3,
-                      .execute = [](const Json& input, const ToolContext&,
-                                    ToolResponder respond) { respond.succeed(input); },
-                      .binding = {.files = {bound}}};
   const DurableWorkflow definition =
-      define_durable_workflow(one_phase_options(write_program(define_tool(options).value())))
-          .value();
+      define_durable_workflow(one_phase_options(write_program(bound_write_tool(bound)))).value();
   auto runtime_ = runtime(definition);
   const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
   const ApprovalRequest request = runtime_->pending(run).value().at(0);
@@ -402,15 +410,10 @@ TEST_P(DurableRuntimeTest, AStoredDecisionBySomeoneOutsideTheApproversNeverRuns)
   const DurableWorkflow definition = workflow();
   auto runtime_ = runtime(definition);
   const std::string run = start_approved(*runtime_, definition);
-  std::shared_ptr<WorkflowStore> store = open_store();
-  StoredRun stored = store->load_run(run).value().value();
-  Json document = Json::parse(stored.document);
-  ASSERT_EQ(document["phases"][0]["approval"]["decidedBy"], "reviewer");
-  document["phases"][0]["approval"]["decidedBy"] = "mallory";
-  stored.document = document.dump();
-  const std::int64_t version = stored.version;
-  stored.version = version + 1;
-  ASSERT_TRUE(store->replace_run(stored, version).value());
+  rewrite_stored_run(run, [](StoredRun&, Json& document) {
+    ASSERT_EQ(document["phases"][0]["approval"]["decidedBy"], "reviewer");
+    document["phases"][0]["approval"]["decidedBy"] = "mallory";
+  });
 
   runtime_->run_due().value();
   RunView view = runtime_->status(run).value();
@@ -429,15 +432,10 @@ TEST_P(DurableRuntimeTest, AnInputRewrittenInTheStoreAfterApprovalNeverRuns) {
   const DurableWorkflow definition = workflow();
   auto runtime_ = runtime(definition);
   const std::string run = start_approved(*runtime_, definition);
-  std::shared_ptr<WorkflowStore> store = open_store();
-  StoredRun stored = store->load_run(run).value().value();
-  Json document = Json::parse(stored.document);
-  ASSERT_EQ(document["phases"][0]["input"], (Json{{"value", 3}}));
-  document["phases"][0]["input"] = {{"value", 50}};
-  stored.document = document.dump();
-  const std::int64_t version = stored.version;
-  stored.version = version + 1;
-  ASSERT_TRUE(store->replace_run(stored, version).value());
+  rewrite_stored_run(run, [](StoredRun&, Json& document) {
+    ASSERT_EQ(document["phases"][0]["input"], (Json{{"value", 3}}));
+    document["phases"][0]["input"] = {{"value", 50}};
+  });
 
   EXPECT_EQ(runtime_->run_due().value(), 0u);
   RunView view = runtime_->status(run).value();
@@ -517,22 +515,17 @@ TEST_P(DurableRuntimeTest, WithApproverKeysAStoreWriterCannotApprove) {
           .value();
   const std::string forged_run = runtime_->start(definition, Json{{"value", 4}}).value();
   runtime_->pending(forged_run).value();
-  std::shared_ptr<WorkflowStore> store = open_store();
-  StoredRun stored = store->load_run(forged_run).value().value();
-  Json document = Json::parse(stored.document);
-  Json& phase = document["phases"][0];
-  phase["state"] = "approved";
-  phase["approval"]["decidedBy"] = "reviewer";
-  phase["approval"]["decidedAt"] = 1;
-  phase["approval"]["signature"] = genuine;
-  document["status"] = "running";
-  stored.document = document.dump();
-  stored.status = "running";
-  stored.wake_at_millis = 0;
-  stored.wake_policy = runtime_->policy_hash();
-  const std::int64_t version = stored.version;
-  stored.version = version + 1;
-  ASSERT_TRUE(store->replace_run(stored, version).value());
+  rewrite_stored_run(forged_run, [&](StoredRun& stored, Json& document) {
+    Json& phase = document["phases"][0];
+    phase["state"] = "approved";
+    phase["approval"]["decidedBy"] = "reviewer";
+    phase["approval"]["decidedAt"] = 1;
+    phase["approval"]["signature"] = genuine;
+    document["status"] = "running";
+    stored.status = "running";
+    stored.wake_at_millis = 0;
+    stored.wake_policy = runtime_->policy_hash();
+  });
 
   EXPECT_EQ(runtime_->run_due().value(), 0u);
   RunView view = runtime_->status(forged_run).value();
