@@ -43,9 +43,11 @@ inline Schema value_object_schema() {
 }
 
 // external.write: appends one line to `effects_file` (the effect, made durable before it answers)
-// and answers {value}; cost 3, effects write. `after_effect` runs once the effect is on disk.
+// and answers {value}; cost 3, effects write. `after_effect` runs once the effect is on disk;
+// `binding` is what an approval binds of it (ToolBinding).
 inline Tool external_write_tool(std::string effects_file,
-                                std::function<void()> after_effect = nullptr) {
+                                std::function<void()> after_effect = nullptr,
+                                ToolBinding binding = {}) {
   return define_tool({.id = "external.write",
                       .version = "1",
                       .description = "Writes a value somewhere outside.",
@@ -70,7 +72,8 @@ inline Tool external_write_tool(std::string effects_file,
                             } else {
                               respond.fail();
                             }
-                          }})
+                          },
+                      .binding = std::move(binding)})
       .value();
 }
 

@@ -66,19 +66,10 @@ class DurableRuntimeTest : public ::testing::TestWithParam<StoreKind> {
     stored.version = version + 1;
     ASSERT_TRUE(store->replace_run(stored, version).value());
   }
-  // external.write that answers its input, with a binding: it reads `bound`.
-  static Tool bound_write_tool(const std::string& bound) {
-    return define_tool({.id = "external.write",
-                        .version = "1",
-                        .description = "Writes a value somewhere outside.",
-                        .input = value_object_schema(),
-                        .output = value_object_schema(),
-                        .effects = ToolEffects::kWrite,
-                        .cost_micros = 3,
-                        .execute = [](const Json& input, const ToolContext&,
-                                      ToolResponder respond) { respond.succeed(input); },
-                        .binding = {.description = {{"reads", bound}}, .files = {bound}}})
-        .value();
+  // external.write, with a binding: it reads `bound`.
+  Tool bound_write_tool(const std::string& bound) const {
+    return external_write_tool(effects_file(), nullptr,
+                               {.description = {{"reads", bound}}, .files = {bound}});
   }
 
   ScratchDir scratch_;
