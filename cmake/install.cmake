@@ -8,7 +8,8 @@ include(CMakePackageConfigHelpers)
 # linked from the very objects of the static libraries the build tree's own programs link (built as
 # position-independent code for this). Only what the public headers mark CODEMODE_EXPORT is
 # visible. Before 1.0 a minor version may break the ABI, so the soname carries MAJOR.MINOR ----
-add_library(codemode_shared SHARED $<TARGET_OBJECTS:codemode> $<TARGET_OBJECTS:codemode_repository>
+add_library(codemode_shared SHARED $<TARGET_OBJECTS:codemode_core> $<TARGET_OBJECTS:codemode>
+                                   $<TARGET_OBJECTS:codemode_repository>
                                    $<TARGET_OBJECTS:codemode_workflow>)
 set_target_properties(codemode_shared PROPERTIES
   OUTPUT_NAME codemode EXPORT_NAME codemode

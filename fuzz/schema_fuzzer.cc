@@ -15,9 +15,9 @@
 //     {"not": S} decides the opposite of S and {"allOf": [S]} the same, whenever they compile.
 //
 // Patterns ("pattern", "patternProperties" names) are translated from ECMA 262 to RE2
-// (src/tools/ecma_regex.h) and matched in linear time, so this target fuzzes that translation
-// too. Before RE2, libstdc++'s std::regex matcher was used: this target found it spinning on
-// nested quantifiers against a one-character string (docs/security.md, "Fuzzing").
+// (src/tools/schema/ecma_regex.h) and matched in linear time, so this target fuzzes that
+// translation too. Before RE2, libstdc++'s std::regex matcher was used: this target found it
+// spinning on nested quantifiers against a one-character string (docs/security.md, "Fuzzing").
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "cli/cli_io.h"
-#include "tools/code_limit_fields.h"
+#include "tools/program/code_limit_fields.h"
 
 namespace codemode::cli {
 namespace {

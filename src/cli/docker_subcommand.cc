@@ -6,7 +6,7 @@
 #include "codemode/docker_promotion.h"
 
 #include "cli/cli_io.h"
-#include "sandbox/docker/utc_millis.h"
+#include "core/time/utc_millis.h"
 
 namespace codemode::cli {
 namespace {

@@ -4,9 +4,9 @@
 #include <utility>
 
 #include "codemode/process_adapter.h"
+#include "codemode/sandbox_config.h"
 
 #include "cli/cli_io.h"
-#include "mcp/policy/sandbox_config.h"
 
 namespace codemode::cli {
 
@@ -25,9 +25,9 @@ Result<std::shared_ptr<SandboxAdapter>> load_sandbox_file(const std::string& pat
                                                           std::string_view flag) {
   Result<JsonFile> file = read_json_file(path, flag);
   if (!file.ok()) return std::move(file).error();
-  Result<mcp::SandboxConfig> config = mcp::parse_sandbox_config(file->json, file->directory);
+  Result<SandboxConfig> config = parse_sandbox_config(file->json, file->directory);
   if (!config.ok()) return usage_error(std::string(flag) + ": " + config.error().message);
-  return mcp::make_sandbox_adapter(std::move(*config), worker_path, kMaxEngineStackBytes);
+  return make_sandbox_adapter(std::move(*config), worker_path, kMaxEngineStackBytes);
 }
 
 }  // namespace codemode::cli

@@ -198,8 +198,8 @@ int run_mcp_server(const McpArguments& arguments) {
   std::shared_ptr<mcp::CodeTool> code_tool;
   std::string sandbox;
   if (arguments.mode == "code") {
-    Result<std::shared_ptr<SandboxAdapter>> adapter = mcp::make_sandbox_adapter(
-        config->sandbox, arguments.worker_path, config->policy.stack_bytes);
+    Result<std::shared_ptr<SandboxAdapter>> adapter =
+        make_sandbox_adapter(config->sandbox, arguments.worker_path, config->policy.stack_bytes);
     if (adapter.ok()) {
       sandbox = (*adapter)->id();
       // A sandbox that cannot run here fails the start, not every later call.

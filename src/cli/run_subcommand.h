@@ -20,7 +20,7 @@ struct RunArguments {
   std::optional<std::string> tools_path;   // --tools TOOLS.json (command_tool.h)
   std::optional<std::string> limits_path;  // --limits LIMITS.json (cli_limits.h)
   std::optional<std::string> worker_path;  // --worker; default: codemode::default_worker_path()
-  std::optional<std::string> sandbox_path;   // --sandbox SANDBOX.json (mcp/policy/sandbox_config.h)
+  std::optional<std::string> sandbox_path;   // --sandbox SANDBOX.json (codemode/sandbox_config.h)
   SpawnMode spawn = SpawnMode::kForkServer;  // --spawn fork_server|exec
   IsolationProfile isolation = IsolationProfile::kProcess;  // --isolation process|isolated
   EngineProfile engine = EngineProfile::kInterpreter;       // --engine interpreter|jit

@@ -12,9 +12,9 @@
 #include "codemode/process_adapter.h"
 #include "codemode/version.h"
 
-#include "core/child_process.h"
-#include "core/pipe_io.h"
-#include "tools/command_path.h"
+#include "core/process/child_process.h"
+#include "core/process/command_path.h"
+#include "core/process/pipe_io.h"
 
 namespace codemode::cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "codemode/json.h"
 
-#include "core/random_hex.h"
-#include "core/same_secret.h"
+#include "core/crypto/random_hex.h"
+#include "core/crypto/same_secret.h"
 
 namespace codemode::console {
 namespace {

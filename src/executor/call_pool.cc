@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/pipe_io.h"
+#include "core/process/pipe_io.h"
 
 namespace codemode::internal {
 

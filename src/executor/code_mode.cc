@@ -5,11 +5,11 @@
 #include <chrono>
 #include <utility>
 
-#include "core/deadline_timer.h"
-#include "core/identifiers.h"
-#include "core/js_whitespace.h"
-#include "core/json_text.h"
-#include "core/utf16.h"
+#include "core/json/json_text.h"
+#include "core/text/identifiers.h"
+#include "core/text/js_whitespace.h"
+#include "core/text/utf16.h"
+#include "core/time/deadline_timer.h"
 #include "executor/call_pool.h"
 #include "executor/execution_abort.h"
 #include "executor/execution_limits.h"

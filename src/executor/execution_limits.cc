@@ -1,6 +1,6 @@
 #include "executor/execution_limits.h"
 
-#include "core/json_refusals.h"
+#include "core/json/json_refusals.h"
 #include "executor/outcome_messages.h"
 #include "protocol/tool_refusal.h"
 

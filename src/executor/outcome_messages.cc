@@ -4,9 +4,9 @@
 #include <string>
 #include <utility>
 
-#include "core/identifiers.h"
-#include "core/json_text.h"
-#include "core/utf16.h"
+#include "core/json/json_text.h"
+#include "core/text/identifiers.h"
+#include "core/text/utf16.h"
 
 namespace codemode::internal {
 namespace {

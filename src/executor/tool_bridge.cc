@@ -6,7 +6,7 @@
 
 #include "codemode/tool.h"
 
-#include "core/json_text.h"
+#include "core/json/json_text.h"
 #include "executor/outcome_messages.h"
 #include "protocol/tool_refusal.h"
 

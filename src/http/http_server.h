@@ -34,7 +34,7 @@
 
 #include "codemode/error.h"
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 #include "http/http_request.h"
 
 namespace codemode::http {

@@ -1,6 +1,6 @@
 // The RLIMIT_CPU backstop both ends agree on: the worker sets it on itself (src/worker/worker.cc)
-// and the parent measures a worker's end against it (src/sandbox/worker_process.cc), so a worker
-// killed by SIGXCPU/SIGKILL at the backstop is reported cpu_limit only from the parent's own
+// and the parent measures a worker's end against it (src/sandbox/process/worker_process.cc), so a
+// worker killed by SIGXCPU/SIGKILL at the backstop is reported cpu_limit only from the parent's own
 // reading of its CPU time.
 #ifndef CODEMODE_PROTOCOL_CPU_BACKSTOP_H_
 #define CODEMODE_PROTOCOL_CPU_BACKSTOP_H_

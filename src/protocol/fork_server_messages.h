@@ -22,7 +22,7 @@
 
 #include "codemode/error.h"
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::internal {
 

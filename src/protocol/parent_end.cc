@@ -8,7 +8,7 @@
 
 #include "codemode/program.h"
 
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
 #include "protocol/frame_format.h"
 
 namespace codemode::internal {

@@ -8,8 +8,8 @@
 #include "codemode/program.h"
 #include "codemode/sandbox.h"
 
-#include "core/identifiers.h"
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
+#include "core/text/identifiers.h"
 #include "protocol/frame_format.h"
 #include "protocol/protocol_error.h"
 

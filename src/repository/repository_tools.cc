@@ -3,8 +3,8 @@
 #include <memory>
 #include <utility>
 
-#include "repository/operations.h"
-#include "repository/repository_state.h"
+#include "repository/operations/operations.h"
+#include "repository/snapshot/repository_state.h"
 
 namespace codemode {
 namespace {

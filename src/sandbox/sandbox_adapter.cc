@@ -7,7 +7,7 @@
 
 #include "codemode/sandbox.h"
 
-#include "core/identifiers.h"
+#include "core/text/identifiers.h"
 
 namespace codemode {
 namespace {

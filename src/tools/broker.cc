@@ -3,9 +3,9 @@
 #include <optional>
 #include <utility>
 
-#include "core/deadline_timer.h"
-#include "core/js_whitespace.h"
-#include "core/utf16.h"
+#include "core/text/js_whitespace.h"
+#include "core/text/utf16.h"
+#include "core/time/deadline_timer.h"
 #include "tools/tool_access.h"
 #include "tools/tool_responder.h"
 

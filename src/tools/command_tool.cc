@@ -1,6 +1,6 @@
 // Command tools: TOOLS.json entries become Tools whose execute runs a host program
 // (include/codemode/command_tool.h). Loading checks every field and resolves each command once;
-// running is tools/command_runner.h.
+// running is core/process/command_runner.h.
 #include "codemode/command_tool.h"
 
 #include <cstdint>
@@ -17,8 +17,8 @@
 
 #include "codemode/program.h"
 
-#include "tools/command_path.h"
-#include "tools/command_runner.h"
+#include "core/process/command_path.h"
+#include "core/process/command_runner.h"
 
 namespace codemode {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <unordered_set>
 
-#include "core/utf16.h"
+#include "core/text/utf16.h"
 
 namespace codemode {
 namespace {

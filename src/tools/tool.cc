@@ -4,9 +4,9 @@
 #include <string>
 #include <utility>
 
-#include "core/identifiers.h"
-#include "core/js_whitespace.h"
-#include "core/utf16.h"
+#include "core/text/identifiers.h"
+#include "core/text/js_whitespace.h"
+#include "core/text/utf16.h"
 #include "tools/tool_access.h"
 
 namespace codemode {

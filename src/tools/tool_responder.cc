@@ -4,8 +4,8 @@
 #include <array>
 #include <utility>
 
-#include "core/identifiers.h"
-#include "core/json_text.h"
+#include "core/json/json_text.h"
+#include "core/text/identifiers.h"
 
 namespace codemode {
 namespace internal {

@@ -9,8 +9,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "confine/capabilities.h"
 #include "protocol/fork_server_messages.h"
-#include "sandbox/confine/capabilities.h"
 #include "worker/exit_codes.h"
 #include "worker/worker.h"
 

@@ -1,10 +1,11 @@
 // `codemode-worker --fork-server`: the zygote of fork-server mode (docs/worker.md).
 // It prepares one worker completely (engine, globals, self-hosted code, warm-ups; for the isolated
 // profile also the empty root) and then, per request from the library's launcher
-// (src/sandbox/fork_server_launcher.h, protocol in src/protocol/fork_server_messages.h), creates
-// one child with clone(CLONE_PARENT): the child is the LIBRARY's child, which kills and reaps it
-// like an executed worker. The child puts the three pipe ends it was sent on fds 0, 1 and 2 and
-// lives the rest of a worker's life (worker.h: threads, start, confine, execute, result, _exit).
+// (src/sandbox/process/fork_server_launcher.h, protocol in src/protocol/fork_server_messages.h),
+// creates one child with clone(CLONE_PARENT): the child is the LIBRARY's child, which kills and
+// reaps it like an executed worker. The child puts the three pipe ends it was sent on fds 0, 1 and
+// 2 and lives the rest of a worker's life (worker.h: threads, start, confine, execute, result,
+// _exit).
 //
 // The server never runs a program and never parses a start frame. At every fork it has no thread
 // but the one that forks (the engine thread; main is parked in pthread_join holding nothing), no

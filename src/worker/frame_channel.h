@@ -12,7 +12,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "core/read_spin.h"
+#include "core/process/read_spin.h"
 #include "protocol/frame_codec.h"
 
 namespace codemode::worker {

@@ -3,7 +3,7 @@
 //
 //   codemode-worker [--isolated] [--jit]            run one program (frames on stdin/stdout);
 //                                                   --isolated: the parent made the namespaces
-//                                                   (src/sandbox/confine/namespaces.h);
+//                                                   (src/confine/namespaces.h);
 //                                                   --jit: the JIT engine profile (Baseline and
 //                                                   Ion on, executable memory allowed, W^X)
 //   codemode-worker --fork-server [--isolated] [--jit]
@@ -24,9 +24,9 @@
 #include "codemode/process_adapter.h"
 #include "codemode/version.h"
 
-#include "sandbox/confine/namespaces.h"
+#include "confine/namespaces.h"
 #include "worker/build_id.h"
-#include "worker/engine.h"
+#include "worker/engine/engine.h"
 #include "worker/fork_server.h"
 #include "worker/parked_main_thread.h"
 #include "worker/thread.h"

@@ -7,7 +7,7 @@
 
 #include <unistd.h>
 
-#include "sandbox/confine/capabilities.h"
+#include "confine/capabilities.h"
 
 namespace codemode::worker {
 namespace {

@@ -11,7 +11,7 @@
 #include <sanitizer/common_interface_defs.h>
 #include <unistd.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 #include "worker/exit_codes.h"
 
 // The runtimes look these up by name at start-up, before main; they must be exported from the

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 #include "worker/build_id.h"
 #include "worker/fd_io.h"
 #include "worker/worker_error.h"

@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "protocol/worker_end.h"
-#include "worker/engine.h"
+#include "worker/engine/engine.h"
 #include "worker/frame_channel.h"
 
 namespace codemode::worker {

@@ -4,7 +4,7 @@
 //   1. prepare    the engine (context, globals, tools, self-hosted code) and the time-zone and
 //                 Intl warm-ups; none of it depends on the program, and no thread is started
 //      isolate    isolated profile only: the root becomes an empty tmpfs (the namespaces exist
-//                 already; src/sandbox/confine/namespaces.h)
+//                 already; src/confine/namespaces.h)
 //      [fork]     fork-server mode only: the server (fork_server.h) stops here and forks one
 //                 child per execution; each child goes on from the next step
 //      capabilities  every capability dropped while the worker has one thread (capset acts on
@@ -34,11 +34,11 @@
 #include "codemode/error.h"
 #include "codemode/process_adapter.h"
 
-#include "core/read_spin.h"
+#include "confine/seccomp_policy.h"
+#include "core/process/read_spin.h"
 #include "protocol/completion.h"
 #include "protocol/worker_end.h"
-#include "sandbox/confine/seccomp_policy.h"
-#include "worker/engine.h"
+#include "worker/engine/engine.h"
 #include "worker/exit_codes.h"
 #include "worker/frame_channel.h"
 #include "worker/watchdog.h"

@@ -17,7 +17,7 @@
 
 #include "support/adapter_options.h"
 #include "support/process_support.h"
-#include "tools/code_limit_fields.h"
+#include "tools/program/code_limit_fields.h"
 
 namespace codemode::testing {
 namespace {

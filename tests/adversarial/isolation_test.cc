@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/sanitizer_build.h"
-#include "sandbox/process_adapter_impl.h"
+#include "sandbox/process/process_adapter_impl.h"
 #include "support/testhooks_fixture.h"
 
 namespace codemode {

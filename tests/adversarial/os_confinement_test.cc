@@ -20,8 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/process/unique_fd.h"
 #include "core/sanitizer_build.h"
-#include "core/unique_fd.h"
 #include "support/scratch_dir.h"
 #include "support/testhooks_fixture.h"
 

@@ -13,7 +13,7 @@
 
 #include "codemode/json.h"
 
-#include "core/child_process.h"
+#include "core/process/child_process.h"
 #include "support/adapter_options.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"

@@ -16,8 +16,8 @@
 
 #include "codemode/json.h"
 
-#include "core/child_process.h"
-#include "core/pipe_io.h"
+#include "core/process/child_process.h"
+#include "core/process/pipe_io.h"
 #include "support/bubblewrap.h"
 #include "support/http_test_client.h"
 #include "support/process_support.h"

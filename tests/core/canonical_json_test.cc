@@ -7,7 +7,7 @@
 
 #include "codemode/json.h"
 
-#include "core/json_text.h"
+#include "core/json/json_text.h"
 
 namespace codemode {
 namespace {

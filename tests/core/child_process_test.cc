@@ -1,8 +1,8 @@
-// ChildProcess and spawn_child (src/core/child_process.cc): the child gets only its three pipes,
-// an empty (or the given) environment and default signals, whether posix_spawn or clone_exec starts
-// it; the owner always kills and reaps; a child bound to its parent dies with the thread that
-// started it.
-#include "core/child_process.h"
+// ChildProcess and spawn_child (src/core/process/child_process.cc): the child gets only its three
+// pipes, an empty (or the given) environment and default signals, whether posix_spawn or clone_exec
+// starts it; the owner always kills and reaps; a child bound to its parent dies with the thread
+// that started it.
+#include "core/process/child_process.h"
 
 #include <chrono>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "core/deadline_timer.h"
+#include "core/time/deadline_timer.h"
 
 #include <atomic>
 #include <condition_variable>

@@ -1,4 +1,4 @@
-#include "core/js_whitespace.h"
+#include "core/text/js_whitespace.h"
 
 #include <gtest/gtest.h>
 

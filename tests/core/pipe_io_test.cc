@@ -1,5 +1,5 @@
-// Non-blocking pipe I/O and EventFd (src/core/pipe_io.cc).
-#include "core/pipe_io.h"
+// Non-blocking pipe I/O and EventFd (src/core/process/pipe_io.cc).
+#include "core/process/pipe_io.h"
 
 #include <cerrno>
 #include <thread>

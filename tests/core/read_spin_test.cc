@@ -1,6 +1,6 @@
 // ReadSpin checks a pipe without sleeping only while waits have been short, gives up after its
 // window, and reports every spin's CPU time for crediting, up to its cap.
-#include "core/read_spin.h"
+#include "core/process/read_spin.h"
 
 #include <algorithm>
 #include <atomic>
@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::internal {
 namespace {

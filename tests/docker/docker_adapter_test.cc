@@ -17,8 +17,8 @@
 #include "codemode/code_mode.h"
 #include "codemode/docker_promotion.h"
 
+#include "core/time/utc_millis.h"
 #include "docker_fixture.h"
-#include "sandbox/docker/utc_millis.h"
 #include "support/executor_fixture.h"
 #include "support/scratch_dir.h"
 #include "support/signing_keys.h"

@@ -15,7 +15,7 @@
 #include "codemode/json.h"
 #include "codemode/program.h"
 
-#include "tools/command_runner.h"
+#include "core/process/command_runner.h"
 
 namespace codemode::testing {
 

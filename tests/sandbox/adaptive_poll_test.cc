@@ -1,6 +1,6 @@
 // AdaptivePoll: it answers what poll answers, spins only after short waits, and a long wait (the
 // peer computing, or no free core) turns the spin off again.
-#include "sandbox/adaptive_poll.h"
+#include "sandbox/process/adaptive_poll.h"
 
 #include <array>
 #include <chrono>

@@ -13,8 +13,8 @@
 #include "codemode/docker_adapter.h"
 #include "codemode/json.h"
 
-#include "core/ed25519.h"
-#include "sandbox/docker/utc_millis.h"
+#include "core/crypto/ed25519.h"
+#include "core/time/utc_millis.h"
 #include "support/signing_keys.h"
 
 namespace codemode {

@@ -1,9 +1,9 @@
-// The fork-server launcher (src/sandbox/fork_server_launcher.h) with the real
+// The fork-server launcher (src/sandbox/process/fork_server_launcher.h) with the real
 // `codemode-worker --fork-server`: every worker is this process's own child, killed and reaped by
 // its owner; a server that dies is reaped and replaced, failing at most the launch in flight;
 // children outlive the server and the thread that asked for them; destroying the launcher leaves
 // no process and no fd.
-#include "sandbox/fork_server_launcher.h"
+#include "sandbox/process/fork_server_launcher.h"
 
 #include <atomic>
 #include <chrono>
@@ -23,7 +23,7 @@
 
 #include "codemode/code_mode.h"
 
-#include "sandbox/process_adapter_impl.h"
+#include "sandbox/process/process_adapter_impl.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
 #include "support/program_fixture.h"

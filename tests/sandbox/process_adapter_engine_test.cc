@@ -10,9 +10,9 @@
 
 #include "codemode/process_adapter.h"
 
-#include "sandbox/fork_server_launcher.h"
-#include "sandbox/process_adapter_impl.h"
-#include "sandbox/worker_launcher.h"
+#include "sandbox/process/fork_server_launcher.h"
+#include "sandbox/process/process_adapter_impl.h"
+#include "sandbox/process/worker_launcher.h"
 #include "support/executor_fixture.h"
 #include "support/process_support.h"
 #include "support/program_fixture.h"

@@ -15,8 +15,8 @@
 #include "codemode/command_tool.h"
 
 #include "core/sanitizer_build.h"
-#include "sandbox/process_adapter_impl.h"
-#include "sandbox/worker_launcher.h"
+#include "sandbox/process/process_adapter_impl.h"
+#include "sandbox/process/worker_launcher.h"
 #include "support/adapter_options.h"
 #include "support/catalog_fixture.h"
 #include "support/executor_fixture.h"

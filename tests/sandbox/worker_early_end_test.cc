@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sandbox/worker_process.h"
+#include "sandbox/process/worker_process.h"
 
 namespace codemode::internal {
 namespace {

@@ -1,7 +1,7 @@
 // Where default_worker_path() looks: beside the module, then the install layout's libexec
 // directory relative to it as an executable and as a library; the first executable file wins,
 // and without one the installed location is named, never a build-tree path.
-#include "sandbox/worker_location.h"
+#include "sandbox/process/worker_location.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,6 @@
 // WorkerStdin: the worker's stdin shared by the session loop and the call threads
-// (src/sandbox/worker_stdin.h).
-#include "sandbox/worker_stdin.h"
+// (src/sandbox/process/worker_stdin.h).
+#include "sandbox/process/worker_stdin.h"
 
 #include <chrono>
 #include <string>

@@ -13,8 +13,8 @@
 #include "codemode/json.h"
 
 #include "protocol/frame_format.h"
-#include "sandbox/process_adapter_impl.h"
-#include "sandbox/worker_launcher.h"
+#include "sandbox/process/process_adapter_impl.h"
+#include "sandbox/process/worker_launcher.h"
 
 namespace codemode::testing {
 

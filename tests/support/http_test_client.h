@@ -15,7 +15,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::testing {
 

@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/child_process.h"
-#include "core/pipe_io.h"
+#include "core/process/child_process.h"
+#include "core/process/pipe_io.h"
 
 namespace codemode::testing {
 

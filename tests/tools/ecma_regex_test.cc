@@ -1,7 +1,8 @@
-// Tests for the ECMA 262 -> RE2 translation (src/tools/ecma_regex.cc): each case is an ECMA 262
-// pattern and a text, checked through RE2 the way Schema does (an unanchored search), against what
-// JavaScript answers for `new RegExp(pattern).test(text)` (with the "u" flag's code points).
-#include "tools/ecma_regex.h"
+// Tests for the ECMA 262 -> RE2 translation (src/tools/schema/ecma_regex.cc): each case is
+// an ECMA 262 pattern and a text, checked through RE2 the way Schema does (an unanchored search),
+// against what JavaScript answers for `new RegExp(pattern).test(text)` (with the "u" flag's code
+// points).
+#include "tools/schema/ecma_regex.h"
 
 #include <string>
 #include <variant>

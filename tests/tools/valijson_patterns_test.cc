@@ -1,13 +1,13 @@
 // Tests for valijson's pattern checks as codemode specializes them
-// (src/tools/valijson_patterns.cc): they search the current schema's RE2 patterns and fail closed,
-// never falling back to std::regex.
+// (src/tools/schema/valijson_patterns.cc): they search the current schema's RE2 patterns and
+// fail closed, never falling back to std::regex.
 #include <memory>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
 
-#include "tools/schema_patterns.h"
-#include "tools/valijson.h"
+#include "tools/schema/schema_patterns.h"
+#include "tools/schema/valijson.h"
 
 namespace codemode::internal {
 namespace {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::cli {
 

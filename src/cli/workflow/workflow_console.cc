@@ -8,7 +8,7 @@
 #include "cli/cli_io.h"
 #include "cli/workflow/workflow_approver.h"
 #include "console/console_server.h"
-#include "core/random_hex.h"
+#include "core/crypto/random_hex.h"
 #include "http/serve_until_stopped.h"
 
 namespace codemode::cli {

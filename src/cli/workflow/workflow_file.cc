@@ -10,7 +10,7 @@
 
 #include "cli/cli_io.h"
 #include "cli/cli_limits.h"
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
 
 namespace codemode::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "core/json_text.h"
+#include "core/json/json_text.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_prelude.h"
 #include "mcp/code_tool/typescript_declarations.h"

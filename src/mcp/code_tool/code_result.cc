@@ -3,8 +3,8 @@
 #include <optional>
 #include <string>
 
-#include "core/json_keys.h"
-#include "core/utf16.h"
+#include "core/json/json_keys.h"
+#include "core/text/utf16.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/invocation_budget.h"
 

@@ -34,8 +34,8 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
-#include "core/child_process.h"
-#include "core/pipe_io.h"
+#include "core/process/child_process.h"
+#include "core/process/pipe_io.h"
 #include "mcp/transport/line_channel.h"
 
 namespace codemode::mcp {

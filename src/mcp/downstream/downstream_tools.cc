@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "core/json_text.h"
+#include "core/json/json_text.h"
 #include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {

@@ -7,8 +7,8 @@
 
 #include "codemode/command_tool.h"
 
-#include "core/json_keys.h"
-#include "tools/command_path.h"
+#include "core/json/json_keys.h"
+#include "core/process/command_path.h"
 
 namespace codemode::mcp {
 namespace {

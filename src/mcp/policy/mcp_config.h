@@ -24,11 +24,11 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/sandbox_config.h"
 #include "codemode/tool.h"
 
 #include "mcp/policy/mcp_policy.h"
 #include "mcp/policy/repositories_config.h"
-#include "mcp/policy/sandbox_config.h"
 
 namespace codemode::mcp {
 

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <poll.h>
 
-#include "core/pipe_io.h"
+#include "core/process/pipe_io.h"
 
 namespace codemode::mcp {
 namespace {

@@ -8,8 +8,8 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
-#include "core/random_hex.h"
-#include "core/same_secret.h"
+#include "core/crypto/random_hex.h"
+#include "core/crypto/same_secret.h"
 #include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {

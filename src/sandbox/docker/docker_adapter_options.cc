@@ -4,7 +4,7 @@
 #include <cctype>
 #include <utility>
 
-#include "core/identifiers.h"
+#include "core/text/identifiers.h"
 #include "sandbox/docker/promotion_statement.h"
 
 namespace codemode::internal {

@@ -9,9 +9,9 @@
 
 #include "codemode/json.h"
 
-#include "core/deadline_timer.h"
+#include "core/process/command_runner.h"
+#include "core/time/deadline_timer.h"
 #include "sandbox/docker/docker_adapter_options.h"
-#include "tools/command_runner.h"
 
 namespace codemode::internal {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "codemode/json.h"
 
-#include "core/ed25519.h"
+#include "core/crypto/ed25519.h"
+#include "core/time/utc_millis.h"
 #include "sandbox/docker/promotion_statement.h"
 #include "sandbox/docker/sarif_scan.h"
-#include "sandbox/docker/utc_millis.h"
 
 namespace codemode {
 namespace {

@@ -4,10 +4,10 @@
 
 #include "codemode/json.h"
 
-#include "core/ed25519.h"
-#include "core/identifiers.h"
-#include "core/json_keys.h"
-#include "sandbox/docker/utc_millis.h"
+#include "core/crypto/ed25519.h"
+#include "core/json/json_keys.h"
+#include "core/text/identifiers.h"
+#include "core/time/utc_millis.h"
 
 namespace codemode {
 namespace internal {

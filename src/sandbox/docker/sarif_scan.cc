@@ -4,7 +4,7 @@
 
 #include "codemode/json.h"
 
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
 #include "sandbox/docker/promotion_statement.h"
 
 namespace codemode::internal {

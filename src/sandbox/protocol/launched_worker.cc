@@ -3,11 +3,11 @@
 #include <chrono>
 #include <utility>
 
-#include "core/child_process.h"
-#include "core/deadline_timer.h"
-#include "core/random_hex.h"
-#include "sandbox/worker_execution.h"
-#include "tools/command_runner.h"
+#include "core/crypto/random_hex.h"
+#include "core/process/child_process.h"
+#include "core/process/command_runner.h"
+#include "core/time/deadline_timer.h"
+#include "sandbox/process/worker_execution.h"
 
 namespace codemode::internal {
 namespace {

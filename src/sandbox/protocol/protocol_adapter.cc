@@ -6,10 +6,10 @@
 #include <string>
 #include <utility>
 
+#include "core/process/command_path.h"
 #include "protocol/frame_format.h"
 #include "sandbox/protocol/launched_worker.h"
 #include "sandbox/protocol/protocol_adapter_options.h"
-#include "tools/command_path.h"
 
 namespace codemode {
 namespace internal {

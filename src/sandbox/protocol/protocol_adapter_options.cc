@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/identifiers.h"
+#include "core/text/identifiers.h"
 
 namespace codemode::internal {
 namespace {

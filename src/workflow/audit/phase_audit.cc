@@ -8,8 +8,8 @@
 
 #include "codemode/workflow.h"
 
-#include "core/identifiers.h"
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
+#include "core/text/identifiers.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_id.h"
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/unique_fd.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::internal {
 namespace {

@@ -6,10 +6,10 @@
 
 #include "codemode/workflow.h"
 
-#include "core/identifiers.h"
-#include "core/js_whitespace.h"
-#include "core/json_text.h"
-#include "core/utf16.h"
+#include "core/json/json_text.h"
+#include "core/text/identifiers.h"
+#include "core/text/js_whitespace.h"
+#include "core/text/utf16.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_id.h"
 #include "workflow/definition/phase_tool.h"

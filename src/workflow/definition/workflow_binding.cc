@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
 
 namespace codemode {
 namespace {

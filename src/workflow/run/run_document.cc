@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/json_keys.h"
+#include "core/json/json_keys.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/run/run_status.h"
 

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <utility>
 
-#include "core/random_hex.h"
+#include "core/crypto/random_hex.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_binding.h"
 #include "workflow/run/approval.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/ed25519.h"
+#include "core/crypto/ed25519.h"
 
 namespace codemode {
 

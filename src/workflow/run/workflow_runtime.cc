@@ -5,7 +5,7 @@
 #include <set>
 #include <utility>
 
-#include "core/random_hex.h"
+#include "core/crypto/random_hex.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
 #include "workflow/definition/phase_binding.h"

@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/pipe_io.h"
-#include "core/unique_fd.h"
+#include "core/process/pipe_io.h"
+#include "core/process/unique_fd.h"
 
 namespace codemode::mcp {
 namespace {
