@@ -6,8 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include "mcp/policy/mcp_config.h"
-
 namespace codemode {
 namespace {
 
@@ -24,16 +22,6 @@ std::string refusal(const char* text) {
   EXPECT_EQ(config.error().code, ErrorCode::kInvalidConfig);
   EXPECT_EQ(config.error().rule, "mcp_config");
   return config.error().message;
-}
-
-TEST(SandboxConfigTest, AbsentMeansTheProcessAdapterWithItsDefaults) {
-  Result<McpConfig> config = load_mcp_config(Json::object(), kBase);
-  ASSERT_TRUE(config.ok());
-  const auto* process = std::get_if<ProcessAdapterOptions>(&config->sandbox.adapter);
-  ASSERT_NE(process, nullptr);
-  EXPECT_EQ(process->spawn, SpawnMode::kForkServer);
-  EXPECT_EQ(process->isolation, IsolationProfile::kProcess);
-  EXPECT_EQ(process->engine, EngineProfile::kInterpreter);
 }
 
 TEST(SandboxConfigTest, ChoosesTheProcessAdaptersProfiles) {

@@ -30,6 +30,16 @@ TEST(McpConfigTest, AnEmptyConfigHasTheDefaultPolicy) {
   EXPECT_EQ(config->policy.source_bytes, 32 * 1024);
 }
 
+TEST(McpConfigTest, NoSandboxMeansTheProcessAdapterWithItsDefaults) {
+  Result<McpConfig> config = load("{}");
+  ASSERT_TRUE(config.ok());
+  const auto* process = std::get_if<ProcessAdapterOptions>(&config->sandbox.adapter);
+  ASSERT_NE(process, nullptr);
+  EXPECT_EQ(process->spawn, SpawnMode::kForkServer);
+  EXPECT_EQ(process->isolation, IsolationProfile::kProcess);
+  EXPECT_EQ(process->engine, EngineProfile::kInterpreter);
+}
+
 TEST(McpConfigTest, LoadsAServerWithArgsEnvCwdAndOptions) {
   Result<McpConfig> config = load(R"({"servers":{"shell":{"command":"sh","args":["-c","x"],
       "env":{"MODE":"1"},"cwd":".","timeoutMs":500,"exposeErrors":true}}})");
