@@ -3,8 +3,10 @@
 // package-lock.json; no browser is downloaded). A person opens the login link, sees the run
 // waiting, reads its source and digest, approves both phases and sees the result and the audit;
 // rejects another run; meets a digest that went stale while the page was open; requests
-// without the token or a session, from another origin or for another Host are refused; and a
-// phase crafted to hide code from its reviewer is shown as the engine reads it.
+// without the token or a session, from another origin or for another Host are refused; a
+// decision that fails leaves the page usable; a keyboard user sees where the focus is and a
+// screen reader hears what changed; a phase crafted to hide code from its reviewer is shown as
+// the engine reads it; and a narrow window stacks the page without scrolling sideways.
 //
 // CODEMODE_CONSOLE_SCREENSHOTS=DIR also saves the main views there (docs/console/ holds them).
 import { test, before, after } from 'node:test';
@@ -238,6 +240,105 @@ test('a person rejects a phase: the run ends blocked', async () => {
   assert.equal(status.phases[0].decidedBy, me);
 });
 
+// The focus ring a keyboard user sees on the focused element: the page's own (a 3 px solid
+// outline), not the browser's default or none.
+async function focusRing(page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    const style = getComputedStyle(focused);
+    return { run: focused.dataset.run || null, testid: focused.dataset.testid || null,
+             style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+}
+
+test('by keyboard: a decision that fails leaves its buttons usable and says why, and a retry decides',
+  async () => {
+    const { copy, server, page } = await setUp();
+    const { runId } = startRun(copy);
+    await page.goto(server.login);
+    const runButton = page.locator(`button[data-run="${runId}"]`);
+    await runButton.waitFor();
+
+    // Only the status line is live; the detail, redrawn on every update, is not.
+    assert.equal(await page.locator('#detail').getAttribute('aria-live'), null);
+    const statusLine = page.locator('[data-testid="status-line"]');
+    assert.equal(await statusLine.getAttribute('aria-live'), 'polite');
+    assert.equal(await statusLine.getAttribute('role'), 'status');
+    assert.equal(await page.locator('[aria-live]').count(), 1, 'one live region');
+    // Every message it gets, in order (a live update may follow a message at once).
+    await page.evaluate(() => {
+      const line = document.querySelector('[data-testid="status-line"]');
+      window.announced = [];
+      new MutationObserver(() => { if (line.textContent) window.announced.push(line.textContent); })
+        .observe(line, { childList: true, characterData: true, subtree: true });
+    });
+    const announced = (pattern) => page.waitForFunction(
+      (source) => window.announced.some((text) => new RegExp(source).test(text)), pattern.source,
+      { timeout: 20000 });
+
+    // Tab reaches the run, which shows its focus; Enter opens it, and the focus stays on it
+    // although the list is drawn again.
+    await page.keyboard.press('Tab');
+    assert.deepEqual(await focusRing(page), { run: runId, testid: null, style: 'solid', width: 3 });
+    await page.keyboard.press('Enter');
+    const price = page.locator('section[data-phase="price"]');
+    const approve = price.locator('[data-testid="approve"]');
+    await approve.waitFor();
+    await announced(new RegExp(`^Run ${runId.slice(0, 12)}…: waiting; price awaiting approval\\.$`));
+    assert.equal((await focusRing(page)).run, runId);
+    for (let i = 0; i < 40 && (await focusRing(page)).testid !== 'approve'; i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    assert.deepEqual(await focusRing(page), { run: null, testid: 'approve', style: 'solid', width: 3 });
+
+    const notice = page.locator('[data-testid="notice"]');
+    const settled = () => page.waitForFunction(() => {
+      const buttons = [...document.querySelectorAll('section[data-phase="price"] .actions button')];
+      return buttons.length === 2 && buttons.every((b) => !b.disabled) &&
+        document.querySelector('[data-testid="notice"]');
+    });
+    const enabled = async () => [await approve.isEnabled(), await price.locator('[data-testid="reject"]').isEnabled()];
+
+    // The console refuses it (an answer that is not 2xx): the buttons come back, the notice and
+    // the status line say why, and the focus is still on the button.
+    await page.route('**/phases/price/approve', (route) => route.fulfill({
+      status: 503, contentType: 'application/json',
+      body: JSON.stringify({ error: { message: 'the store is busy' } }) }));
+    await page.keyboard.press('Enter');
+    await settled();
+    assert.deepEqual(await enabled(), [true, true]);
+    assert.match(await notice.innerText(), /The console answered 503: the store is busy\. Nothing was approved/);
+    await announced(/price was not approved: the console answered 503/);
+    assert.equal(await statusLine.getAttribute('class'), 'status-line error');
+    assert.equal((await focusRing(page)).testid, 'approve');
+    await page.unrouteAll();
+
+    // The console cannot be reached at all (the request fails, and so does loading the run
+    // again): the buttons still come back, with the failure in the notice.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /could not be sent/.test(
+      document.querySelector('[data-testid="notice"]')?.textContent));
+    await settled();
+    assert.deepEqual(await enabled(), [true, true]);
+    await announced(/the decision on price failed/);
+    assert.equal(await statusLine.getAttribute('class'), 'status-line error');
+    assert.equal((await focusRing(page)).testid, 'approve');
+    assert.equal(workflowCommand(copy, ['status', runId]).phases[0].state, 'awaiting_approval',
+                 'nothing was decided');
+    await page.unrouteAll();
+
+    // Trying again decides, and the status line says so; then it says what changed by itself.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /Approved price/.test(
+      document.querySelector('[data-testid="notice"]')?.textContent));
+    await announced(new RegExp(`^Run ${runId.slice(0, 12)}…: price approved\\.$`));
+    await page.locator('section[data-phase="discount"] [data-testid="approve"]').waitFor({ timeout: 20000 });
+    await announced(/discount awaiting approval/);
+    assert.equal(await statusLine.getAttribute('class'), 'status-line info');
+    assert.equal(workflowCommand(copy, ['status', runId]).phases[0].decidedBy, me);
+  });
+
 test('a digest that went stale while the page was open is refused with the fresh request',
   async () => {
     const { copy, server, page } = await setUp({ approvalTtlMs: 1500 });
@@ -427,6 +528,39 @@ test('a phase crafted to hide code is shown as the engine reads it, its input ma
   await page.screenshot({ path: screenshot, fullPage: true });
   assert.ok(fs.statSync(screenshot).size > 0);
   await shoot(page, 'marked');
+});
+
+test('in a narrow window the list and the run stack, and nothing scrolls sideways', async () => {
+  const { copy, server, page } = await setUp({}, { 'price.js': craftedPrice });
+  const { runId } = startRun(copy, JSON.stringify({ skus: ['ab\u202ecd', 'p\u0430ss'], percent: 10 }));
+  await page.goto(server.login);
+  await page.locator(`button[data-run="${runId}"]`).click();
+  await page.locator('section[data-phase="price"] [data-testid="digest"]').waitFor();
+
+  for (const width of [800, 480]) {
+    await page.setViewportSize({ width, height: 900 });
+    const layout = await page.evaluate(() => {
+      const list = document.querySelector('nav.runs').getBoundingClientRect();
+      const detail = document.getElementById('detail').getBoundingClientRect();
+      // Whatever is wider than the window must be inside a box that scrolls on its own.
+      const outside = [...document.body.querySelectorAll('*')].filter((node) => {
+        const box = node.getBoundingClientRect();
+        return box.width > 0 && box.right > window.innerWidth + 0.5 && !node.closest('.table-box');
+      }).map((node) => node.tagName + (node.className ? `.${node.className}` : ''));
+      const source = document.querySelector('[data-testid="source"]');
+      return { pageScrolls: document.scrollingElement.scrollWidth > window.innerWidth,
+               stacked: detail.top >= list.bottom,
+               listShown: list.width > 0 && list.height > 0,
+               detailShown: detail.width > 0 && detail.height > 0,
+               sourceScrolls: source.scrollWidth > source.clientWidth,
+               outside };
+    });
+    assert.deepEqual(layout, { pageScrolls: false, stacked: true, listShown: true, detailShown: true,
+                               sourceScrolls: false, outside: [] }, `at ${width} px`);
+    assert.ok(await page.locator(`button[data-run="${runId}"]`).isVisible());
+    assert.ok(await page.locator('section[data-phase="price"] [data-testid="approve"]').isVisible());
+  }
+  await shoot(page, 'narrow');
 });
 
 // How the highlighter reads sources that once fooled it, evaluated in the page. `code` must not

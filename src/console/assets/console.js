@@ -3,7 +3,9 @@
 // phases' audit records. Every text from the server is put in the page as text, never as markup.
 'use strict';
 
-const state = { session: '', selected: null, notice: null, busy: false };
+// `shown` is what the detail last drew of the selected run (its status and each phase's state),
+// so an update can announce what changed.
+const state = { session: '', selected: null, notice: null, busy: false, shown: null };
 const SESSION_KEY = 'codemode-console-session';
 
 function el(tag, attrs = {}, ...children) {
@@ -54,6 +56,26 @@ function status(text) {
   return el('span', { class: `status ${text}`, text: text.replace('_', ' ') });
 }
 
+function shortId(runId) {
+  return `${runId.slice(0, 12)}…`;
+}
+
+// The one live region: a short status line (index.html). The detail is not live, so a screen
+// reader says what changed instead of reading the whole run again on every update. The same
+// message twice is cleared first, or it would not be announced again.
+let announcements = 0;
+function announce(text, kind = 'info') {
+  const line = document.getElementById('status-line');
+  const mine = ++announcements;
+  line.className = `status-line ${kind}`;
+  if (line.textContent === text) {
+    line.textContent = '';
+    setTimeout(() => { if (mine === announcements) line.textContent = text; }, 50);
+  } else {
+    line.textContent = text;
+  }
+}
+
 // The source with the engine's line numbers, highlighted, every unusual character marked
 // (source_view.js); a sentence above it says what was marked.
 function sourceView(source) {
@@ -79,10 +101,11 @@ function shown(text) {
   return SourceView.visibleBlock(String(text));
 }
 
+// In a box of its own that scrolls sideways if a narrow screen cannot fit it, never the page.
 function table(headers, rows) {
-  return el('table', {},
+  return el('div', { class: 'table-box' }, el('table', {},
     el('thead', {}, el('tr', {}, headers.map((h) => el('th', { text: h })))),
-    el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c))))));
+    el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c)))))));
 }
 
 // ---- the runs list ----
@@ -90,6 +113,8 @@ async function loadRuns() {
   const { status: code, body } = await api('/api/runs');
   if (code !== 200) return;
   const list = document.getElementById('runs');
+  // Drawing the list again replaces its buttons: the focused one's run keeps the focus.
+  const focused = document.activeElement?.closest?.('#runs button')?.dataset.run;
   list.replaceChildren(...body.runs.map((run) => {
     const waiting = run.pendingPhases.length;
     return el('li', {},
@@ -103,6 +128,7 @@ async function loadRuns() {
       el('div', { class: 'run-id', text: run.runId.slice(0, 16) + '…' }),
       el('div', { class: 'muted', text: `${run.workflow.id} · ${when(run.createdAt)}` })));
   }));
+  if (focused) [...list.querySelectorAll('button')].find((b) => b.dataset.run === focused)?.focus();
   document.getElementById('no-runs').hidden = body.runs.length > 0;
 }
 
@@ -114,16 +140,64 @@ function select(runId) {
   refresh();
 }
 
-async function loadRun() {
+// The focused control in the detail (its phase and test id), to focus its counterpart once the
+// detail is drawn again: every update replaces its nodes, and a keyboard user keeps their place.
+function focusKey(node) {
+  const phase = node?.closest?.('#detail [data-phase]');
+  const testid = node?.getAttribute?.('data-testid');
+  return phase && testid ? { phase: phase.dataset.phase, testid } : null;
+}
+
+function refocus(key) {
+  if (!key) return;
+  // Found by comparison, not a selector: a phase id is the store's text.
+  const section = [...document.querySelectorAll('#detail [data-phase]')]
+    .find((node) => node.dataset.phase === key.phase);
+  const target = section?.querySelector(`[data-testid="${CSS.escape(key.testid)}"]`);
+  if (target && !target.disabled) target.focus();
+}
+
+// What changed in the selected run since the detail last drew it, as one sentence; '' when
+// nothing did. A run not shown before is named with its status and the phases waiting for a
+// decision. States that pass in moments (a running phase or run, a phase not ready) and a
+// waiting run (its phases say it) are left out.
+function changes(run) {
+  const before = state.shown;
+  const name = `Run ${shortId(run.runId)}`;
+  const words = (text) => text.replaceAll('_', ' ');
+  if (!before || before.runId !== run.runId || !before.phases) {
+    const waiting = run.phases.filter((p) => p.state === 'awaiting_approval').map((p) => p.phaseId);
+    return `${name}: ${words(run.status)}${waiting.length ? `; ${waiting.join(', ')} awaiting approval` : ''}.`;
+  }
+  const said = [];
+  for (const phase of run.phases) {
+    if (before.phases[phase.phaseId] === phase.state || ['running', 'not_ready'].includes(phase.state)) continue;
+    said.push(`${phase.phaseId} ${words(phase.state)}`);
+  }
+  if (before.status !== run.status && !['running', 'waiting'].includes(run.status)) said.push(`run ${words(run.status)}`);
+  return said.length ? `${name}: ${said.join(', ')}.` : '';
+}
+
+async function loadRun({ quiet = false } = {}) {
   const detail = document.getElementById('detail');
   if (!state.selected) return;
   const { status: code, body } = await api(`/api/runs/${state.selected}`);
   if (code !== 200) {
-    detail.replaceChildren(el('div', { class: 'notice error', text: body?.error?.message || 'This run cannot be read.' }));
+    const text = body?.error?.message || 'This run cannot be read.';
+    detail.replaceChildren(el('div', { class: 'notice error', text }));
+    const again = state.shown?.runId === state.selected && state.shown.error === text;
+    state.shown = { runId: state.selected, error: text };
+    if (!quiet && !again) announce(`Run ${shortId(state.selected)}: ${text}`, 'error');
     return;
   }
   if (state.busy) return;  // a decision is being sent: do not replace its buttons under the click
+  const said = changes(body.run);
+  const key = focusKey(document.activeElement);
   detail.replaceChildren(renderRun(body));
+  refocus(key);
+  state.shown = { runId: body.run.runId, status: body.run.status,
+                  phases: Object.fromEntries(body.run.phases.map((p) => [p.phaseId, p.state])) };
+  if (said && !quiet) announce(said);
 }
 
 function renderRun({ run, pending, audits }) {
@@ -139,7 +213,7 @@ function renderRun({ run, pending, audits }) {
     el('h2', {}, 'Run ', status(run.status)),
     facts,
   ];
-  if (state.notice) parts.push(el('div', { class: `notice ${state.notice.kind}`, 'data-testid': 'notice', text: state.notice.text }));
+  parts.push(el('div', { class: 'notice-slot' }, noticeNode()));
   if (run.output !== undefined) parts.push(el('h4', { text: 'Result' }), jsonView(run.output, 'result'));
   if (run.error) parts.push(el('div', { class: 'notice error', text: `${run.error.code}: ${run.error.message}` }));
   for (const phase of run.phases) {
@@ -149,6 +223,18 @@ function renderRun({ run, pending, audits }) {
     parts.push(renderPhase(phase, request, audit));
   }
   return el('div', {}, parts);
+}
+
+function noticeNode() {
+  return state.notice
+    ? el('div', { class: `notice ${state.notice.kind}`, 'data-testid': 'notice', text: state.notice.text })
+    : null;
+}
+
+// The notice drawn into the detail as it stands, for when it cannot be drawn again (the console
+// did not answer).
+function showNotice() {
+  document.querySelector('#detail .notice-slot')?.replaceChildren(...[noticeNode()].filter(Boolean));
 }
 
 function renderPhase(phase, request, audit) {
@@ -239,33 +325,67 @@ function renderAudit(audit) {
 }
 
 async function decide(request, verb) {
+  if (state.busy) return;
+  const key = focusKey(document.activeElement);
+  const buttons = [...document.querySelectorAll('#detail .actions button')];
+  const ownPhase = (button) => button.closest('[data-phase]')?.dataset.phase === request.phaseId;
+  const run = `Run ${shortId(request.runId)}`;
+  const done = verb === 'approve' ? 'approved' : 'rejected';
+  let decided = false;
   state.busy = true;
-  for (const button of document.querySelectorAll('.actions button')) button.disabled = true;
-  const { status: code, body } = await api(
-    `/api/runs/${request.runId}/phases/${request.phaseId}/${verb}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ digest: request.digest }),
-    });
-  state.busy = false;
-  if (code === 200) {
-    state.notice = { kind: 'info', text: verb === 'approve'
-      ? `Approved ${request.phaseId} (digest ${request.digest.slice(0, 12)}…).`
-      : `Rejected ${request.phaseId}; the run ends blocked.` };
-  } else if (code === 409) {
-    const fresh = body?.pending?.[0];
-    state.notice = { kind: 'error', text: `${body?.error?.message || 'The request changed.'} ` +
-      (fresh ? `Nothing was ${verb === 'approve' ? 'approved' : 'rejected'}: review the new request below (digest ${fresh.digest.slice(0, 12)}…).`
-             : 'Nothing was decided.') };
-  } else {
-    state.notice = { kind: 'error', text: body?.error?.message || `The console answered ${code}.` };
+  for (const button of buttons) button.disabled = true;
+  try {
+    const { status: code, body } = await api(
+      `/api/runs/${request.runId}/phases/${request.phaseId}/${verb}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ digest: request.digest }),
+      });
+    if (code === 200) {
+      decided = true;
+      state.notice = { kind: 'info', text: verb === 'approve'
+        ? `Approved ${request.phaseId} (digest ${request.digest.slice(0, 12)}…).`
+        : `Rejected ${request.phaseId}; the run ends blocked.` };
+      announce(`${run}: ${request.phaseId} ${done}.`);
+    } else if (code === 409) {
+      const fresh = body?.pending?.[0];
+      state.notice = { kind: 'error', text: `${body?.error?.message || 'The request changed.'} ` +
+        (fresh ? `Nothing was ${done}: review the new request below (digest ${fresh.digest.slice(0, 12)}…).`
+               : 'Nothing was decided.') };
+      announce(`${run}: ${request.phaseId} was not ${done}: the request changed.`, 'error');
+    } else {
+      state.notice = { kind: 'error', text: `The console answered ${code}` +
+        `${body?.error?.message ? `: ${body.error.message}` : ''}. Nothing was ${done}; you can try again.` };
+      announce(`${run}: ${request.phaseId} was not ${done}: the console answered ${code}.`, 'error');
+    }
+  } catch (error) {
+    // The request failed on the way (the console is down, the network dropped). It may or may
+    // not have arrived: the run's state shows once the console answers again.
+    state.notice = { kind: 'error', text: `The decision on ${request.phaseId} could not be sent ` +
+      `or its answer was lost (${error.message}). Check the connection and try again; the run ` +
+      'shows whether it was decided once the console answers.' };
+    announce(`${run}: the decision on ${request.phaseId} failed: the console did not answer.`, 'error');
+  } finally {
+    // Whatever happened, the page stays usable even when the run cannot be loaded again below:
+    // a decision that did not go through leaves every button enabled for another try; one that
+    // did keeps only its own phase's buttons disabled.
+    state.busy = false;
+    for (const button of buttons) if (!(decided && ownPhase(button))) button.disabled = false;
+    if (!decided && (!document.activeElement || document.activeElement === document.body)) refocus(key);
+    showNotice();
   }
-  await refresh();
+  await refresh({ quiet: true });
 }
 
-async function refresh() {
-  await loadRuns();
-  await loadRun();
+// Loads the runs and the selected run again. A failure to reach the console leaves the page as
+// it was (a decision's own failure is in its notice); the next live update loads again.
+async function refresh(options) {
+  try {
+    await loadRuns();
+    await loadRun(options);
+  } catch (_) {
+    // see above
+  }
 }
 
 // Live updates: the server-sent events of /api/events, read through fetch (EventSource cannot
