@@ -1,8 +1,8 @@
-// The spec's first example in C++: a program sums product prices by calling `catalog.price`, a
-// C++ tool, once per SKU. It shows the whole host side — a tool, a program with its schemas and
-// limits, a budget shared by the calls, the standard broker, and the production process adapter,
-// which runs the program in a fresh confined worker. It leaves out guards, capabilities and
-// cancellation (see include/codemode/tool.h and code_mode.h).
+// The catalog example (examples/catalog/) in C++: a program sums product prices by calling
+// `catalog.price`, a C++ tool, once per SKU. It shows the whole host side — a tool, a program with
+// its schemas and limits, a budget shared by the calls, the standard broker, and the production
+// process adapter, which runs the program in a fresh confined worker. It leaves out guards,
+// capabilities and cancellation (see include/codemode/tool.h and code_mode.h).
 //
 // Run: ./build/catalog_total   (prints the outcome as JSON; exit 0 when it succeeded)
 #include <cstdio>

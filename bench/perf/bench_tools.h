@@ -1,5 +1,6 @@
-// codemode-bench's in-process tools, called through the standard broker: the spec's catalog.price
-// and number.double. Both answer at once, so a call's time is codemode's own overhead.
+// codemode-bench's in-process tools, called through the standard broker: the catalog example's
+// catalog.price and number.double. Both answer at once, so a call's time is codemode's own
+// overhead.
 #ifndef CODEMODE_BENCH_PERF_BENCH_TOOLS_H_
 #define CODEMODE_BENCH_PERF_BENCH_TOOLS_H_
 

@@ -1,7 +1,7 @@
 // What codemode-bench found: for each subject configuration (codemode per spawn mode, isolation
 // profile and engine profile, then the baselines) its status and its measurements, summarized as
-// rows with ratios against the baselines and the targets. Printed as a table and written
-// as JSON.
+// rows with ratios against the baselines and the targets (docs/performance.md, "Round two").
+// Printed as a table and written as JSON.
 #ifndef CODEMODE_BENCH_PERF_REPORT_H_
 #define CODEMODE_BENCH_PERF_REPORT_H_
 

@@ -1,7 +1,7 @@
 // One row per (configuration, workload): the figures the table and the JSON print, the ratios of a
 // codemode row to the baselines' rows for the same workload (measured in the same run), a jit
-// row's speed-up over the interpreter row of the same configuration, and the targets
-// checked against the codemode rows.
+// row's speed-up over the interpreter row of the same configuration, and the targets
+// (docs/performance.md, "Round two") checked against the codemode rows.
 #ifndef CODEMODE_BENCH_PERF_SUMMARY_H_
 #define CODEMODE_BENCH_PERF_SUMMARY_H_
 
@@ -60,8 +60,9 @@ struct TargetCheck {
   std::optional<bool> met() const;
 };
 
-// The four targets, for every codemode configuration that ran, and the MCP issue's one
-// (a code-mode call at most 1.5x the library's trivial execution) for every mcp_code row.
+// The four performance targets, for every codemode configuration that ran, and the MCP one (a
+// code-mode call at most 1.5x the library's trivial execution) for every mcp_code row
+// (docs/performance.md, "Round two").
 std::vector<TargetCheck> check_targets(const std::vector<Row>& rows);
 
 }  // namespace codemode::perf

@@ -40,10 +40,10 @@ Workload trivial() {
           .default_iterations = 200};
 }
 
-// The spec's first example (examples/catalog_total.cc): one catalog.price call per SKU, in order.
+// The catalog example (examples/catalog_total.cc): one catalog.price call per SKU, in order.
 Workload catalog() {
   return {.name = "catalog",
-          .description = "spec's catalog example, 3 SKUs, 3 sequential catalog.price calls",
+          .description = "catalog example, 3 SKUs, 3 sequential catalog.price calls",
           .source = R"js(async (input, tools) => {
   let total = 0;
   for (const sku of input.skus) {
@@ -169,7 +169,8 @@ Workload json_transform() {
       .default_iterations = 5};
 }
 
-// The issue's request: a model's smallest program through the `code` tool, the server's defaults.
+// A model's smallest program through the `code` tool, with the server's defaults
+// (docs/performance.md, "codemode mcp: one tools/call end to end").
 Workload mcp_code_call() {
   return {.kind = WorkloadKind::kMcpCode,
           .name = "mcp_code_call",

@@ -1,4 +1,4 @@
-// catalog.total, the first example of spec/code-mode.md: add up the prices of several products,
+// catalog.total, codemode's first example: add up the prices of several products,
 // one catalog.price tool call per sku. It shows a program that loops over tool calls and checks
 // each result; it leaves out schemas, which `codemode run` does not set (any input, any output).
 async (input, tools) => {

@@ -121,8 +121,8 @@ class CODEMODE_EXPORT CodeProgram {
   std::shared_ptr<const Definition> definition_;
 };
 
-// Checks `options` in the reference order (ids, texts, language, source, limits, tools, cost
-// overflow, imports) and returns the program. Errors name the field:
+// Checks `options` in this order, the first failure being the error (ids, texts, language, source,
+// limits, tools, cost overflow, imports), and returns the program. Errors name the field:
 //   INVALID_CONFIG  rule "program_definition" (or "limits" for a limit), e.g.
 //                   "limits.wallTimeMillis exceeds the supported maximum of 3600000."
 //   LIMIT_EXCEEDED  rule "source_bytes_limit" ("Program source is larger than 1 MiB.") or

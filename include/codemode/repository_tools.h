@@ -23,7 +23,7 @@
 // unknown_snapshot, path_refused, path_not_found, not_a_file, file_too_large, cursor_invalid,
 // cursor_mismatch, invalid_pattern, invalid_range, page_too_small, repository_unreadable.
 //
-// The page and snapshot budgets of the security boundary (pages_limit, snapshots_limit) are
+// The page and snapshot budgets (pages_limit, snapshots_limit; docs/repositories.md, "Budgets") are
 // per-invocation unit budgets kept by whoever runs the tools; `page_tools` and `snapshot_tools`
 // name the tools each one counts (codemode mcp's `repositories` member does this).
 //
@@ -62,8 +62,7 @@ struct RepositoryToolsOptions {
   std::string tool_namespace = "repo";
   // findRepositories looks this many directory levels below each root (1 .. 16).
   int walk_depth = 4;
-  // read's default format: "text" when set (code mode's compact default, as the boundary's
-  // reference), else "structured".
+  // read's default format: "text" when set (code mode's compact default), else "structured".
   bool compact_defaults = false;
   // The most one searchCode or context page may spend scanning; past it the page ends with what
   // it found, says so, and continues with its cursor. 10 ms .. 60 s.

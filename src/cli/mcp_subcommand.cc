@@ -65,7 +65,7 @@ Status add_downstream_tools(const mcp::McpConfig& config, mcp::ToolCatalog& cata
 }
 
 // The repository tools of the config's `repositories` member; code mode reads files in the
-// compact text format by default, as the boundary's reference does.
+// compact text format by default (docs/repositories.md, "Compact formats").
 Status add_repository_tools(const mcp::McpConfig& config, bool code_mode,
                             mcp::ToolCatalog& catalog) {
   if (!config.repositories) return {};

@@ -6,11 +6,12 @@
 // an event), so a client that trickles bytes cannot keep its connection for longer than that. It
 // knows nothing of MCP: a handler gets each request and answers through its HttpExchange.
 //
-// Why not cpp-httplib (which the design named): its timeouts restart on every read, so a client
-// that trickles a byte at a time holds a connection and its thread indefinitely; it has no cap per
-// client address, no way to close a connection on every refusal, and no way to stop a handler
-// blocked on a server-sent-event write when the server stops. Each of those is a finding of the
-// 2026-12 security review (docs/security.md). The head parser is fuzzed (fuzz/http_head_fuzzer.cc).
+// Why not cpp-httplib (the library first planned for it): its timeouts restart on every read, so a
+// client that trickles a byte at a time holds a connection and its thread indefinitely; it has no
+// cap per client address, no way to close a connection on every refusal, and no way to stop a
+// handler blocked on a server-sent-event write when the server stops. Each of those is a finding of
+// the 2026-12 security review (docs/security.md). The head parser is fuzzed
+// (fuzz/http_head_fuzzer.cc).
 //
 // Ownership and thread-safety: start returns the owner; destroying it stops accepting, shuts
 // every connection down (a handler blocked on its exchange sees stop_requested and failed writes)

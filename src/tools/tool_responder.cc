@@ -72,7 +72,7 @@ void ToolResponder::fail_as(std::string_view rule, std::string_view tool_message
 
 bool is_tool_failure_rule(std::string_view rule) {
   // The rules codemode itself reports for a call, which a tool's own must never be mistaken for
-  // (the code tool maps some of them to the boundary's codes, and rethrows host_calls_limit).
+  // (the code tool maps some of them to its own codes, docs/mcp.md, and rethrows host_calls_limit).
   static constexpr std::array<std::string_view, 16> kReserved = {
       "aborted",         "approval_rejected", "bridge_closed",
       "bridge_internal", "broker_internal",   "cancelled",

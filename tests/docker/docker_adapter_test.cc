@@ -1,7 +1,7 @@
-// The Docker adapter against a real daemon: the reference's integration cases
-// (mayura-code-mode.md §10.6), run against the image scripts/docker-image built from this build's
-// worker. Confinement is read back from `docker container inspect` and from a probe run with
-// `docker exec` inside a live container, while a tool call holds the execution open.
+// The Docker adapter against a real daemon: the integration cases of docs/docker.md ("Tests",
+// numbered as there), run against the image scripts/docker-image built from this build's worker.
+// Confinement is read back from `docker container inspect` and from a probe run with `docker exec`
+// inside a live container, while a tool call holds the execution open.
 #include "codemode/docker_adapter.h"
 
 #include <chrono>
@@ -116,7 +116,7 @@ TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
   Result<std::shared_ptr<SandboxAdapter>> promoted = make_promoted_docker_adapter(options);
   ASSERT_TRUE(promoted.ok()) << promoted.error().message;
 
-  // The reference's Budget(0, 2) is for a tool that costs nothing; number.double costs 1.
+  // Cost 1 (one call of number.double) and at most two calls.
   auto budget = Budget::create({.max_cost_micros = 1, .max_calls = 2}).value();
   ToolBroker standard =
       standard_broker({.permissions = {.allow = {"tool:number.double"}}, .budget = budget});

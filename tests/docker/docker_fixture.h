@@ -88,7 +88,7 @@ inline std::vector<std::string> codemode_containers(const DockerDaemon& daemon) 
   return ids;
 }
 
-// The reference's integration fixture limits (mayura-code-mode.md §10.6).
+// The limits every integration case runs under (docs/docker.md, "Tests").
 inline CodeLimits docker_limits() {
   return CodeLimits{.cpu_millis = 250,
                     .wall_time_millis = 10'000,

@@ -1,5 +1,5 @@
 // The Docker adapter's options, exact command lines and availability answers, without a daemon:
-// the reference's cases 1 to 3 (mayura-code-mode.md §10.5) and the image check's parsing.
+// unit cases 1 to 3 of docs/docker.md ("Tests") and the image check's parsing.
 #include "sandbox/docker/docker_adapter_options.h"
 
 #include <string>
@@ -70,7 +70,8 @@ TEST(DockerAdapterOptionsTest, AcceptsALocalSocketAndARuntimeAndNothingThatSmugg
     EXPECT_EQ(made_with([&](auto& o) { o.runtime = runtime; }), ErrorCode::kInvalidConfig)
         << runtime;
   }
-  // An empty runtime means none (the reference's '' is refused because there it is given).
+  // An empty runtime means none (docs/architecture.md, "Where codemode differs"), so it is not
+  // refused; one of 65 characters is.
   EXPECT_EQ(made_with([](auto& o) { o.runtime = std::string(65, 'r'); }),
             ErrorCode::kInvalidConfig);
 }

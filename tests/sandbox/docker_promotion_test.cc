@@ -1,6 +1,6 @@
-// Docker image promotions (include/codemode/docker_promotion.h): the reference's promotion cases
-// (mayura-code-mode.md §10.5, cases 4 to 6) with real Ed25519 keys, and the statement's exact
-// text, timestamps and signature text.
+// Docker image promotions (include/codemode/docker_promotion.h): unit cases 4 to 6 of
+// docs/docker.md ("Tests") with real Ed25519 keys, and the statement's exact text, timestamps and
+// signature text.
 #include "codemode/docker_promotion.h"
 
 #include <chrono>

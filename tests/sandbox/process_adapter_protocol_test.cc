@@ -111,7 +111,7 @@ TEST(ProcessAdapterProtocol, TruncatedFrame) {
 }
 
 TEST(ProcessAdapterProtocol, OversizedLengthPrefix) {
-  // The reference limits allow frames of max(4096, 2048) + 64 KiB.
+  // reference_limits() allow frames of max(maxOutputBytes 4096, maxToolInputBytes 2048) + 64 KiB.
   expect_fault(
       run_fake(confined_frame() + printf_frame(std::string("{}"), 4096 + 65536 + 1) + "sleep 5"),
       kProtocolError);

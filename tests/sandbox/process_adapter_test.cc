@@ -1,4 +1,4 @@
-// The process adapter with the real codemode-worker: the spec's example end to end, the limits a
+// The process adapter with the real codemode-worker: the catalog example end to end, the limits a
 // program meets on the way (calls, concurrency, bytes, output shape, wall time, cancellation), and
 // recovery after a worker dies.
 #include "codemode/process_adapter.h"

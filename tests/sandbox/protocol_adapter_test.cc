@@ -1,8 +1,8 @@
 // The protocol adapter (include/codemode/protocol_adapter.h) through its public API: its options,
-// its qualification, the launch command's argv and environment, the per-execution sandbox name,
-// the terminate command (exactly once, however the execution ends), the reference's protocol
-// abuse cases against a scripted fake worker (/bin/sh; tests/support/fake_worker.h), and the real
-// worker launched through bubblewrap.
+// its qualification, the launch command's argv and environment, the per-execution sandbox name, the
+// terminate command (exactly once, however the execution ends), protocol abuse against a scripted
+// fake worker (/bin/sh; tests/support/fake_worker.h), and the real worker launched through
+// bubblewrap.
 #include "codemode/protocol_adapter.h"
 
 #include <chrono>
@@ -212,7 +212,8 @@ TEST(ProtocolAdapter, IsUnavailableWhenTheLaunchCommandIsNotExecutable) {
   expect_rule(run_with(options), ErrorCode::kUnsupportedProfile, "adapter_unavailable");
 }
 
-// The reference's worker failure reasons, as a launched worker reports them.
+// The failure reasons a worker's result frame may carry (docs/protocol.md), as a launched worker
+// reports them; any other reason is a protocol error.
 TEST(ProtocolAdapter, MapsTheWorkersFailureReasons) {
   const auto failed = [](const std::string& reason) {
     return confined_frame() +
@@ -239,7 +240,7 @@ TEST(ProtocolAdapter, MapsTheWorkersFailureReasons) {
   EXPECT_EQ(*succeeded.outcome.output, (Json{{"value", 5}}));
 }
 
-// The reference's protocol abuse: each fails closed, before the wall deadline.
+// Protocol abuse: each fails closed, before the wall deadline.
 TEST(ProtocolAdapter, FailsClosedOnProtocolAbuse) {
   const LaunchRun duplicate = run_script(confined_frame() + tool_call_frame(1, {{"value", 1}}) +
                                          tool_call_frame(1, {{"value", 1}}) + "sleep 5");
@@ -265,8 +266,9 @@ TEST(ProtocolAdapter, FailsClosedOnProtocolAbuse) {
               ErrorCode::kToolFailed, "worker_protocol_error");
 }
 
-// Where the reference fails an execution on 64 KiB of stderr, codemode drains and discards it
-// (process_adapter.h): the worker's words never reach anyone, and the execution goes on.
+// A worker's stderr, here 65 KiB, is drained and discarded, never a failure (process_adapter.h;
+// docs/architecture.md, "Where codemode differs"): the worker's words never reach anyone, and the
+// execution goes on.
 TEST(ProtocolAdapter, DrainsStderrAndNeverShowsIt) {
   const LaunchRun run = run_script(confined_frame() + "head -c 66560 /dev/zero | tr '\\0' s >&2; " +
                                    result_frame({{"value", 1}}));

@@ -106,7 +106,7 @@ TEST(SandboxConfigTest, DescribesADockerSandbox) {
 }
 
 TEST(SandboxConfigTest, DockerRefusalsNameTheMember) {
-  // The reference's unknown option: nothing pulls.
+  // `pull` is not an option: images are never pulled (docs/docker.md).
   EXPECT_NE(docker_refusal({{"pull", true}}).find("takes only"), std::string::npos);
   EXPECT_NE(docker_refusal({{"dockerPath", "docker"}}).find("absolute"), std::string::npos);
   EXPECT_NE(docker_refusal({{"image", "node:latest"}}).find("image"), std::string::npos);

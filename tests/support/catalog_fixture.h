@@ -1,6 +1,5 @@
-// The spec's first example (spec/code-mode.md): the catalog.price tool, the catalog.total program
-// with the spec's limits, and a standard broker granting tool:catalog.price and effect:read with
-// Budget(0, 20).
+// The catalog example (examples/catalog/): the catalog.price tool, the catalog.total program with
+// its limits, and a standard broker granting tool:catalog.price and effect:read with Budget(0, 20).
 #ifndef CODEMODE_TESTS_SUPPORT_CATALOG_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_CATALOG_FIXTURE_H_
 

@@ -1,6 +1,6 @@
-// Shared fixtures for tests: the reference's `number.double` tool and `calculate` program, and a
-// production-qualified adapter double for executor tests (a test double of the adapter interface,
-// never a sandbox).
+// Shared fixtures for tests: the `number.double` tool and the `calculate` program that most
+// executor and sandbox tests run, under reference_limits(), and a production-qualified adapter
+// double for executor tests (a test double of the adapter interface, never a sandbox).
 #ifndef CODEMODE_TESTS_SUPPORT_PROGRAM_FIXTURE_H_
 #define CODEMODE_TESTS_SUPPORT_PROGRAM_FIXTURE_H_
 

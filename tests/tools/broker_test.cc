@@ -314,8 +314,9 @@ TEST(InvokeToolTest, ThrowingToolWithoutEffectsFailedAndIsCharged) {
   EXPECT_EQ(budget->snapshot(), ledger(kCost, 0, 1));
 }
 
-// Reference §11 item 19: the code (not the docs) treats a throw from any tool with effects, read
-// included, as possibly effective. We copy the code.
+// A tool with any effects, read included, that throws may have acted before it threw: its call is
+// outcome_unknown with its cost held, as for a timeout (only a tool whose effects are none simply
+// failed; docs/architecture.md, "Decisions").
 TEST(InvokeToolTest, ThrowingToolWithEffectsIsOutcomeUnknownWithItsCostHeld) {
   for (ToolEffects effects : {ToolEffects::kRead, ToolEffects::kWrite, ToolEffects::kHost}) {
     SCOPED_TRACE(std::string(to_string(effects)));

@@ -1,5 +1,5 @@
-// define_code_program: every check of the reference's program definition, the manifest and the
-// digest (golden, and sensitive to every field and every source byte).
+// define_code_program: every check of a program definition (include/codemode/program.h), the
+// manifest and the digest (golden, and sensitive to every field and every source byte).
 #include "codemode/program.h"
 
 #include <functional>

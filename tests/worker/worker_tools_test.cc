@@ -18,7 +18,8 @@ Json refusal(const char* code, const char* rule, const char* message) {
               {"error", {{"code", code}, {"rule", rule}, {"message", message}}}};
 }
 
-// The example of spec/code-mode.md: read a catalog, total it, with the tool answered by a script.
+// A program that looks an item up with a tool and computes a total from it, with the tool answered
+// by a script.
 TEST(WorkerToolsTest, SpecExampleWithScriptedToolAnswer) {
   const char* source = R"js(async (input, tools) => {
     const result = await tools.call("catalog.lookup", { sku: input.sku });

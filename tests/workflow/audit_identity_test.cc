@@ -1,6 +1,6 @@
-// A store that hands back another audit record, or a changed one, is not trusted (reference
-// §10.7 case 3): inspect fails closed, and a phase whose audit cannot be written ends
-// outcome_unknown.
+// A store that hands back another audit record, or a changed one, is not trusted
+// (docs/workflows.md, "The audit record"): inspect fails closed, and a phase whose audit cannot be
+// written ends outcome_unknown.
 #include <sqlite3.h>
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// A runtime killed with SIGKILL at each boundary of a phase (reference §8.5 and §10.7 case 6, plus
-// the boundary between the audit and the receipt) is recovered without replay and without made-up
-// evidence; and two runtime processes sharing one store execute every phase exactly once.
+// A runtime killed with SIGKILL at each of the four boundaries of a phase (docs/workflows.md,
+// "Crashes") is recovered without replay and without made-up evidence; and two runtime processes
+// sharing one store execute every phase exactly once.
 #include <fstream>
 #include <set>
 

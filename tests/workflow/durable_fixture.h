@@ -1,6 +1,7 @@
-// The reference's durable-workflow fixture (mayura-code-mode.md §10.7): a one-phase workflow whose
-// program calls a write tool that costs 3, under limits {cpu 100, wall 2000, calls 2, conc 1}, so
-// the phase reserves 3 x 2 = 6. Shared by the runtime tests and the crash runtime they kill.
+// The durable-workflow fixture (docs/workflows.md, "Tests" and the worked numbers): a one-phase
+// workflow whose program calls a write tool that costs 3, under limits {cpu 100, wall 2000, calls
+// 2, conc 1}, so the phase reserves 3 x 2 = 6. Shared by the runtime tests and the crash runtime
+// they kill.
 #ifndef CODEMODE_TESTS_WORKFLOW_DURABLE_FIXTURE_H_
 #define CODEMODE_TESTS_WORKFLOW_DURABLE_FIXTURE_H_
 
@@ -163,7 +164,7 @@ class CountingAdapter final : public SandboxAdapter {
 };
 
 // A CodeMode over the real worker whose nested broker has the nested grants and a budget of
-// `calls` writes (the reference's Budget(3, 1) by default).
+// `calls` writes: cost 3 x calls, at most `calls` calls (one write by default).
 inline std::shared_ptr<CodeMode> nested_code_mode(std::shared_ptr<SandboxAdapter> adapter,
                                                   const Tool& write, std::int64_t calls = 1) {
   Permissions nested;

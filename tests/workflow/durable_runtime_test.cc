@@ -1,5 +1,5 @@
-// The reference's durable workflow cases (mayura-code-mode.md §10.7, 1-5) and the approval rules
-// of §8.4, through the real worker, on every store.
+// The durable workflow runtime's cases and the approval rules (docs/workflows.md, "A run" and
+// "Tests"), through the real worker, on every store.
 #include <atomic>
 #include <fstream>
 #include <functional>

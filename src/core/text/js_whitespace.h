@@ -1,6 +1,6 @@
 // "Nonempty after trimming" for ids, versions and descriptions means what JavaScript's
 // String.prototype.trim means: whitespace is the ECMAScript WhiteSpace and LineTerminator sets,
-// not only ASCII spaces, so a value of no-break spaces is as blank to us as it is to the reference.
+// not only ASCII spaces, so a value of no-break spaces is as blank to us as it is to trim().
 //
 // Thread-safety: pure functions.
 #ifndef CODEMODE_CORE_TEXT_JS_WHITESPACE_H_

@@ -19,9 +19,9 @@ constexpr std::size_t kMaxHelpTableBytes = 256u << 10;
 
 using internal::cut_utf8;
 
-// What a failed call's rule becomes in the program, where the security boundary's table names it:
-// the code its Error carries and the message. Any other rule is the code as it is, with codemode's
-// fixed message for the call.
+// What a failed call's rule becomes in the program, where docs/mcp.md's table ("What a failed
+// method call throws") maps it: the code its Error carries and the message. Any other rule is the
+// code as it is, with codemode's fixed message for the call.
 Json rule_table(const std::vector<std::string>& quota_classes) {
   Json table{
       {"max_tool_calls", {"host_calls_limit", "host-call budget exhausted"}},

@@ -7,8 +7,8 @@
 //   goes to namespace "local". Two tools that land on one name are a collision: the code tool
 //   refuses to start.
 // A wrapper resolves to the tool's output, or throws an Error whose enumerable `operation` is the
-// tool id and whose enumerable `code` names the rule that failed the call (code_prelude.h), as the
-// security boundary's table names it where it has a row:
+// tool id and whose enumerable `code` names the rule that failed the call (code_prelude.h), as
+// docs/mcp.md's table ("What a failed method call throws") maps it:
 //   rule of the call              code in the program
 //   max_tool_calls                host_calls_limit
 //   max_tool_concurrency          host_concurrency_limit
@@ -17,7 +17,7 @@
 //   <class>_limit                 <class>_limit
 //   input_schema                  invalid_arguments
 //   any other                     the rule (tool_failed, tool_timeout, cancelled, ...)
-// with the message of the boundary's table for the mapped ones (rule_table in code_program.cc),
+// with the table's message for the mapped ones (rule_table in code_program.cc),
 // else codemode's fixed message for the call.
 // Any other method of a namespace throws `unknown_method` naming the closest method.
 // `tools.call` stays available as well, unmapped: {status, error:{code, rule, message}}.

@@ -144,7 +144,8 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   return outcome;
 }
 
-// An execution that did not return the envelope, as the boundary's stable codes say it.
+// An execution that did not return the envelope, in the code tool's stable codes (docs/mcp.md,
+// "Code mode").
 Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
   const Error& error = *outcome.error;
   const std::string& rule = error.rule;
@@ -180,7 +181,7 @@ Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
     return tool_error_result(rule, error.message);
   }
   // Anything else is the sandbox failing the invocation (sandbox_error, an unavailable or
-  // unsupported sandbox, an unknown tool outcome): the boundary's internal-error code.
+  // unsupported sandbox, an unknown tool outcome): the code tool's code for an internal error.
   return tool_error_result("worker_start_failed", "code worker could not be started");
 }
 

@@ -1,10 +1,10 @@
 // McpPolicy: the budgets of `codemode mcp`, fixed for the server's life. Each field has a default
-// and an absolute maximum (the security boundary's table, spec/code-mode-security-boundary.md);
-// a config file may lower a budget, never raise it past its maximum: the server then refuses to
-// start, naming the field. Quota classes are named per-invocation unit budgets: a cap, and the
-// tools whose calls consume one unit each, reserved before dispatch and kept even when the call
-// fails; a refusal's code is "<name>_limit", so a name whose code would be one of codemode's own
-// (host_calls -> host_calls_limit) is refused. docs/mcp.md documents every field.
+// and an absolute maximum (the table of docs/mcp.md, "`policy`: the budgets"); a config file may
+// lower a budget, never raise it past its maximum: the server then refuses to start, naming the
+// field. Quota classes are named per-invocation unit budgets: a cap, and the tools whose calls
+// consume one unit each, reserved before dispatch and kept even when the call fails; a refusal's
+// code is "<name>_limit", so a name whose code would be one of codemode's own (host_calls ->
+// host_calls_limit) is refused. docs/mcp.md documents every field.
 //
 // Thread-safety: plain values.
 #ifndef CODEMODE_MCP_POLICY_MCP_POLICY_H_
@@ -66,7 +66,7 @@ struct PolicyField {
 extern const std::array<PolicyField, 13> kPolicyFields;
 
 // What a program reads when a quota class has no unit left: "<name> budget exhausted", except for
-// the security boundary's own two, "page budget exhausted" and "snapshot budget exhausted".
+// the repository tools' two, "page budget exhausted" and "snapshot budget exhausted".
 std::string quota_exhausted_message(std::string_view class_name);
 
 // The codes of codemode's own limits that end in "_limit": a quota class may not be named so that

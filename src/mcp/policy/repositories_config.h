@@ -1,6 +1,6 @@
 // The `repositories` member of `codemode mcp`'s config: the repository tools
-// (include/codemode/repository_tools.h) over named roots, with the security boundary's page and
-// snapshot budgets per code-mode invocation (docs/repositories.md):
+// (include/codemode/repository_tools.h) over named roots, with the page and snapshot budgets per
+// code-mode invocation (docs/repositories.md):
 //
 //   "repositories": {"roots": {"code": "/srv/code"}, "pages": 8, "snapshots": 2,
 //                    "namespace": "repo", "walkDepth": 4, "searchTimeMs": 2000}

@@ -1,7 +1,7 @@
-// context: where the queries meet. Every matching line opens a window of context_lines around
-// it; overlapping windows of a file merge; windows are ranked by how many distinct queries they
-// hold, then by how many matching lines, then by path and line. At most kMaxCandidateWindows are
-// considered (as the boundary's reference bounds it), and a page holds max_results of them.
+// context: where the queries meet. Every matching line opens a window of context_lines around it;
+// overlapping windows of a file merge; windows are ranked by how many distinct queries they hold,
+// then by how many matching lines, then by path and line. At most kMaxCandidateWindows are
+// considered (candidates_truncated past it), and a page holds max_results of them.
 #include <algorithm>
 #include <bit>
 #include <chrono>

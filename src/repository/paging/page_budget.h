@@ -1,6 +1,6 @@
-// Fitting one page within the caller's max_bytes, as the boundary's reference does: the whole
-// answer, as compact JSON, is at most max_bytes; it reports the bytes it used and what was left,
-// and warns at 80% so a program can ask for fewer fields or follow next_cursor.
+// Fitting one page within the caller's max_bytes: the whole answer, as compact JSON, is at most
+// max_bytes; it reports the bytes it used and what was left, and warns at 80% so a program can ask
+// for fewer fields or follow next_cursor.
 //
 //   PageBudget budget(max_bytes, envelope);          // the answer without its items
 //   for (...) if (!budget.take(json_size(item) + 1)) break;  // +1: the comma

@@ -1,6 +1,6 @@
-// Verifying and issuing Docker promotions (include/codemode/docker_promotion.h), in the
-// reference's order of checks: configuration, shape, signature, subject, findings, time (with the
-// scan's success checked before its findings).
+// Verifying and issuing Docker promotions (include/codemode/docker_promotion.h). The checks run in
+// the order of docs/docker.md's table, the first failure being the error: configuration, shape,
+// signature, subject, findings, time (with the scan's success checked before its findings).
 #include "codemode/docker_promotion.h"
 
 #include <utility>

@@ -1,5 +1,5 @@
-// define_code_program: every check of a program definition, in the reference order, and the
-// manifest + digest that approvals and audit records refer to.
+// define_code_program: every check of a program definition, in the order program.h gives (the
+// first failure is the error), and the manifest + digest that approvals and audit records refer to.
 #include "codemode/program.h"
 
 #include <algorithm>

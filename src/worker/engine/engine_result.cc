@@ -124,7 +124,7 @@ StringifyStatus stringify_result(JSContext* cx, JS::HandleValue value, std::uint
                                  std::string& json) {
   // JS_Stringify writes "null" where JSON.stringify gives undefined (a function, a symbol, a
   // toJSON returning undefined). Stringifying the holder {"": value} tells them apart, as
-  // {} against {"":...}; it is the spec's own root holder (toJSON sees the key ""), with a null
+  // {} against {"":...}; it is ECMAScript's own root holder (toJSON sees the key ""), with a null
   // prototype so the program's Object.prototype cannot reach it.
   JS::RootedObject holder(cx, JS_NewObjectWithGivenProto(cx, nullptr, nullptr));
   if (!holder || !JS_DefineProperty(cx, holder, "", value, JSPROP_ENUMERATE)) {

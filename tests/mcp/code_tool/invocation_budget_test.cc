@@ -19,7 +19,7 @@ Json text_of(std::size_t characters) { return Json{{"text", std::string(characte
 std::string rule_of(const Status& status) { return status.ok() ? "ok" : status.error().rule; }
 
 TEST(InvocationBudgetTest, TheContainmentExampleStopsAtTheThirdResult) {
-  // The security boundary's example: per call 1,024, cumulative 2,048, results of 911 bytes.
+  // docs/mcp.md's example: per call 1,024, cumulative 2,048, results of 911 bytes.
   McpPolicy policy{.host_result_bytes = 1024, .cumulative_host_result_bytes = 2048};
   InvocationBudget budget(policy);
   ASSERT_EQ(json_text(text_of(900)).size(), 911u);

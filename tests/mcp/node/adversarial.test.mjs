@@ -1,5 +1,5 @@
-// The security boundary's adversarial cases at the MCP level, driven by the official MCP TypeScript
-// SDK client: `codemode mcp --mode code` over stdio runs the test-hooks worker
+// Hostile programs and servers at the MCP level (docs/mcp.md, "Tests"), driven by the official MCP
+// TypeScript SDK client: `codemode mcp --mode code` over stdio runs the test-hooks worker
 // (codemode-worker-testhooks, CODEMODE_WORKER_TESTHOOKS set by ctest), so a program can act like
 // an exploited engine: crash, exit, flood stderr. Also: cancellation kills the worker (its process
 // is gone and reaped within 2 s), a downstream's token and paths never reach the client, the

@@ -1,8 +1,9 @@
 // The per-invocation budgets of `codemode mcp --mode code` at MCP level, driven by the official MCP
-// TypeScript SDK client over stdio: per-call and cumulative host-result bytes (the security
-// boundary's containment example), quota units consumed by failed calls, the 17th host call
-// (caught in the program, and rethrown to the client), concurrency past the cap, and console
-// capture on, off and past its cap. fixture_server.mjs answers results of a chosen size.
+// TypeScript SDK client over stdio: per-call and cumulative host-result bytes (docs/mcp.md's
+// example: 1,024 a call, 2,048 in all, the third 911-byte result refused), quota units consumed by
+// failed calls, the 17th host call (caught in the program, and rethrown to the client), concurrency
+// past the cap, and console capture on, off and past its cap. fixture_server.mjs answers results of
+// a chosen size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // `codemode mcp --mode code` over stdio, driven by the official MCP TypeScript SDK client: the one
 // `code` tool runs JavaScript in a fresh confined worker, calling real downstream servers
 // (@modelcontextprotocol/server-everything, fixture_server.mjs) and a command tool through
-// codemode.<namespace>.<method> wrappers. Also the boundary's cases at MCP level: source size,
+// codemode.<namespace>.<method> wrappers. Also the code tool's limits at MCP level: source size,
 // final result size, an infinite loop, a throw, cancellation, an unknown method.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -175,7 +175,7 @@ test('no ambient capabilities reach the program', async () => {
 test('source above sourceBytes is refused before any worker starts', async () => {
   const result = await run(`return 1; // ${'x'.repeat(5000)}`);
   assert.deepEqual(result.structuredContent.code, 'source_bytes_limit');
-  // The text as sent counts, blank space and all (the reference's 32,769 spaces).
+  // The text as sent counts, blank space and all: one space past sourceBytes is refused.
   const spaces = await run(' '.repeat(4097));
   assert.deepEqual(spaces.structuredContent.code, 'source_bytes_limit');
   const { tools } = await client.listTools();

@@ -1,9 +1,9 @@
 // A small downstream MCP server for the integration tests, built on the official SDK's Server
-// class. Its tools exercise what the reference servers cannot: dying mid-call, answering slowly
-// (to be cancelled, or to overlap), failing with text that must never reach codemode's caller,
-// and results of a chosen size. With FIXTURE_RESTART_MARKER naming a file, `crash` leaves that
-// file behind, and a server started while it exists never answers initialize: a restart that
-// hangs.
+// class. Its tools exercise what the MCP project's servers (server-everything, server-memory)
+// cannot: dying mid-call, answering slowly (to be cancelled, or to overlap), failing with text that
+// must never reach codemode's caller, and results of a chosen size. With FIXTURE_RESTART_MARKER
+// naming a file, `crash` leaves that file behind, and a server started while it exists never
+// answers initialize: a restart that hangs.
 import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

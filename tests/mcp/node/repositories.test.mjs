@@ -1,7 +1,7 @@
 // The repository tools of `codemode mcp` (its config's `repositories` member), driven by the
 // official MCP TypeScript SDK client over stdio against fixture repositories this file makes in a
 // scratch directory of its own (tests/repository/make_fixture_repositories.sh) and removes at the
-// end: the seven repo.* tools in direct mode, and in code mode the boundary's flow in one program
+// end: the seven repo.* tools in direct mode, and in code mode an agent's whole flow in one program
 // (findRepositories, open, two searchCode pages, read), a snapshot reused by a later program, the
 // pages and snapshots budgets per invocation, edited and replayed cursors, help answered locally,
 // and a root that does not exist refused at start. No answer may show the fixture's host path or
@@ -169,7 +169,8 @@ test('direct mode: refusals are isError with their own code', async () => {
   assert.deepEqual(secretSearch.shown.items, []);
 });
 
-// The boundary's flow, in one program; its snapshot_id is reused by the next test.
+// An agent's whole flow (find, open, search, read), in one program; its snapshot_id is reused by
+// the next test.
 let flowSnapshot;
 
 test('code mode: findRepositories, open, two searchCode pages, read, in one program', async () => {
