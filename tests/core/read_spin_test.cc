@@ -1,24 +1,23 @@
 // ReadSpin checks a pipe without sleeping only while waits have been short, gives up after its
-// window, and reports every spin's CPU time for crediting, up to its cap.
+// window, and reports every spin's CPU time for crediting, up to its cap. Its decisions are tested
+// on a clock the test moves (ManualClock); what it costs on a real core, on the real clock.
 #include "core/process/read_spin.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <thread>
 #include <vector>
 
-#include <pthread.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include "core/process/unique_fd.h"
+#include "support/manual_clock.h"
 
 namespace codemode::internal {
 namespace {
 
+using std::chrono::microseconds;
 using std::chrono::nanoseconds;
 
 class ReadSpinTest : public ::testing::Test {
@@ -53,6 +52,12 @@ class ReadSpinTest : public ::testing::Test {
     return spin.spinning();
   }
 
+  // On a manual clock a wait takes no time, so one wait turns the spin on.
+  void turn_on_now(ReadSpin& spin) {
+    wait_once(spin, /*ready=*/true);
+    ASSERT_TRUE(spin.spinning());
+  }
+
   ReadSpin::Credit recorder() {
     return [this](nanoseconds spent) { credits_.push_back(spent); };
   }
@@ -60,31 +65,93 @@ class ReadSpinTest : public ::testing::Test {
   UniqueFd read_end_;
   UniqueFd write_end_;
   std::vector<nanoseconds> credits_;
+  testing::ManualClock clock_;
 };
 
-TEST_F(ReadSpinTest, TheFirstWaitSleepsAndShortWaitsTurnTheSpinOn) {
-  ReadSpin spin(recorder());
+TEST_F(ReadSpinTest, TheFirstWaitSleepsAndAShortWaitTurnsTheSpinOn) {
+  ReadSpin spin(recorder(), ReadSpin::kDefaultMaxCredit, clock_);
   EXPECT_FALSE(spin.spinning());
   wait_once(spin, /*ready=*/true);
   EXPECT_TRUE(credits_.empty());  // no spin, nothing to credit
-  EXPECT_TRUE(turn_on(spin));
-  EXPECT_TRUE(credits_.empty());
+  EXPECT_TRUE(spin.spinning());   // that wait took no time on this clock
+}
+
+TEST_F(ReadSpinTest, AWaitJustLongerThanTheWindowTurnsTheSpinOff) {
+  ReadSpin spin(recorder(), ReadSpin::kDefaultMaxCredit, clock_);
+  turn_on_now(spin);
+  ASSERT_EQ(write(write_end_.get(), "x", 1), 1);
+  spin.before_read(read_end_.get());  // spins, and finds the byte at once
+  char byte = 0;
+  ASSERT_EQ(read(read_end_.get(), &byte, 1), 1);
+  clock_.advance(ReadSpin::kSpinWindow + nanoseconds(1));
+  spin.after_read();
+  EXPECT_FALSE(spin.spinning());
 }
 
 TEST_F(ReadSpinTest, ASpinThatRunsOutIsCreditedAndTurnsItselfOff) {
-  ReadSpin spin(recorder());
-  ASSERT_TRUE(turn_on(spin));
-  const auto start = std::chrono::steady_clock::now();
-  wait_once(spin, /*ready=*/false);  // nothing arrives during the spin
-  EXPECT_GE(std::chrono::steady_clock::now() - start, ReadSpin::kSpinWindow);
+  ReadSpin spin(recorder(), ReadSpin::kDefaultMaxCredit, clock_);
+  turn_on_now(spin);
+  // Every reading moves the clock 1 µs on the core: nothing arrives, the spin gives up after its
+  // window, and all of it was CPU time.
+  clock_.step_every_reading(microseconds(1), microseconds(1));
+  spin.before_read(read_end_.get());
   ASSERT_EQ(credits_.size(), 1u);
-  EXPECT_GT(credits_[0], nanoseconds(0));
+  EXPECT_GE(credits_[0], ReadSpin::kSpinWindow);
+  EXPECT_LE(credits_[0], ReadSpin::kSpinWindow + microseconds(2));
   EXPECT_EQ(spin.credited(), credits_[0]);
+  ASSERT_EQ(write(write_end_.get(), "x", 1), 1);
+  char byte = 0;
+  ASSERT_EQ(read(read_end_.get(), &byte, 1), 1);
+  spin.after_read();
   EXPECT_FALSE(spin.spinning());  // the wait outlasted the window
+  clock_.step_every_reading(nanoseconds(0), nanoseconds(0));
   wait_once(spin, /*ready=*/true);
   EXPECT_EQ(credits_.size(), 1u);  // that wait slept at once
-  EXPECT_TRUE(turn_on(spin));
+  EXPECT_TRUE(spin.spinning());    // and was short
 }
+
+TEST_F(ReadSpinTest, NoSpinOnceTheCreditCapIsReached) {
+  ReadSpin spin(recorder(), microseconds(10), clock_);
+  turn_on_now(spin);
+  clock_.step_every_reading(microseconds(1), microseconds(1));
+  wait_once(spin, /*ready=*/false);  // spins its whole window: more than the cap
+  ASSERT_EQ(credits_.size(), 1u);
+  clock_.step_every_reading(nanoseconds(0), nanoseconds(0));
+  wait_once(spin, /*ready=*/true);  // short, but the cap is spent
+  EXPECT_FALSE(spin.spinning());
+  wait_once(spin, /*ready=*/true);
+  EXPECT_EQ(credits_.size(), 1u);
+}
+
+TEST_F(ReadSpinTest, ASpinMostlyOffItsCoreStopsSpinningForAWhile) {
+  ReadSpin spin(recorder(), ReadSpin::kDefaultMaxCredit, clock_);
+  turn_on_now(spin);
+  // Each reading: 10 µs pass, of which this thread ran 1 µs (another thread had the core).
+  clock_.step_every_reading(microseconds(10), microseconds(1));
+  wait_once(spin, /*ready=*/false);
+  ASSERT_EQ(credits_.size(), 1u);
+  clock_.step_every_reading(nanoseconds(0), nanoseconds(0));
+  for (int i = 0; i < ReadSpin::kContendedWaitsToSkip; ++i) {
+    wait_once(spin, /*ready=*/true);  // short waits, but none spins
+    EXPECT_EQ(credits_.size(), 1u) << i;
+  }
+  EXPECT_TRUE(spin.spinning());  // the skipping is over, and the last waits were short
+  wait_once(spin, /*ready=*/true);
+  EXPECT_EQ(credits_.size(), 2u);
+}
+
+TEST_F(ReadSpinTest, ASpinOnItsCoreKeepsSpinning) {
+  ReadSpin spin(recorder(), ReadSpin::kDefaultMaxCredit, clock_);
+  turn_on_now(spin);
+  clock_.step_every_reading(microseconds(1), microseconds(1));
+  wait_once(spin, /*ready=*/false);  // ran out, on the core all along
+  clock_.step_every_reading(nanoseconds(0), nanoseconds(0));
+  wait_once(spin, /*ready=*/true);   // sleeps (the last wait was long) and turns the spin on
+  wait_once(spin, /*ready=*/true);   // spins: no skipping for a spin that had its core
+  EXPECT_EQ(credits_.size(), 2u);
+}
+
+// On the real clock and a real core: what a spin costs.
 
 // The least CPU one of `spins` spent: a spin that ends at its first check costs a few
 // microseconds, one that runs out about the window. The least of several, since a loaded virtual
@@ -115,78 +182,6 @@ TEST_F(ReadSpinTest, AHungUpPipeEndsTheSpinAtOnce) {
   }
   ASSERT_FALSE(credits_.empty());
   EXPECT_LT(least(credits_), ReadSpin::kSpinWindow / 4);  // the first check saw the hang-up
-}
-
-TEST_F(ReadSpinTest, NoSpinOnceTheCreditCapIsReached) {
-  ReadSpin spin(recorder(), nanoseconds(1));
-  ASSERT_TRUE(turn_on(spin));
-  wait_once(spin, /*ready=*/true);  // spins once, found at once, but spends over a nanosecond
-  ASSERT_EQ(credits_.size(), 1u);
-  EXPECT_FALSE(spin.spinning());
-  wait_once(spin, /*ready=*/false);
-  EXPECT_EQ(credits_.size(), 1u);
-}
-
-// A thread that keeps the core busy until it is destroyed.
-class BusyThread {
- public:
-  explicit BusyThread(const cpu_set_t& cpus)
-      : thread_([this, cpus] {
-          pthread_setaffinity_np(pthread_self(), sizeof cpus, &cpus);
-          running_ = true;
-          while (!stop_.load(std::memory_order_relaxed)) {
-          }
-        }) {
-    while (!running_) std::this_thread::yield();
-  }
-  ~BusyThread() {
-    stop_ = true;
-    thread_.join();
-  }
-
- private:
-  std::atomic<bool> running_{false};
-  std::atomic<bool> stop_{false};
-  std::thread thread_;  // last: started once the flags exist
-};
-
-TEST_F(ReadSpinTest, ASpinThatSharesItsCoreStopsSpinningForAWhile) {
-  cpu_set_t mine;
-  ASSERT_EQ(pthread_getaffinity_np(pthread_self(), sizeof mine, &mine), 0);
-  cpu_set_t one_cpu;
-  CPU_ZERO(&one_cpu);
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (CPU_ISSET(cpu, &mine)) {
-      CPU_SET(cpu, &one_cpu);
-      break;
-    }
-  }
-  ASSERT_EQ(pthread_setaffinity_np(pthread_self(), sizeof one_cpu, &one_cpu), 0);
-  // The scheduler may let a yield return at once, so the spin sees the core free; try until a
-  // spin is judged contended: then three short waits in a row neither spin nor turn it on (after
-  // a spin judged free that ran out, the second of them would spin).
-  ReadSpin spin(recorder());
-  bool contended = false;
-  for (int attempt = 0; attempt < 100 && !contended; ++attempt) {
-    {
-      const BusyThread busy(one_cpu);
-      ASSERT_TRUE(turn_on(spin));
-      wait_once(spin, /*ready=*/false);
-    }
-    const std::size_t credited = credits_.size();
-    for (int probe = 0; probe < 3; ++probe) wait_once(spin, /*ready=*/true);
-    contended = credits_.size() == credited && !spin.spinning();
-  }
-  ASSERT_EQ(pthread_setaffinity_np(pthread_self(), sizeof mine, &mine), 0);
-  ASSERT_TRUE(contended);
-  const std::size_t credited = credits_.size();
-  for (int i = 4; i < ReadSpin::kContendedWaitsToSkip; ++i) {
-    wait_once(spin, /*ready=*/true);  // short waits, but no spin yet
-    EXPECT_FALSE(spin.spinning()) << i;
-  }
-  wait_once(spin, /*ready=*/true);  // the last wait to skip
-  EXPECT_EQ(credits_.size(), credited);
-  EXPECT_TRUE(turn_on(spin));
 }
 
 }  // namespace

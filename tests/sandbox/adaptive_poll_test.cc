@@ -1,5 +1,6 @@
 // AdaptivePoll: it answers what poll answers, spins only after short waits, and a long wait (the
-// peer computing, or no free core) turns the spin off again.
+// peer computing, or no free core) turns the spin off again. Its decisions run on a clock the test
+// moves (ManualClock), so a loaded machine cannot make a short wait long.
 #include "sandbox/process/adaptive_poll.h"
 
 #include <array>
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/manual_clock.h"
 #include "support/test_pipe.h"
 
 namespace codemode::internal {
@@ -34,22 +36,21 @@ TEST(AdaptivePollTest, FirstWaitSleepsAndAReadyFdIsReported) {
   EXPECT_NE(fds[0].revents & POLLIN, 0);
 }
 
-TEST(AdaptivePollTest, ShortWaitsTurnTheSpinOnAndALongOneTurnsItOff) {
+TEST(AdaptivePollTest, AShortWaitTurnsTheSpinOnAndALongOneTurnsItOff) {
   testing::TestPipe pipe = testing::make_test_pipe();
-  AdaptivePoll poller;
+  testing::ManualClock clock;
+  AdaptivePoll poller(clock);
   std::array<pollfd, 1> fds{{{pipe.read_end.get(), POLLIN, 0}}};
-  // A wait whose fd is ready at once is short; on a busy machine one may not be, so try a few.
-  for (int attempt = 0; attempt < 100 && !poller.spinning(); ++attempt) {
-    write_byte(pipe.write_end.get());
-    ASSERT_EQ(poller.wait(fds, -1), 1);
-    read_byte(pipe.read_end.get());
-  }
+  write_byte(pipe.write_end.get());
+  ASSERT_EQ(poller.wait(fds, -1), 1);  // took no time on this clock
+  read_byte(pipe.read_end.get());
   ASSERT_TRUE(poller.spinning());
 
-  // The peer answers long after the spin window: the spin runs out, the poll sleeps, the answer
-  // is still reported, and the next wait does not spin.
+  // The peer answers after the spin window (every reading of the clock moves it 1 µs): the spin
+  // runs out, the poll sleeps, the answer is still reported, and the next wait does not spin.
+  clock.step_every_reading(1us, 1us);
   std::thread late([&pipe] {
-    std::this_thread::sleep_for(20ms);
+    std::this_thread::sleep_for(50ms);
     write_byte(pipe.write_end.get());
   });
   fds[0].revents = 0;
@@ -57,6 +58,20 @@ TEST(AdaptivePollTest, ShortWaitsTurnTheSpinOnAndALongOneTurnsItOff) {
   EXPECT_NE(fds[0].revents & POLLIN, 0);
   late.join();
   EXPECT_FALSE(poller.spinning());
+}
+
+TEST(AdaptivePollTest, AWaitWithinTheWindowKeepsTheSpinOn) {
+  testing::TestPipe pipe = testing::make_test_pipe();
+  testing::ManualClock clock;
+  AdaptivePoll poller(clock);
+  std::array<pollfd, 1> fds{{{pipe.read_end.get(), POLLIN, 0}}};
+  for (int round = 0; round < 3; ++round) {
+    write_byte(pipe.write_end.get());
+    ASSERT_EQ(poller.wait(fds, -1), 1);
+    read_byte(pipe.read_end.get());
+    clock.advance(AdaptivePoll::kSpinWindow / 2);  // between waits: not part of any wait
+    EXPECT_TRUE(poller.spinning()) << round;
+  }
 }
 
 TEST(AdaptivePollTest, ABoundedWaitNeverSpinsAndTimesOutAsPollDoes) {

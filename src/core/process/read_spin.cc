@@ -5,19 +5,10 @@
 #include <poll.h>
 #include <sched.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 namespace codemode::internal {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-std::chrono::nanoseconds thread_cpu_now() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
-}
 
 // poll(2) itself, not glibc's wrapper: the filter allows the poll system call with a zero
 // timeout, and a wrapper could as well use ppoll.
@@ -28,31 +19,31 @@ bool readable_now(int fd) {
 
 }  // namespace
 
-ReadSpin::ReadSpin(Credit credit, std::chrono::nanoseconds max_credit)
-    : credit_(std::move(credit)), max_credit_(max_credit) {}
+ReadSpin::ReadSpin(Credit credit, std::chrono::nanoseconds max_credit, const Clock& clock)
+    : credit_(std::move(credit)), max_credit_(max_credit), clock_(clock) {}
 
 void ReadSpin::before_read(int fd) {
-  wait_start_ = Clock::now();
+  wait_start_ = clock_.now();
   if (waits_to_skip_ > 0) {
     --waits_to_skip_;
     return;
   }
   if (!spinning()) return;
-  const std::chrono::nanoseconds cpu_start = thread_cpu_now();
-  const Clock::time_point give_up = wait_start_ + kSpinWindow;
+  const std::chrono::nanoseconds cpu_start = clock_.thread_cpu_time();
+  const std::chrono::steady_clock::time_point give_up = wait_start_ + kSpinWindow;
   // sched_yield, not a pause: with more runnable threads than cores (two executions on two
   // cores), the parent that is to answer may be waiting for this core.
-  while (!readable_now(fd) && Clock::now() < give_up) sched_yield();
-  const std::chrono::nanoseconds spent = thread_cpu_now() - cpu_start;
+  while (!readable_now(fd) && clock_.now() < give_up) sched_yield();
+  const std::chrono::nanoseconds spent = clock_.thread_cpu_time() - cpu_start;
   spent_ += spent;
   credit_(spent);
   // Off the core for over half the spin: other threads wanted it, and spinning slows them.
-  if (2 * spent < Clock::now() - wait_start_) waits_to_skip_ = kContendedWaitsToSkip;
+  if (2 * spent < clock_.now() - wait_start_) waits_to_skip_ = kContendedWaitsToSkip;
 }
 
 void ReadSpin::after_read() {
   // The wait's whole length, the spin included: a spin that ran out is never "short".
-  spin_ = Clock::now() - wait_start_ <= kSpinWindow;
+  spin_ = clock_.now() - wait_start_ <= kSpinWindow;
 }
 
 }  // namespace codemode::internal

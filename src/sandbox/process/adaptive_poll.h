@@ -18,11 +18,16 @@
 
 #include <poll.h>
 
+#include "core/time/clock.h"
+
 namespace codemode::internal {
 
 class AdaptivePoll {
  public:
   static constexpr std::chrono::microseconds kSpinWindow{50};
+
+  // `clock` (which must outlive this) times the waits.
+  explicit AdaptivePoll(const Clock& clock = Clock::real()) : clock_(clock) {}
 
   // poll(fds, timeout_millis), spinning first when waits have been short. Only an unbounded wait
   // (timeout_millis < 0) spins; a bounded one is a plain poll. Returns what poll returns.
@@ -32,6 +37,7 @@ class AdaptivePoll {
   bool spinning() const { return spin_; }
 
  private:
+  const Clock& clock_;
   bool spin_ = false;  // the first wait sleeps: nothing is known about the peer yet
 };
 
