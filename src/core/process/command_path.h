@@ -1,6 +1,5 @@
 // Resolving a command name once, when a config is loaded, to the absolute path of an executable
-// file: command tools (command_tool.h) and downstream MCP servers (src/mcp) name their programs
-// the same three ways. Internal to libcodemode.
+// file: command tools and downstream MCP servers name their programs the same three ways.
 //
 // Thread-safety: reads the process's PATH; safe as long as nobody calls setenv meanwhile.
 #ifndef CODEMODE_CORE_PROCESS_COMMAND_PATH_H_
