@@ -146,8 +146,8 @@ TEST_F(ReadSpinTest, ASpinOnItsCoreKeepsSpinning) {
   clock_.step_every_reading(microseconds(1), microseconds(1));
   wait_once(spin, /*ready=*/false);  // ran out, on the core all along
   clock_.step_every_reading(nanoseconds(0), nanoseconds(0));
-  wait_once(spin, /*ready=*/true);   // sleeps (the last wait was long) and turns the spin on
-  wait_once(spin, /*ready=*/true);   // spins: no skipping for a spin that had its core
+  wait_once(spin, /*ready=*/true);  // sleeps (the last wait was long) and turns the spin on
+  wait_once(spin, /*ready=*/true);  // spins: no skipping for a spin that had its core
   EXPECT_EQ(credits_.size(), 2u);
 }
 

@@ -1,6 +1,4 @@
 // The process adapter: one fresh, confined codemode-worker per execution (process_adapter.h).
-#include "sandbox/process/process_adapter_impl.h"
-
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -19,6 +17,7 @@
 #include "protocol/frame_format.h"
 #include "sandbox/process/fork_server_launcher.h"
 #include "sandbox/process/isolation_spawn.h"
+#include "sandbox/process/process_adapter_impl.h"
 #include "sandbox/process/worker_execution.h"
 #include "sandbox/process/worker_location.h"
 

@@ -1,10 +1,10 @@
 // define_durable_workflow: every check of a workflow definition, its phase tools, and the
 // manifest + digest that runs and approvals refer to.
+#include "codemode/workflow.h"
+
 #include <algorithm>
 #include <set>
 #include <utility>
-
-#include "codemode/workflow.h"
 
 #include "core/json/json_text.h"
 #include "core/text/identifiers.h"

@@ -1,7 +1,7 @@
 // open_workflow_store: the store a URL names.
-#include <string>
-
 #include "codemode/workflow_store.h"
+
+#include <string>
 
 #include "workflow/store/postgres_store.h"
 #include "workflow/store/sqlite_store.h"

@@ -1,8 +1,8 @@
 // The test adapter: runs C++ callables as "programs", in-process, isolating nothing. Qualified
 // kTest, so CodeMode refuses it unless allow_test_adapter is set.
-#include <utility>
-
 #include "codemode/test_sandbox.h"
+
+#include <utility>
 
 namespace codemode {
 namespace {

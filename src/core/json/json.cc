@@ -1,10 +1,10 @@
 // parse_json, check_json and serialize_json: the JSON boundary (see codemode/json.h).
+#include "codemode/json.h"
+
 #include <cstddef>
 #include <limits>
 #include <string>
 #include <string_view>
-
-#include "codemode/json.h"
 
 #include "core/json/bounded_json_parser.h"
 #include "core/json/json_refusals.h"

@@ -1,11 +1,13 @@
-// The value types of the sandbox adapter interface (include/codemode/sandbox.h).
+// The value types of the sandbox adapter interface (include/codemode/sandbox.h): what an execution
+// asks of a sandbox and what it answers, the terms both ends of the wire protocol speak. Here
+// rather than with the adapters, since the worker links them too.
+#include "codemode/sandbox.h"
+
 #include <array>
 #include <condition_variable>
 #include <mutex>
 #include <string>
 #include <utility>
-
-#include "codemode/sandbox.h"
 
 #include "core/text/identifiers.h"
 
