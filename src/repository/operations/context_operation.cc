@@ -7,6 +7,7 @@
 #include <chrono>
 #include <vector>
 
+#include "repository/operations/context_steps.h"
 #include "repository/operations/operations.h"
 #include "repository/paging/page_budget.h"
 #include "repository/search/code_search.h"
@@ -19,8 +20,6 @@ namespace codemode::repository {
 namespace {
 
 constexpr std::string_view kName = "context";
-constexpr std::size_t kMaxCandidateWindows = 5'000;
-constexpr std::size_t kMaxWindowLines = 400;
 
 constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties": false,
   "required": ["snapshot_id", "queries"],
@@ -37,35 +36,43 @@ constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties
     "max_results": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Windows per page (default 20)."},
     @PAGING@}})";
 
-struct Window {
-  std::size_t file = 0;
-  std::size_t first = 0;  // 1-based, inclusive
-  std::size_t last = 0;
-  unsigned queries = 0;
-  std::vector<std::size_t> matched;
-};
+}  // namespace
 
-Result<Json> context_windows(RepositoryState& state, const Json& input,
-                             const ToolContext& context) {
-  const auto began = std::chrono::steady_clock::now();
-  const std::string snapshot_id = string_of(input, "snapshot_id");
-  Result<Json> start = page_start(state, kName, snapshot_id, input);
-  if (!start.ok()) return std::move(start).error();
-  Result<SearchRequest> request = open_search(state, input, context.stop_token);
-  if (!request.ok()) return std::move(request).error();
-  const Matcher* matcher = &request->matcher;
-  const SnapshotReader* reader = &request->reader;
-  const SearchFiles* files = &request->files;
+namespace context_steps {
 
-  const std::size_t around = static_cast<std::size_t>(integer_of(input, "context_lines", 4));
-  ScanCounts counts;
-  std::vector<Window> windows;
-  bool truncated = false;
-  ScanLimit limit(began + state.options.search_time, context.stop_token);
-  for (std::size_t file_at = 0; file_at < (*files)->files.size() && !truncated; ++file_at) {
+LineSpan span_around(std::size_t line_number, std::size_t around) {
+  return LineSpan{.first = line_number > around ? line_number - around : 1,
+                  .last = line_number + around};
+}
+
+bool add_match(Candidates& candidates, std::size_t file, std::size_t line_number, unsigned queries,
+               std::size_t around) {
+  const LineSpan span = span_around(line_number, around);
+  std::vector<Window>& windows = candidates.windows;
+  Window* open = windows.empty() ? nullptr : &windows.back();
+  if (open != nullptr && open->file == file && span.first <= open->last + 1 &&
+      span.last - open->first < kMaxWindowLines) {
+    open->last = std::max(open->last, span.last);
+    open->queries |= queries;
+    open->matched.push_back(line_number);
+    return true;
+  }
+  if (windows.size() >= kMaxCandidateWindows) {
+    candidates.truncated = true;
+    return false;
+  }
+  windows.push_back(Window{file, span.first, span.last, queries, {line_number}});
+  return true;
+}
+
+Result<Candidates> collect_windows(const SearchRequest& request, std::size_t around,
+                                   ScanLimit& limit, ScanCounts& counts) {
+  Candidates candidates;
+  const std::vector<SearchFile>& files = request.files->files;
+  for (std::size_t file_at = 0; file_at < files.size() && !candidates.truncated; ++file_at) {
     if (!limit.may_go_on()) break;
     Result<std::optional<LoadedFile>> loaded =
-        load_searchable(*reader, (*files)->files[file_at], counts);
+        load_searchable(request.reader, files[file_at], counts);
     if (!loaded.ok()) return std::move(loaded).error();
     if (!loaded->has_value()) {
       limit.moved_on();
@@ -73,91 +80,137 @@ Result<Json> context_windows(RepositoryState& state, const Json& input,
     }
     const std::string_view content = (*loaded)->content;
     const auto found = [&](const MatchingLine& line) {
-      const std::size_t first = line.number > around ? line.number - around : 1;
-      const std::size_t last = line.number + around;
-      const unsigned which = matcher->queries_matching(content, line.begin, line.end);
-      Window* open = windows.empty() ? nullptr : &windows.back();
-      if (open != nullptr && open->file == file_at && first <= open->last + 1 &&
-          last - open->first < kMaxWindowLines) {
-        open->last = std::max(open->last, last);
-        open->queries |= which;
-        open->matched.push_back(line.number);
-        return true;
-      }
-      if (windows.size() >= kMaxCandidateWindows) {
-        truncated = true;
-        return false;
-      }
-      windows.push_back(Window{file_at, first, last, which, {line.number}});
-      return true;
+      const unsigned which = request.matcher.queries_matching(content, line.begin, line.end);
+      return add_match(candidates, file_at, line.number, which, around);
     };
-    const std::optional<ScanPosition> stopped_at = scan_file(
-        *matcher, content, ScanPosition{}, limit, counts, ScanSink{found, [] { return true; }});
+    const std::optional<ScanPosition> stopped_at =
+        scan_file(request.matcher, content, ScanPosition{}, limit, counts,
+                  ScanSink{found, [] { return true; }});
     if (stopped_at) break;  // the limit ended the scan, or the candidates are full
     limit.moved_on();       // an empty file too
   }
-  if (limit.cancelled()) return Error::cancelled("cancelled", "Cancelled.");
-  const bool out_of_time = limit.out_of_time();
+  return candidates;
+}
+
+void rank_windows(std::vector<Window>& windows) {
   std::stable_sort(windows.begin(), windows.end(), [](const Window& a, const Window& b) {
     const int a_queries = std::popcount(a.queries);
     const int b_queries = std::popcount(b.queries);
     if (a_queries != b_queries) return a_queries > b_queries;
     return a.matched.size() > b.matched.size();  // stable: then path and line order
   });
+}
 
-  const std::size_t offset = start->is_number_unsigned() ? start->get<std::size_t>() : 0;
-  const std::size_t max_results = static_cast<std::size_t>(integer_of(input, "max_results", 20));
-  const std::size_t max_bytes = max_bytes_of(input);
-  Json page = reader->provenance();
+Json context_envelope(Json provenance, const Candidates& candidates, bool walk_truncated,
+                      const ScanCounts& counts, bool out_of_time) {
+  Json page = std::move(provenance);
   page["items"] = Json::array();
   page["returned_items"] = 0;
-  page["total_windows"] = windows.size();
-  page["candidates_truncated"] = truncated;
-  page["walk_truncated"] = (*files)->truncated;
+  page["total_windows"] = candidates.windows.size();
+  page["candidates_truncated"] = candidates.truncated;
+  page["walk_truncated"] = walk_truncated;
   page["scan"] = counts.to_json();
   if (out_of_time) page["stopped"] = "time_budget";
-  PageBudget budget(max_bytes, page);
-  if (!budget.viable()) return page_too_small();
-  Json items = Json::array();
-  std::size_t at = std::min(offset, windows.size());
-  ScanCounts reread;
-  while (at < windows.size() && items.size() < max_results) {
-    const Window& window = windows[at];
-    const SearchFile& file = (*files)->files[window.file];
-    Result<std::optional<LoadedFile>> loaded = load_searchable(*reader, file, reread);
-    if (!loaded.ok()) return std::move(loaded).error();
-    if (!loaded->has_value()) return unreadable(reader->snapshot().repository);
-    const std::string_view content = (*loaded)->content;
-    // Walked from the window's first line, never indexed whole (at most 100 windows a page).
-    std::size_t offset = offset_of_line(content, window.first);
-    const std::size_t last = std::min(window.last, line_count(content));
-    std::string text;
-    for (std::size_t line = window.first; line <= last; ++line) {
-      bool cut = false;
-      if (line != window.first) text += '\n';
-      text += shown_line(next_line(content, offset), cut);
-    }
-    Json queries = Json::array();
-    for (unsigned i = 0; i < 16; ++i) {
-      if ((window.queries >> i) & 1u) queries.push_back(i);
-    }
-    Json item{{"path", file.path},
+  return page;
+}
+
+std::string window_text(std::string_view content, const Window& window, std::size_t& last) {
+  // Walked from the window's first line, never indexed whole (at most 100 windows a page).
+  std::size_t offset = offset_of_line(content, window.first);
+  last = std::min(window.last, line_count(content));
+  std::string text;
+  for (std::size_t line = window.first; line <= last; ++line) {
+    bool cut = false;
+    if (line != window.first) text += '\n';
+    text += shown_line(next_line(content, offset), cut);
+  }
+  return text;
+}
+
+Json query_indexes(unsigned queries) {
+  Json indexes = Json::array();
+  for (unsigned i = 0; i < 16; ++i) {
+    if ((queries >> i) & 1u) indexes.push_back(i);
+  }
+  return indexes;
+}
+
+Result<Json> window_item(const SnapshotReader& reader, const SearchFile& file,
+                         const Window& window) {
+  ScanCounts reread;  // the page's counts are the scan's, not these
+  Result<std::optional<LoadedFile>> loaded = load_searchable(reader, file, reread);
+  if (!loaded.ok()) return std::move(loaded).error();
+  // The scan has just read it as text: only an object store changed since says otherwise.
+  if (!loaded->has_value()) return unreadable(reader.snapshot().repository);
+  std::size_t last = 0;
+  std::string text = window_text((*loaded)->content, window, last);
+  return Json{{"path", file.path},
               {"blob_sha", oid_hex(file.blob)},
               {"start_line", window.first},
               {"end_line", last},
               {"matched_lines", window.matched},
-              {"queries_matched", std::move(queries)},
+              {"queries_matched", query_indexes(window.queries)},
               {"text", std::move(text)}};
-    if (!budget.take(json_size(item) + 1)) break;
-    items.push_back(std::move(item));
-    ++at;
+}
+
+Result<WindowPage> page_windows(const SearchRequest& request, const std::vector<Window>& ranked,
+                                std::size_t offset, std::size_t max_results, PageBudget& budget) {
+  WindowPage page{.next = std::min(offset, ranked.size())};
+  while (page.next < ranked.size() && page.items.size() < max_results) {
+    const Window& window = ranked[page.next];
+    Result<Json> item = window_item(request.reader, request.files->files[window.file], window);
+    if (!item.ok()) return std::move(item).error();
+    if (!budget.take(json_size(*item) + 1)) break;
+    page.items.push_back(std::move(*item));
+    ++page.next;
   }
-  if (items.empty() && at < windows.size()) return page_too_small();
-  page["returned_items"] = items.size();
-  page["items"] = std::move(items);
+  return page;
+}
+
+}  // namespace context_steps
+
+namespace {
+
+using namespace context_steps;
+
+// A page of the ranked windows from the cursor's offset `start`, within max_results and
+// max_bytes; `page` is the context_envelope.
+Result<Json> ranked_page(const RepositoryState& state, const Json& input, const Json& start,
+                         const SearchRequest& request, Json page,
+                         const std::vector<Window>& ranked) {
+  const std::size_t max_bytes = max_bytes_of(input);
+  PageBudget budget(max_bytes, page);
+  if (!budget.viable()) return page_too_small();
+  const std::size_t offset = start.is_number_unsigned() ? start.get<std::size_t>() : 0;
+  const std::size_t max_results = static_cast<std::size_t>(integer_of(input, "max_results", 20));
+  Result<WindowPage> shown = page_windows(request, ranked, offset, max_results, budget);
+  if (!shown.ok()) return std::move(shown).error();
+  if (shown->items.empty() && shown->next < ranked.size()) return page_too_small();
+  page["returned_items"] = shown->items.size();
+  page["items"] = std::move(shown->items);
   std::optional<std::string> cursor;
-  if (at < windows.size()) cursor = next_cursor(state, kName, snapshot_id, input, Json(at));
+  if (shown->next < ranked.size()) {
+    cursor = next_cursor(state, kName, string_of(input, "snapshot_id"), input, Json(shown->next));
+  }
   return finish_page(std::move(page), max_bytes, cursor);
+}
+
+Result<Json> context_windows(RepositoryState& state, const Json& input,
+                             const ToolContext& context) {
+  ScanLimit limit(std::chrono::steady_clock::now() + state.options.search_time, context.stop_token);
+  Result<Json> start = page_start(state, kName, string_of(input, "snapshot_id"), input);
+  if (!start.ok()) return std::move(start).error();
+  Result<SearchRequest> request = open_search(state, input, context.stop_token);
+  if (!request.ok()) return std::move(request).error();
+  const std::size_t around = static_cast<std::size_t>(integer_of(input, "context_lines", 4));
+  ScanCounts counts;
+  Result<Candidates> candidates = collect_windows(*request, around, limit, counts);
+  if (!candidates.ok()) return std::move(candidates).error();
+  if (limit.cancelled()) return Error::cancelled("cancelled", "Cancelled.");
+  rank_windows(candidates->windows);
+  Json page = context_envelope(request->reader.provenance(), *candidates, request->files->truncated,
+                               counts, limit.out_of_time());
+  return ranked_page(state, input, *start, *request, std::move(page), candidates->windows);
 }
 
 }  // namespace
