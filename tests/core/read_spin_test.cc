@@ -1,6 +1,6 @@
 // ReadSpin checks a pipe without sleeping only while waits have been short, gives up after its
 // window, and reports every spin's CPU time for crediting, up to its cap. Its decisions are tested
-// on a clock the test moves (ManualClock); what it costs on a real core, on the real clock.
+// on a clock the test moves (ManualTimeSource); what it costs on a real core, on the real clock.
 #include "core/process/read_spin.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "core/process/unique_fd.h"
-#include "support/manual_clock.h"
+#include "support/manual_time_source.h"
 
 namespace codemode::internal {
 namespace {
@@ -65,7 +65,7 @@ class ReadSpinTest : public ::testing::Test {
   UniqueFd read_end_;
   UniqueFd write_end_;
   std::vector<nanoseconds> credits_;
-  testing::ManualClock clock_;
+  testing::ManualTimeSource clock_;
 };
 
 TEST_F(ReadSpinTest, TheFirstWaitSleepsAndAShortWaitTurnsTheSpinOn) {

@@ -1,6 +1,6 @@
 // AdaptivePoll: it answers what poll answers, spins only after short waits, and a long wait (the
 // peer computing, or no free core) turns the spin off again. Its decisions run on a clock the test
-// moves (ManualClock), so a loaded machine cannot make a short wait long.
+// moves (ManualTimeSource), so a loaded machine cannot make a short wait long.
 #include "sandbox/process/adaptive_poll.h"
 
 #include <array>
@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "support/manual_clock.h"
+#include "support/manual_time_source.h"
 #include "support/test_pipe.h"
 
 namespace codemode::internal {
@@ -38,7 +38,7 @@ TEST(AdaptivePollTest, FirstWaitSleepsAndAReadyFdIsReported) {
 
 TEST(AdaptivePollTest, AShortWaitTurnsTheSpinOnAndALongOneTurnsItOff) {
   testing::TestPipe pipe = testing::make_test_pipe();
-  testing::ManualClock clock;
+  testing::ManualTimeSource clock;
   AdaptivePoll poller(clock);
   std::array<pollfd, 1> fds{{{pipe.read_end.get(), POLLIN, 0}}};
   write_byte(pipe.write_end.get());
@@ -62,7 +62,7 @@ TEST(AdaptivePollTest, AShortWaitTurnsTheSpinOnAndALongOneTurnsItOff) {
 
 TEST(AdaptivePollTest, AWaitWithinTheWindowKeepsTheSpinOn) {
   testing::TestPipe pipe = testing::make_test_pipe();
-  testing::ManualClock clock;
+  testing::ManualTimeSource clock;
   AdaptivePoll poller(clock);
   std::array<pollfd, 1> fds{{{pipe.read_end.get(), POLLIN, 0}}};
   for (int round = 0; round < 3; ++round) {

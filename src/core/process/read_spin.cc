@@ -19,7 +19,7 @@ bool readable_now(int fd) {
 
 }  // namespace
 
-ReadSpin::ReadSpin(Credit credit, std::chrono::nanoseconds max_credit, const Clock& clock)
+ReadSpin::ReadSpin(Credit credit, std::chrono::nanoseconds max_credit, const TimeSource& clock)
     : credit_(std::move(credit)), max_credit_(max_credit), clock_(clock) {}
 
 void ReadSpin::before_read(int fd) {

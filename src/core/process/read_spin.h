@@ -26,7 +26,7 @@
 #include <chrono>
 #include <functional>
 
-#include "core/time/clock.h"
+#include "core/time/time_source.h"
 
 namespace codemode::internal {
 
@@ -42,7 +42,7 @@ class ReadSpin {
 
   // `clock` (which must outlive this) times the waits and the spins' CPU.
   explicit ReadSpin(Credit credit, std::chrono::nanoseconds max_credit = kDefaultMaxCredit,
-                    const Clock& clock = Clock::real());
+                    const TimeSource& clock = TimeSource::real());
 
   // Before a read of `fd` that may sleep: if waits have been short, returns once `fd` is readable
   // (or has an error or hang-up, which the read then reports) or kSpinWindow has passed.
@@ -58,7 +58,7 @@ class ReadSpin {
  private:
   Credit credit_;
   std::chrono::nanoseconds max_credit_;
-  const Clock& clock_;
+  const TimeSource& clock_;
   std::chrono::nanoseconds spent_{0};
   std::chrono::steady_clock::time_point wait_start_{};
   int waits_to_skip_ = 0;

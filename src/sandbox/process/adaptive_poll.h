@@ -18,7 +18,7 @@
 
 #include <poll.h>
 
-#include "core/time/clock.h"
+#include "core/time/time_source.h"
 
 namespace codemode::internal {
 
@@ -27,7 +27,7 @@ class AdaptivePoll {
   static constexpr std::chrono::microseconds kSpinWindow{50};
 
   // `clock` (which must outlive this) times the waits.
-  explicit AdaptivePoll(const Clock& clock = Clock::real()) : clock_(clock) {}
+  explicit AdaptivePoll(const TimeSource& clock = TimeSource::real()) : clock_(clock) {}
 
   // poll(fds, timeout_millis), spinning first when waits have been short. Only an unbounded wait
   // (timeout_millis < 0) spins; a bounded one is a plain poll. Returns what poll returns.
@@ -37,7 +37,7 @@ class AdaptivePoll {
   bool spinning() const { return spin_; }
 
  private:
-  const Clock& clock_;
+  const TimeSource& clock_;
   bool spin_ = false;  // the first wait sleeps: nothing is known about the peer yet
 };
 

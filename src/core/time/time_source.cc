@@ -1,11 +1,11 @@
-#include "core/time/clock.h"
+#include "core/time/time_source.h"
 
 #include <time.h>
 
 namespace codemode::internal {
 namespace {
 
-class RealClock final : public Clock {
+class RealTimeSource final : public TimeSource {
  public:
   std::chrono::steady_clock::time_point now() const override {
     return std::chrono::steady_clock::now();
@@ -19,9 +19,9 @@ class RealClock final : public Clock {
 
 }  // namespace
 
-const Clock& Clock::real() {
-  static const RealClock clock;
-  return clock;
+const TimeSource& TimeSource::real() {
+  static const RealTimeSource source;
+  return source;
 }
 
 }  // namespace codemode::internal

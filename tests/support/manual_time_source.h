@@ -1,17 +1,17 @@
-// A Clock a test controls (src/core/time/clock.h): time moves only when the test moves it, or by a
-// fixed step at every reading, so that a loop that runs "until the window has passed" ends after a
-// known number of readings whatever the machine's load.
-#ifndef CODEMODE_TESTS_SUPPORT_MANUAL_CLOCK_H_
-#define CODEMODE_TESTS_SUPPORT_MANUAL_CLOCK_H_
+// A TimeSource a test controls (src/core/time/time_source.h): time moves only when the test moves
+// it, or by a fixed step at every reading, so that a loop that runs "until the window has passed"
+// ends after a known number of readings whatever the machine's load.
+#ifndef CODEMODE_TESTS_SUPPORT_MANUAL_TIME_SOURCE_H_
+#define CODEMODE_TESTS_SUPPORT_MANUAL_TIME_SOURCE_H_
 
 #include <chrono>
 
-#include "core/time/clock.h"
+#include "core/time/time_source.h"
 
 namespace codemode::testing {
 
 // Thread-safety: one thread (the test's).
-class ManualClock final : public internal::Clock {
+class ManualTimeSource final : public internal::TimeSource {
  public:
   std::chrono::steady_clock::time_point now() const override {
     const std::chrono::steady_clock::time_point reading = now_;
@@ -43,4 +43,4 @@ class ManualClock final : public internal::Clock {
 
 }  // namespace codemode::testing
 
-#endif  // CODEMODE_TESTS_SUPPORT_MANUAL_CLOCK_H_
+#endif  // CODEMODE_TESTS_SUPPORT_MANUAL_TIME_SOURCE_H_
