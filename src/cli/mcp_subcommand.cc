@@ -164,8 +164,8 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
                   "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp. "
                   "Requests need 'Authorization: Bearer <token>' when the environment variable "
                   "CODEMODE_MCP_TOKEN is set (never a flag: command lines are readable by other "
-                  "users); it must be set, and not empty, to listen on an address that is not "
-                  "loopback.")
+                  "users): 32 to 256 characters of A-Z a-z 0-9 . _ ~ -, required to listen on an "
+                  "address that is not loopback.")
       ->check(CLI::IsMember({"stdio", "http"}));
   mcp->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary for --mode code (default: next to libcodemode).");
@@ -174,8 +174,8 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
                   "free one, logged on stderr as mcp_http_listening). An address outside "
                   "127.0.0.0/8 (such as 0.0.0.0) is refused unless CODEMODE_MCP_TOKEN is set.");
   mcp->add_option("--allow-origin", arguments.allowed_origins,
-                  "An Origin allowed besides loopback ones (repeatable), e.g. "
-                  "https://app.example.com.");
+                  "An Origin allowed besides the server's own, http://HOST:PORT as it is "
+                  "reached (repeatable), e.g. https://app.example.com.");
   return mcp;
 }
 

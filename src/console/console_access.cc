@@ -1,18 +1,17 @@
 #include "console/console_access.h"
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "codemode/json.h"
 
 #include "core/crypto/random_hex.h"
-#include "core/crypto/same_secret.h"
 
 namespace codemode::console {
 namespace {
-
-constexpr std::size_t kMinTokenChars = 32;
-constexpr std::size_t kMaxTokenChars = 256;
 
 // The value of query parameter `name` in the request target (no percent-decoding: the token is
 // made of characters a URL carries as they are).
@@ -36,40 +35,16 @@ std::optional<std::string_view> query_parameter(const http::HttpRequest& request
 
 }  // namespace
 
-bool is_valid_access_token(std::string_view token) {
-  return token.size() >= kMinTokenChars && token.size() <= kMaxTokenChars &&
-         std::all_of(token.begin(), token.end(), [](char c) {
-           return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                  c == '.' || c == '_' || c == '~' || c == '-';
-         });
-}
-
-ConsoleAccess::ConsoleAccess(std::string access_token, std::string loopback_address,
+ConsoleAccess::ConsoleAccess(std::string access_token, std::string listen_address,
                              std::string public_origin)
-    : access_token_(std::move(access_token)),
-      loopback_address_(std::move(loopback_address)),
-      public_origin_(std::move(public_origin)) {}
-
-void ConsoleAccess::set_port(std::uint16_t port) {
-  const std::string suffix = port == 80 ? "" : ":" + std::to_string(port);
-  const std::lock_guard lock(mutex_);
-  hosts_ = {"127.0.0.1" + suffix, "localhost" + suffix, loopback_address_ + suffix};
-}
-
-bool ConsoleAccess::host_allowed(const http::HttpRequest& request) const {
-  if (loopback_address_.empty()) return true;
-  const std::optional<std::string_view> host = request.header("host");
-  const std::lock_guard lock(mutex_);
-  return host && std::find(hosts_.begin(), hosts_.end(), *host) != hosts_.end();
-}
+    : http_(std::move(listen_address), std::move(access_token),
+            public_origin.empty() ? std::vector<std::string>()
+                                  : std::vector<std::string>{std::move(public_origin)}) {}
 
 ConsoleAccess::Caller ConsoleAccess::identify(const http::HttpRequest& request) {
-  if (const std::optional<std::string_view> authorization = request.header("authorization")) {
-    constexpr std::string_view kBearer = "Bearer ";
-    return authorization->starts_with(kBearer) &&
-                   internal::same_secret(authorization->substr(kBearer.size()), access_token_)
-               ? Caller::kBearer
-               : Caller::kNobody;
+  // A request that sends a token is judged by it alone, never by a session beside it.
+  if (request.header("authorization")) {
+    return http_.has_bearer_token(request) ? Caller::kBearer : Caller::kNobody;
   }
   const std::optional<std::string_view> id = request.header(kSessionHeader);
   if (!id) return Caller::kNobody;
@@ -86,7 +61,7 @@ ConsoleAccess::Caller ConsoleAccess::identify(const http::HttpRequest& request) 
 
 bool ConsoleAccess::login_token_valid(const http::HttpRequest& request) const {
   const std::optional<std::string_view> token = query_parameter(request, "token");
-  return token && internal::same_secret(*token, access_token_);
+  return token && http_.is_token(*token);
 }
 
 std::string ConsoleAccess::start_session() {
@@ -100,14 +75,6 @@ std::string ConsoleAccess::start_session() {
   }
   sessions_.emplace(sha256_hex(id), std::chrono::steady_clock::now());
   return id;
-}
-
-bool ConsoleAccess::same_origin(const http::HttpRequest& request) const {
-  const std::optional<std::string_view> origin = request.header("origin");
-  if (!origin) return true;  // not a browser's cross-site request: browsers send Origin on POST
-  const std::optional<std::string_view> host = request.header("host");
-  if (host && *origin == "http://" + std::string(*host)) return true;
-  return !public_origin_.empty() && *origin == public_origin_;
 }
 
 }  // namespace codemode::console

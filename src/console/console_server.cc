@@ -9,6 +9,7 @@
 
 #include "console/console_assets.h"
 #include "console/console_views.h"
+#include "http/http_access.h"
 
 namespace codemode::console {
 namespace {
@@ -80,14 +81,20 @@ std::vector<std::string_view> path_parts(std::string_view path) {
 }  // namespace
 
 struct ConsoleServer::Routes {
-  Routes(const ConsoleOptions& console_options, std::string loopback_address)
+  explicit Routes(const ConsoleOptions& console_options)
       : options(console_options),
-        access(console_options.access_token, std::move(loopback_address),
+        access(console_options.access_token, console_options.http.address,
                console_options.public_origin) {}
 
   void handle(const HttpRequest& request, HttpExchange& exchange) {
     if (!access.host_allowed(request)) {
       refuse(exchange, 403, "PERMISSION_DENIED", "This console does not answer to that host.");
+      return;
+    }
+    // Every request, not only a decision: a page of another origin is never served anything.
+    if (!access.origin_allowed(request)) {
+      refuse(exchange, 403, "PERMISSION_DENIED",
+             "This console answers only its own page (its origin).");
       return;
     }
     const std::string_view path = request.path();
@@ -161,11 +168,6 @@ struct ConsoleServer::Routes {
 
   // POST /api/runs/RUN/phases/PHASE/approve|reject {"digest": D}
   void decide(const HttpRequest& request, HttpExchange& exchange) {
-    if (!access.same_origin(request)) {
-      refuse(exchange, 403, "PERMISSION_DENIED",
-             "A decision must come from the console's own page (its origin).");
-      return;
-    }
     const std::vector<std::string_view> parts = path_parts(request.path());
     // "", "api", "runs", RUN, "phases", PHASE, "approve"|"reject"
     if (parts.size() != 7 || parts[1] != "api" || parts[2] != "runs" || parts[4] != "phases" ||
@@ -257,14 +259,13 @@ ConsoleServer::~ConsoleServer() {
 
 Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions options) {
   if (!options.runtime) return Error::invalid_config("console", "The console needs a runtime.");
-  if (!is_valid_access_token(options.access_token)) {
+  if (http::check_listen(options.http.address, options.access_token) !=
+      http::ListenCheck::kAllowed) {
     return Error::invalid_config(
         "console",
         "The access token must be 32 to 256 characters of A-Z a-z 0-9 . _ ~ - "
         "(CODEMODE_CONSOLE_TOKEN).");
   }
-  const std::string loopback_address =
-      options.http.address.starts_with("127.") ? options.http.address : std::string();
   // Decisions are small; a request is refused before anything larger is buffered. On loopback
   // every client has the same address, so the per-address cap is the whole server's there; what
   // keeps one local user without the token from holding every slot is the cap on unproven
@@ -273,11 +274,13 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
   options.http.head_timeout = std::chrono::seconds(5);
   options.http.max_unproven_connections =
       std::min(kMaxUnprovenConnections, options.http.max_connections);
-  if (!loopback_address.empty())
+  if (http::is_loopback_address(options.http.address))
     options.http.max_connections_per_peer = options.http.max_connections;
   std::unique_ptr<ConsoleServer> console(new ConsoleServer(std::move(options)));
-  console->routes_ = std::make_unique<Routes>(console->options_, loopback_address);
+  console->routes_ = std::make_unique<Routes>(console->options_);
   Routes* routes = console->routes_.get();
+  // A port named in advance is served from the first request; port 0 once the kernel chose one.
+  routes->access.set_port(console->options_.http.port);
   Result<std::unique_ptr<http::HttpServer>> server = http::HttpServer::start(
       console->options_.http, [routes](const HttpRequest& request, HttpExchange& exchange) {
         routes->handle(request, exchange);

@@ -15,12 +15,13 @@
 //   POST /api/runs/RUN/phases/PHASE/approve|reject   {"digest": D}: decides that exact digest as
 //                                         the console's person; 409 with the fresh request when D
 //                                         went stale (expired, reissued) while the page was open
-// Every API request needs the access token (a session from /login, sent as a header, or the
-// bearer token); POSTs also need the console's own origin (console_access.h). Only runs of the
-// console's own workflow are shown or decided. A connection stays open for further requests only
-// once a request on it carried the token or a session; until then each closes after its answer
-// (the page's files included), and at most 8 such connections are live, the oldest idle one giving
-// way to a new arrival, so a client without the token cannot hold the slots the person needs.
+// Every request must name a Host the console serves and carry no Origin but the console's own,
+// and every API request needs the access token: a session from /login, sent as a header, or the
+// bearer token (console_access.h). Only runs of the console's own workflow are shown or decided. A
+// connection stays open for further requests only once a request on it carried the token or a
+// session; until then each closes after its answer (the page's files included), and at most 8
+// such connections are live, the oldest idle one giving way to a new arrival, so a client without
+// the token cannot hold the slots the person needs.
 //
 // Ownership and thread-safety: start returns the owner; destroying it stops the HTTP server (and
 // the worker loop) and joins their threads. The runtime is shared and must be thread-safe.
@@ -51,8 +52,8 @@ struct ConsoleOptions {
   // The person's Ed25519 private key (PEM), to sign each decision when the runtime has approver
   // keys (workflow_runtime.h); empty: decisions go unsigned.
   std::string signing_key_pem;
-  std::string access_token;  // is_valid_access_token
-  // The page's origin behind a TLS proxy ("https://approvals.example"), accepted as a decision's
+  std::string access_token;  // http::is_valid_access_token
+  // The page's origin behind a TLS proxy ("https://approvals.example"), accepted as a request's
   // Origin besides "http://" + Host; empty: none.
   std::string public_origin;
   // Where to listen. Its body, head-time and per-address caps are the console's own (start).

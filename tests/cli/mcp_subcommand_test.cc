@@ -1,7 +1,7 @@
 // `codemode mcp --transport http`, as a user starts it: who may listen where. Off loopback a bearer
-// token is required, an empty token is refused, and no flag takes the token (a command line is
-// readable by other users; the token comes from CODEMODE_MCP_TOKEN only). Each refusal is one JSON
-// line on stderr naming its rule, exit status 2, before anything listens.
+// token is required, an empty or short token is refused, and no flag takes the token (a command
+// line is readable by other users; the token comes from CODEMODE_MCP_TOKEN only). Each refusal is
+// one JSON line on stderr naming its rule, exit status 2, before anything listens.
 #include <string>
 #include <vector>
 
@@ -48,6 +48,19 @@ TEST(McpSubcommandHttp, RefusesAnEmptyToken) {
     const auto run = codemode_mcp_http({"--listen", listen}, {"CODEMODE_MCP_TOKEN="});
     EXPECT_EQ(run.exit_code, 2) << listen << run.err;
     EXPECT_EQ(refusal_rule(run), "http_token") << listen << run.err;
+  }
+}
+
+// The token's form is the approvals console's (32 to 256 characters of A-Z a-z 0-9 . _ ~ -): a
+// short one is refused on loopback too, where it was optional, before anything listens.
+TEST(McpSubcommandHttp, RefusesATokenOutsideTheConsolesForm) {
+  for (const char* token : {"s3cret-t0ken", "0123456789abcdef0123456789abcdef+/="}) {
+    const auto run = codemode_mcp_http({"--listen", "127.0.0.1:0"},
+                                       {std::string("CODEMODE_MCP_TOKEN=") + token});
+    EXPECT_EQ(run.exit_code, 2) << token << run.err;
+    EXPECT_EQ(refusal_rule(run), "http_token") << token << run.err;
+    EXPECT_EQ(run.err.find(token), std::string::npos) << "no secret in it: " << run.err;
+    EXPECT_EQ(run.err.find("mcp_http_listening"), std::string::npos) << run.err;
   }
 }
 

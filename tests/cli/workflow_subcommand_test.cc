@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,7 +85,40 @@ class WorkflowSubcommandTest : public ::testing::Test {
     return requests.at(0).at("digest").get<std::string>();
   }
 
+  // Starts `codemode workflow console` on 127.0.0.1:0 with CODEMODE_CONSOLE_TOKEN=`token` and
+  // returns the port it printed (0 when it printed none in time); it serves until the fixture ends.
+  std::uint16_t start_console(const std::string& token) {
+    std::vector<std::string> argv{CODEMODE_CLI_BINARY, "workflow",   "console",
+                                  "workflow.json",     "--store",    "sqlite:runs.db",
+                                  "--listen",          "127.0.0.1:0"};
+    auto console = internal::spawn_child({.path = argv[0],
+                                          .argv = argv,
+                                          .env = {"CODEMODE_CONSOLE_TOKEN=" + token},
+                                          .stderr_mode = internal::SpawnOptions::Stderr::kDiscard,
+                                          .cwd = scratch_.path().string()});
+    EXPECT_TRUE(console.ok());
+    if (!console.ok()) return 0;
+    console_ = std::move(*console);
+    std::string first;  // {"console": "http://127.0.0.1:PORT/", ...}
+    const auto deadline =
+        std::chrono::steady_clock::now() + testing::slack(std::chrono::seconds(10));
+    while (first.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+      pollfd readable{.fd = console_->stdout_fd.get(), .events = POLLIN, .revents = 0};
+      ::poll(&readable, 1, 100);
+      if (internal::read_some(console_->stdout_fd.get(), 4096, first).status ==
+          internal::IoStatus::kClosed) {
+        break;
+      }
+    }
+    const Json started = Json::parse(first.substr(0, first.find('\n')), nullptr, false);
+    EXPECT_TRUE(started.is_object() && started.contains("console")) << first;
+    if (!started.is_object() || !started.contains("console")) return 0;
+    const std::string base = started.at("console").get<std::string>();
+    return static_cast<std::uint16_t>(std::stoi(base.substr(base.rfind(':') + 1)));
+  }
+
   testing::ScratchDir scratch_;
+  std::optional<internal::SpawnedChild> console_;  // start_console's
 };
 
 TEST_F(WorkflowSubcommandTest, WalksThroughStartPendingApproveWorkerStatusAndInspect) {
@@ -318,28 +352,8 @@ TEST_F(WorkflowSubcommandTest, WithApproverKeysApproveSignsWithTheApproversKey) 
 // served and their connection kept.
 TEST_F(WorkflowSubcommandTest, AConsoleClientWithoutTheTokenCannotHoldEveryConnection) {
   const std::string token(40, 'k');
-  std::vector<std::string> argv{CODEMODE_CLI_BINARY, "workflow",       "console",  "workflow.json",
-                                "--store",           "sqlite:runs.db", "--listen", "127.0.0.1:0"};
-  auto console = internal::spawn_child({.path = argv[0],
-                                        .argv = argv,
-                                        .env = {"CODEMODE_CONSOLE_TOKEN=" + token},
-                                        .stderr_mode = internal::SpawnOptions::Stderr::kDiscard,
-                                        .cwd = scratch_.path().string()});
-  ASSERT_TRUE(console.ok());
-  std::string first;  // {"console": "http://127.0.0.1:PORT/", ...}
-  const auto deadline = std::chrono::steady_clock::now() + testing::slack(std::chrono::seconds(10));
-  while (first.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-    pollfd readable{.fd = console->stdout_fd.get(), .events = POLLIN, .revents = 0};
-    ::poll(&readable, 1, 100);
-    if (internal::read_some(console->stdout_fd.get(), 4096, first).status ==
-        internal::IoStatus::kClosed) {
-      break;
-    }
-  }
-  const Json started = Json::parse(first.substr(0, first.find('\n')), nullptr, false);
-  ASSERT_TRUE(started.is_object() && started.contains("console")) << first;
-  const std::string base = started.at("console").get<std::string>();
-  const auto port = static_cast<std::uint16_t>(std::stoi(base.substr(base.rfind(':') + 1)));
+  const std::uint16_t port = start_console(token);
+  ASSERT_NE(port, 0);
   const std::string host = "Host: 127.0.0.1:" + std::to_string(port) + "\r\n";
 
   std::vector<testing::UniqueFd> held;
@@ -364,6 +378,36 @@ TEST_F(WorkflowSubcommandTest, AConsoleClientWithoutTheTokenCannotHoldEveryConne
   testing::send_text(person, session_request + "Connection: close\r\n\r\n");
   const std::string again = testing::read_to_end(person);
   EXPECT_NE(again.find("HTTP/1.1 200 "), std::string::npos) << again;
+}
+
+// A page of another origin is served nothing, not only refused a decision: every request with an
+// Origin must come from the console's own (docs/security.md, "HTTP access"), as every request to
+// the MCP HTTP transport must.
+TEST_F(WorkflowSubcommandTest, TheConsoleRefusesEveryRequestFromAnotherOrigin) {
+  const std::string token(40, 'k');
+  const std::uint16_t port = start_console(token);
+  ASSERT_NE(port, 0);
+  const std::string own = "127.0.0.1:" + std::to_string(port);
+  const auto get = [&](const std::string& path, const std::string& origin) {
+    testing::UniqueFd fd = testing::connect_to(port);
+    testing::send_text(fd, "GET " + path + " HTTP/1.1\r\nHost: " + own +
+                               "\r\nAuthorization: Bearer " + token + "\r\n" +
+                               (origin.empty() ? "" : "Origin: " + origin + "\r\n") +
+                               "Connection: close\r\n\r\n");
+    return testing::read_to_end(fd);
+  };
+  for (const std::string& path :
+       std::vector<std::string>{"/api/session", "/api/runs", "/", "/login?token=" + token}) {
+    for (const std::string& origin : std::vector<std::string>{
+             "http://evil.example", "http://localhost:" + std::to_string(port), "null"}) {
+      const std::string refused = get(path, origin);
+      EXPECT_TRUE(refused.starts_with("HTTP/1.1 403 ")) << path << " from " << origin << refused;
+    }
+    const std::string served = get(path, "http://" + own);
+    EXPECT_TRUE(served.starts_with(path.starts_with("/login") ? "HTTP/1.1 303 " : "HTTP/1.1 200 "))
+        << path << served;
+    EXPECT_FALSE(get(path, "").starts_with("HTTP/1.1 403 ")) << path;
+  }
 }
 
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {

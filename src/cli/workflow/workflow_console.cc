@@ -9,6 +9,7 @@
 #include "cli/workflow/workflow_approver.h"
 #include "console/console_server.h"
 #include "core/crypto/random_hex.h"
+#include "http/http_access.h"
 #include "http/serve_until_stopped.h"
 
 namespace codemode::cli {
@@ -25,7 +26,7 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
   std::string token = from_environment != nullptr ? from_environment : "";
   const bool generated = token.empty();
   if (generated) {
-    if (!listen.address.starts_with("127.")) {
+    if (!http::is_loopback_address(listen.address)) {
       print_usage_error(usage_error(
           "A console on an address that is not loopback needs CODEMODE_CONSOLE_TOKEN (32 to 256 "
           "characters of A-Z a-z 0-9 . _ ~ -), and should be reached through a TLS proxy "

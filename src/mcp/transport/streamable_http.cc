@@ -9,7 +9,6 @@
 #include <netinet/in.h>
 
 #include "core/crypto/random_hex.h"
-#include "core/crypto/same_secret.h"
 #include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
@@ -19,22 +18,6 @@ using namespace std::chrono_literals;
 
 constexpr std::string_view kJson = "application/json";
 constexpr JsonLimits kMessageLimits{.max_bytes = 4u << 20};
-
-using internal::same_secret;
-
-bool is_loopback_origin(std::string_view origin) {
-  for (std::string_view host : {"http://localhost", "http://127.0.0.1", "http://[::1]",
-                                "https://localhost", "https://127.0.0.1", "https://[::1]"}) {
-    if (!origin.starts_with(host)) continue;
-    const std::string_view rest = origin.substr(host.size());
-    if (rest.empty()) return true;
-    if (rest.front() != ':' || rest.size() == 1) return false;
-    return rest.substr(1).find_first_not_of("0123456789") == std::string_view::npos;
-  }
-  return false;
-}
-
-bool is_loopback_address(const in_addr& address) { return (ntohl(address.s_addr) >> 24) == 127; }
 
 bool accepts(const HttpRequest& request, std::string_view media_type) {
   const std::optional<std::string_view> accept = request.header("accept");
@@ -204,20 +187,19 @@ Status check_http_access(const McpHttpOptions& options) {
   if (::inet_pton(AF_INET, options.http.address.c_str(), &address) != 1) {
     return Error::invalid_config("http_listen", "The listen address is not an IPv4 address.");
   }
-  if (!options.bearer_token && !is_loopback_address(address)) {
-    return Error::invalid_config(
-        "http_token_required",
-        "A listen address that is not loopback (127.0.0.0/8) requires a bearer token "
-        "(codemode mcp reads it from the environment variable CODEMODE_MCP_TOKEN).");
-  }
-  const auto visible = [](char c) { return c > ' ' && c < 0x7F; };
-  if (options.bearer_token &&
-      (options.bearer_token->empty() ||
-       !std::all_of(options.bearer_token->begin(), options.bearer_token->end(), visible))) {
-    return Error::invalid_config(
-        "http_token",
-        "The bearer token (CODEMODE_MCP_TOKEN) must not be empty, and may hold only "
-        "visible ASCII characters.");
+  switch (http::check_listen(options.http.address, options.bearer_token)) {
+    case http::ListenCheck::kAllowed:
+      return {};
+    case http::ListenCheck::kTokenRequired:
+      return Error::invalid_config(
+          "http_token_required",
+          "A listen address that is not loopback (127.0.0.0/8) requires a bearer token "
+          "(codemode mcp reads it from the environment variable CODEMODE_MCP_TOKEN).");
+    case http::ListenCheck::kInvalidToken:
+      return Error::invalid_config(
+          "http_token",
+          "The bearer token (CODEMODE_MCP_TOKEN) must be 32 to 256 characters of "
+          "A-Z a-z 0-9 . _ ~ -, as the approvals console's token is.");
   }
   return {};
 }
@@ -236,11 +218,17 @@ Result<std::unique_ptr<McpHttpTransport>> McpHttpTransport::start(
       });
   if (!server.ok()) return std::move(server).error();
   transport->server_ = std::move(*server);
+  transport->access_.set_port(transport->server_->port());
   return transport;
 }
 
 McpHttpTransport::McpHttpTransport(McpHttpOptions options, McpEndpointFactory make_endpoint)
-    : options_(std::move(options)), make_endpoint_(std::move(make_endpoint)) {}
+    : options_(std::move(options)),
+      make_endpoint_(std::move(make_endpoint)),
+      access_(options_.http.address, options_.bearer_token, options_.allowed_origins) {
+  // A port named in advance is served from the first request; port 0 once the kernel chose one.
+  access_.set_port(options_.http.port);
+}
 
 McpHttpTransport::~McpHttpTransport() {
   server_.reset();  // no request is being handled after this
@@ -269,18 +257,10 @@ void McpHttpTransport::handle(const HttpRequest& request, HttpExchange& exchange
 std::optional<std::pair<int, std::string_view>> McpHttpTransport::refusal(
     const HttpRequest& request) const {
   if (request.path() != options_.path) return std::pair{404, "not the MCP endpoint"};
-  const std::optional<std::string_view> origin = request.header("origin");
-  if (origin && !is_loopback_origin(*origin) &&
-      std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), *origin) ==
-          options_.allowed_origins.end()) {
-    return std::pair{403, "origin not allowed"};
-  }
-  if (options_.bearer_token) {
-    const std::string_view authorization = request.header("authorization").value_or("");
-    if (!authorization.starts_with("Bearer ") ||
-        !same_secret(authorization.substr(7), *options_.bearer_token)) {
-      return std::pair{401, "a bearer token is required"};
-    }
+  if (!access_.host_allowed(request)) return std::pair{403, "host not served"};
+  if (!access_.origin_allowed(request)) return std::pair{403, "origin not allowed"};
+  if (access_.has_token() && !access_.has_bearer_token(request)) {
+    return std::pair{401, "a bearer token is required"};
   }
   if (request.method == "GET") return std::pair{405, "GET streams are not served"};
   if (request.method != "POST" && request.method != "DELETE") {

@@ -6,8 +6,10 @@
 // with no request in flight that got none for session_idle_timeout is ended when the next request
 // to the server arrives (its client then gets 404 and, as MCP says, initializes again). GET gets
 // 405: this server sends nothing that is not tied to a request. Every request is checked first: the
-// path, the Origin (DNS rebinding: absent or an allowed origin), the bearer token when one is
-// configured, the session, and a supported MCP-Protocol-Version when the header is present.
+// path, then who may use the server as http/http_access.h rules for both of codemode's HTTP
+// servers (on loopback a Host it serves; an Origin, when present, its own or an allowed one; the
+// bearer token when one is configured), then a supported MCP-Protocol-Version when the header is
+// present; the session last.
 //
 // Ownership and thread-safety: McpHttpTransport owns its sessions and their endpoints; destroying
 // it stops the HTTP server first, then ends every session.
@@ -27,6 +29,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 
+#include "http/http_access.h"
 #include "http/http_server.h"
 #include "mcp/transport/mcp_endpoint.h"
 
@@ -41,23 +44,24 @@ using http::HttpServerOptions;
 struct McpHttpOptions {
   HttpServerOptions http;     // address 127.0.0.1 by default
   std::string path = "/mcp";  // the one endpoint
-  // Origins allowed besides loopback ones (http://localhost:*, http://127.0.0.1:*,
-  // http://[::1]:*), exactly as browsers send them, e.g. "https://app.example.com".
+  // Origins allowed besides the server's own ("http://" + a Host it serves), exactly as browsers
+  // send them, e.g. "https://app.example.com".
   std::vector<std::string> allowed_origins;
   // When set, every request needs "Authorization: Bearer <token>". Required when the address is
-  // not loopback; never empty (see check_http_access). `codemode mcp` takes it from the
-  // environment (CODEMODE_MCP_TOKEN), never from its command line, which other users can read.
+  // not loopback; http::is_valid_access_token (see check_http_access). `codemode mcp` takes it
+  // from the environment (CODEMODE_MCP_TOKEN), never from its command line, which other users can
+  // read.
   std::optional<std::string> bearer_token;
   std::size_t max_sessions = 64;  // past it initialize gets 503
   std::chrono::milliseconds session_idle_timeout = std::chrono::minutes(30);
   std::vector<std::string> protocol_versions = {"2025-11-25", "2025-06-18"};
 };
 
-// Who may reach the server, checked before it starts: INVALID_CONFIG with rule
-// "http_token_required" when the address is not loopback (127.0.0.0/8) and no bearer token is set
-// (anything that can connect would run the tools), rule "http_token" when the token is empty or
-// holds a character other than visible ASCII (no client could send it, or it protects nothing),
-// rule "http_listen" when the address is not an IPv4 literal.
+// Who may reach the server, checked before it starts (http::check_listen): INVALID_CONFIG with
+// rule "http_token_required" when the address is not loopback (127.0.0.0/8) and no bearer token
+// is set (anything that can connect would run the tools), rule "http_token" when the token is not
+// 32 to 256 characters of A-Z a-z 0-9 . _ ~ - (http::is_valid_access_token), rule "http_listen"
+// when the address is not an IPv4 literal.
 Status check_http_access(const McpHttpOptions& options);
 
 class McpHttpTransport {
@@ -89,6 +93,7 @@ class McpHttpTransport {
 
   const McpHttpOptions options_;
   const McpEndpointFactory make_endpoint_;
+  http::HttpAccess access_;
   std::mutex mutex_;
   std::map<std::string, SessionEntry> sessions_;  // guarded by mutex_
   std::unique_ptr<HttpServer> server_;            // last: stops first

@@ -5,6 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -89,7 +90,8 @@ test('code mode over HTTP: one program calls both tools', async () => {
 });
 
 test('a bearer token from CODEMODE_MCP_TOKEN is required, and Origin is checked', async () => {
-  const token = 'tok-' + Math.random().toString(16).slice(2);
+  // 32 to 256 characters of A-Z a-z 0-9 . _ ~ - (docs/security.md, "HTTP access").
+  const token = 'tok-' + crypto.randomBytes(24).toString('hex');
   const { url } = await startServer('direct', { CODEMODE_MCP_TOKEN: token });
   const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {},

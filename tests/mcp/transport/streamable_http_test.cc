@@ -1,8 +1,8 @@
 // MCP's Streamable HTTP transport over real sockets, with a scripted endpoint standing in for the
 // MCP server (a test double of the layer above): sessions, the checks every request passes first
-// (path, Origin, bearer token, protocol version, session), answers as events or as one JSON body,
-// progress routed to its request, 202 for notifications, DELETE, 405 for GET, clients that leave
-// in the middle of a stream, and who may listen where (a bearer token off loopback).
+// (path, Host, Origin, bearer token, protocol version, session), answers as events or as one JSON
+// body, progress routed to its request, 202 for notifications, DELETE, 405 for GET, clients that
+// leave in the middle of a stream, and who may listen where (a bearer token off loopback).
 #include "mcp/transport/streamable_http.h"
 
 #include <atomic>
@@ -20,6 +20,9 @@ namespace {
 
 using namespace std::chrono_literals;
 using testing::round_trip;
+
+// A bearer token of the form both HTTP servers take (http::is_valid_access_token).
+const std::string kToken = "t0k3n-0123456789abcdef0123456789abcdef";
 
 // Paces "drip" requests (one at a time): a drip waits for `go` after its first progress
 // notification, and releases `done` once it has sent the rest.
@@ -104,12 +107,19 @@ class HttpTransportTest : public ::testing::Test {
     transport_ = std::move(*transport);
   }
 
+  // The Host header an MCP SDK client sends to the transport's port.
+  std::string host() const {
+    return "Host: 127.0.0.1:" + std::to_string(transport_->port()) + "\r\n";
+  }
+
+  // POSTs `body` with `headers`, and with host() unless `headers` has a Host of its own.
   std::string post(const std::string& body, const std::string& headers = "",
                    const std::string& accept = "application/json, text/event-stream") {
+    const std::string host_header = headers.find("Host: ") == std::string::npos ? host() : "";
     return round_trip(transport_->port(),
-                      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                      "Accept: " +
-                          accept + "\r\nConnection: close\r\n" + headers +
+                      "POST /mcp HTTP/1.1\r\n" + host_header +
+                          "Content-Type: application/json\r\nAccept: " + accept +
+                          "\r\nConnection: close\r\n" + headers +
                           "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
   }
 
@@ -132,11 +142,11 @@ class HttpTransportTest : public ::testing::Test {
                              R"(","method":"drip","params":{"_meta":{"progressToken":")" + id +
                              R"("}}})";
     internal::UniqueFd fd = testing::connect_to(transport_->port());
-    testing::send_text(fd,
-                       "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n"
-                       "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " +
-                           session + "\r\nContent-Length: " + std::to_string(body.size()) +
-                           "\r\n\r\n" + body);
+    testing::send_text(fd, "POST /mcp HTTP/1.1\r\n" + host() +
+                               "Content-Type: application/json\r\n"
+                               "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " +
+                               session + "\r\nContent-Length: " + std::to_string(body.size()) +
+                               "\r\n\r\n" + body);
     const std::string read = testing::read_until(fd, R"("progress":1)");
     if (read.find(R"("progress":1)") == std::string::npos) return read;
     testing::reset_connection(fd);
@@ -190,36 +200,90 @@ TEST_F(HttpTransportTest, NotificationsGet202) {
   EXPECT_EQ(notifications_, 1);
 }
 
-TEST_F(HttpTransportTest, ChecksOriginBeforeAnythingElse) {
+TEST_F(HttpTransportTest, RefusesAForeignOriginAndServesItsOwn) {
   start();
   const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
   EXPECT_TRUE(post(initialize, "Origin: https://evil.example\r\n").starts_with("HTTP/1.1 403 "));
   EXPECT_TRUE(
       post(initialize, "Origin: http://localhost.evil.example\r\n").starts_with("HTTP/1.1 403 "));
-  EXPECT_TRUE(post(initialize, "Origin: http://127.0.0.1:6274\r\n").starts_with("HTTP/1.1 200 "));
-  EXPECT_TRUE(post(initialize, "Origin: http://localhost\r\n").starts_with("HTTP/1.1 200 "));
+  const std::string own = "Origin: http://127.0.0.1:" + std::to_string(transport_->port()) + "\r\n";
+  EXPECT_TRUE(post(initialize, own).starts_with("HTTP/1.1 200 "));
+  EXPECT_TRUE(post(initialize).starts_with("HTTP/1.1 200 "));  // no Origin: not a browser's
+}
+
+// An Origin is the server's own or a configured one, as the approvals console has it: a page of
+// another local port or scheme (any other local server's page) is refused like any other site.
+TEST_F(HttpTransportTest, AnOriginOfAnotherLoopbackPortOrSchemeIsRefused) {
+  start();
+  const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
+  const std::string port = std::to_string(transport_->port());
+  for (const std::string& origin : std::vector<std::string>{
+           "http://127.0.0.1:6274", "http://localhost:6274", "http://localhost",
+           "https://127.0.0.1:" + port, "http://[::1]:" + port, "http://localhost:" + port}) {
+    // (The last: the page's own origin is localhost, but the request was sent to 127.0.0.1.)
+    const std::string answered = post(initialize, "Origin: " + origin + "\r\n");
+    EXPECT_TRUE(answered.starts_with("HTTP/1.1 403 ")) << origin << "\n" << answered;
+  }
+  EXPECT_TRUE(
+      post(initialize, "Host: localhost:" + port + "\r\nOrigin: http://localhost:" + port + "\r\n")
+          .starts_with("HTTP/1.1 200 "));
+}
+
+// On loopback a request names a Host the transport serves: a page whose DNS name was rebound to
+// 127.0.0.1 sends its own name and is refused, before its Origin (which matches that name) could
+// pass. What MCP SDK clients send, 127.0.0.1:PORT or localhost:PORT, is served.
+TEST_F(HttpTransportTest, OnLoopbackAHostItDoesNotServeIsRefused) {
+  start();
+  const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
+  const std::string port = std::to_string(transport_->port());
+  for (const std::string& host :
+       std::vector<std::string>{"rebound.example:" + port, "127.evil.com:" + port, "127.0.0.1",
+                                "localhost", "127.0.0.1:1", "127.0.0.2:" + port}) {
+    const std::string answered = post(initialize, "Host: " + host + "\r\n");
+    EXPECT_TRUE(answered.starts_with("HTTP/1.1 403 ")) << host << "\n" << answered;
+    EXPECT_NE(answered.find("host not served"), std::string::npos) << answered;
+  }
+  EXPECT_TRUE(post(initialize, "Host: rebound.example:" + port +
+                                   "\r\nOrigin: http://rebound.example:" + port + "\r\n")
+                  .starts_with("HTTP/1.1 403 "));
+  const std::string without_host =
+      round_trip(transport_->port(),
+                 "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                 "Content-Length: " +
+                     std::to_string(initialize.size()) + "\r\n\r\n" + initialize);
+  EXPECT_TRUE(without_host.starts_with("HTTP/1.1 403 ")) << without_host;
+  for (const std::string& host : {"127.0.0.1:" + port, "localhost:" + port}) {
+    const std::string answered = post(initialize, "Host: " + host + "\r\n");
+    EXPECT_TRUE(answered.starts_with("HTTP/1.1 200 ")) << host << "\n" << answered;
+  }
 }
 
 TEST_F(HttpTransportTest, ConfiguredOriginsAndBearerToken) {
-  start({.allowed_origins = {"https://app.example"}, .bearer_token = "t0k3n"});
+  start({.allowed_origins = {"https://app.example"}, .bearer_token = kToken});
   const std::string initialize = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
   const std::string missing = post(initialize, "Origin: https://app.example\r\n");
   EXPECT_TRUE(missing.starts_with("HTTP/1.1 401 ")) << missing;
   EXPECT_NE(missing.find("WWW-Authenticate: Bearer"), std::string::npos);
-  EXPECT_TRUE(post(initialize, "Authorization: Bearer t0k3m\r\n").starts_with("HTTP/1.1 401 "));
-  EXPECT_TRUE(post(initialize, "Authorization: Bearer t0k3n\r\nOrigin: https://app.example\r\n")
-                  .starts_with("HTTP/1.1 200 "));
+  std::string wrong = kToken;
+  wrong.back() = 'x';
+  EXPECT_TRUE(
+      post(initialize, "Authorization: Bearer " + wrong + "\r\n").starts_with("HTTP/1.1 401 "));
+  EXPECT_TRUE(
+      post(initialize, "Authorization: bearer " + kToken + "\r\n").starts_with("HTTP/1.1 401 "));
+  EXPECT_TRUE(
+      post(initialize, "Authorization: Bearer " + kToken + "\r\nOrigin: https://app.example\r\n")
+          .starts_with("HTTP/1.1 200 "));
 }
 
 // A refused request closes its connection, even when the client asked to keep it: a client
 // without the token, or at the wrong path, cannot hold a connection slot by repeating requests.
 TEST_F(HttpTransportTest, ARefusedRequestClosesItsConnection) {
-  start({.bearer_token = "t0k3n"});
+  start({.bearer_token = kToken});
   const std::string body = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})";
   for (const std::string path : {"/mcp", "/elsewhere"}) {
     internal::UniqueFd fd = testing::connect_to(transport_->port());
-    testing::send_text(fd, "POST " + path +
-                               " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    testing::send_text(fd, "POST " + path + " HTTP/1.1\r\n" + host() +
+                               "Content-Type: application/json\r\n"
                                "Accept: application/json\r\nConnection: keep-alive\r\n"
                                "Content-Length: " +
                                std::to_string(body.size()) + "\r\n\r\n" + body);
@@ -238,11 +302,12 @@ TEST_F(HttpTransportTest, DeleteEndsTheSessionAndGetIs405) {
   const std::string session = open_session();
   const std::string header = "Mcp-Session-Id: " + session + "\r\n";
   const std::string get = round_trip(
-      transport_->port(), "GET /mcp HTTP/1.1\r\n" + header + "Connection: close\r\n\r\n");
+      transport_->port(), "GET /mcp HTTP/1.1\r\n" + host() + header + "Connection: close\r\n\r\n");
   EXPECT_TRUE(get.starts_with("HTTP/1.1 405 ")) << get;
   EXPECT_NE(get.find("Allow: POST, DELETE"), std::string::npos);
-  const std::string deleted = round_trip(
-      transport_->port(), "DELETE /mcp HTTP/1.1\r\n" + header + "Connection: close\r\n\r\n");
+  const std::string deleted =
+      round_trip(transport_->port(),
+                 "DELETE /mcp HTTP/1.1\r\n" + host() + header + "Connection: close\r\n\r\n");
   EXPECT_TRUE(deleted.starts_with("HTTP/1.1 204 ")) << deleted;
   EXPECT_TRUE(
       post(R"({"jsonrpc":"2.0","id":3,"method":"ping"})", header).starts_with("HTTP/1.1 404 "));
@@ -288,9 +353,9 @@ TEST_F(HttpTransportTest, RefusesWrongPathVersionContentTypeAndBody) {
   const std::string garbage = post("{not json", header);
   EXPECT_TRUE(garbage.starts_with("HTTP/1.1 400 ")) << garbage;
   EXPECT_NE(garbage.find("-32700"), std::string::npos);
-  EXPECT_TRUE(round_trip(transport_->port(),
-                         "POST /mcp HTTP/1.1\r\nContent-Type: text/plain\r\nConnection: close\r\n"
-                         "Content-Length: 2\r\n\r\n{}")
+  EXPECT_TRUE(round_trip(transport_->port(), "POST /mcp HTTP/1.1\r\n" + host() +
+                                                 "Content-Type: text/plain\r\nConnection: close\r\n"
+                                                 "Content-Length: 2\r\n\r\n{}")
                   .starts_with("HTTP/1.1 415 "));
 }
 
@@ -363,7 +428,7 @@ TEST_F(HttpTransportTest, FieldsOfTheWrongTypeAreRefusedNotFatal) {
 }
 
 // Off loopback, anything that can connect would run the tools: a bearer token is required there,
-// and a token must be one a client can send.
+// and a token must be of the form http::is_valid_access_token takes.
 McpEndpointFactory no_endpoint() {
   return [](McpSendFn) -> std::unique_ptr<McpEndpoint> { return nullptr; };
 }
@@ -376,7 +441,7 @@ TEST(McpHttpAccess, ANonLoopbackAddressNeedsABearerToken) {
   EXPECT_EQ(refused.error().code, ErrorCode::kInvalidConfig);
   EXPECT_EQ(refused.error().rule, "http_token_required");
   EXPECT_NE(refused.error().message.find("CODEMODE_MCP_TOKEN"), std::string::npos);
-  options.bearer_token = "s3cret-t0ken";
+  options.bearer_token = kToken;
   EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok());
 }
 
@@ -389,15 +454,40 @@ TEST(McpHttpAccess, AnyLoopbackAddressNeedsNoToken) {
 }
 
 TEST(McpHttpAccess, AnEmptyOrUnsendableTokenIsRefused) {
-  for (const char* token : {"", "two words", "tab\tin", "line\nbreak", "caf\xC3\xA9"}) {
+  for (const std::string suffix : {"", " two words", "tab\tin", "line\nbreak", "caf\xC3\xA9"}) {
+    const std::string token = suffix.empty() ? "" : kToken + suffix;
     McpHttpOptions options;
     options.bearer_token = token;
     const auto refused = McpHttpTransport::start(options, no_endpoint());
     ASSERT_FALSE(refused.ok()) << token;
     EXPECT_EQ(refused.error().rule, "http_token");
-    if (*token != '\0') {
+    if (!token.empty()) {
       EXPECT_EQ(refused.error().message.find(token), std::string::npos);  // no secret in it
     }
+  }
+}
+
+// The token's form is the approvals console's: 32 to 256 characters of A-Z a-z 0-9 . _ ~ -. A
+// short one (a word someone chose) or one with other visible characters is refused too.
+TEST(McpHttpAccess, ATokenOutsideTheConsolesFormIsRefused) {
+  for (const std::string& token :
+       {std::string("s3cret-t0ken"), std::string(31, 'a'), std::string(257, 'a'),
+        std::string(32, 'a') + "+/=", std::string(40, 'a') + "!",
+        "\"" + std::string(40, 'a') + "\""}) {
+    for (const char* address : {"127.0.0.1", "0.0.0.0"}) {
+      McpHttpOptions options;
+      options.http.address = address;
+      options.bearer_token = token;
+      const auto refused = McpHttpTransport::start(options, no_endpoint());
+      ASSERT_FALSE(refused.ok()) << token << " on " << address;
+      EXPECT_EQ(refused.error().rule, "http_token");
+      EXPECT_NE(refused.error().message.find("32 to 256"), std::string::npos);
+    }
+  }
+  for (const std::string& token : {std::string(32, 'a'), std::string(256, 'Z'), kToken}) {
+    McpHttpOptions options;
+    options.bearer_token = token;
+    EXPECT_TRUE(McpHttpTransport::start(options, no_endpoint()).ok()) << token;
   }
 }
 
