@@ -37,11 +37,11 @@ class DockerAdapterTest : public ::testing::Test {
     daemon_ = testing::docker_daemon();
     ASSERT_FALSE(daemon_.host.empty()) << "the docker fixture did not start a daemon";
     ASSERT_FALSE(daemon_.image.empty()) << "the docker fixture did not build the image";
-    ASSERT_THAT(testing::codemode_containers(daemon_), ::testing::IsEmpty());
+    ASSERT_THAT(testing::codemode_containers_left(daemon_), ::testing::IsEmpty());
   }
 
   void TearDown() override {
-    EXPECT_THAT(testing::codemode_containers(daemon_), ::testing::IsEmpty())
+    EXPECT_THAT(testing::codemode_containers_left(daemon_), ::testing::IsEmpty())
         << "a container outlived its execution";
   }
 

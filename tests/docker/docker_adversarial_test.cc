@@ -51,7 +51,8 @@ TEST_P(DockerJsCaseTest, EndsAsItsHeaderSays) {
   if (c.expected_status == "rejected") return;  // refused before any sandbox: nothing to run
   ASSERT_TRUE(program.ok()) << c.path << ": " << program.error().message;
   expect_case_outcome(c, docker_mode().execute(*program, c.input, adversarial_execute_options()));
-  EXPECT_THAT(codemode_containers(daemon), ::testing::IsEmpty()) << c.path << " left a container";
+  EXPECT_THAT(codemode_containers_left(daemon), ::testing::IsEmpty())
+      << c.path << " left a container";
 }
 
 INSTANTIATE_TEST_SUITE_P(Docker, DockerJsCaseTest, ::testing::ValuesIn(docker_cases()),

@@ -5,10 +5,12 @@
 #ifndef CODEMODE_TESTS_DOCKER_DOCKER_FIXTURE_H_
 #define CODEMODE_TESTS_DOCKER_DOCKER_FIXTURE_H_
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "codemode/docker_adapter.h"
@@ -16,6 +18,7 @@
 #include "codemode/program.h"
 
 #include "core/process/command_runner.h"
+#include "support/timing.h"
 
 namespace codemode::testing {
 
@@ -85,6 +88,20 @@ inline std::vector<std::string> codemode_containers(const DockerDaemon& daemon) 
     if (!line.empty()) ids.push_back(line);
   }
   if (!listed.ok) ids.push_back("<docker ps failed>");
+  return ids;
+}
+
+// The codemode containers still there once every removal in progress has ended. A container that
+// exits is removed by the daemon (`docker run --rm`), and the adapter's `rm --force` may then
+// return at once, its removal being already in progress, so `ps` can list the container for a
+// moment after execute returned. Waits for the list to empty, up to slack(10 s).
+inline std::vector<std::string> codemode_containers_left(const DockerDaemon& daemon) {
+  const auto give_up = std::chrono::steady_clock::now() + slack(std::chrono::seconds(10));
+  std::vector<std::string> ids = codemode_containers(daemon);
+  while (!ids.empty() && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ids = codemode_containers(daemon);
+  }
   return ids;
 }
 
