@@ -2,8 +2,9 @@
 // naming the limit or check that fired, and a `message` written by codemode.
 //
 // Messages never contain program text, tool data, paths or secrets; they name the rule. Callers
-// compare `code` (or `rule`) and never parse `message`. Result<T> carries either a value or an
-// Error; codemode returns errors as values and never throws across its API.
+// compare `code` (or `rule`, against the names of rules.h) and never parse `message`. Result<T>
+// carries either a value or an Error; codemode returns errors as values and never throws across its
+// API.
 //
 //   return Error::invalid_input("input_schema", "The input does not match the input schema.");
 //
@@ -55,7 +56,8 @@ CODEMODE_EXPORT std::optional<ErrorCode> error_code_from_string(std::string_view
 // the fields are public to read and compare.
 struct CODEMODE_EXPORT Error {
   ErrorCode code;
-  // snake_case name of the limit or check, e.g. "max_tool_calls", "input_schema", "cpu_limit".
+  // snake_case name of the limit or check, e.g. "max_tool_calls", "input_schema", "cpu_limit":
+  // codemode's own are the names of rules.h.
   std::string rule;
   // Written by codemode; names the rule; never echoes data.
   std::string message;

@@ -10,6 +10,7 @@
 #include "codemode/repository_tools.h"
 
 #include "cli/cli_io.h"
+#include "core/text/enum_names.h"
 #include "http/serve_until_stopped.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_tool.h"
@@ -21,6 +22,33 @@
 
 namespace codemode::cli {
 namespace {
+
+constexpr internal::EnumNames<McpMode, 2> kModeNames{{
+    {McpMode::kDirect, "direct"},
+    {McpMode::kCode, "code"},
+}};
+
+constexpr internal::EnumNames<McpTransport, 2> kTransportNames{{
+    {McpTransport::kStdio, "stdio"},
+    {McpTransport::kHttp, "http"},
+}};
+
+// An option whose value is one of `names`, as --mode and --transport take: the value is checked
+// against the names (the error and the help list them in the table's order), then stored.
+template <typename Enum, std::size_t N>
+CLI::Option* add_choice(CLI::App& app, const std::string& flag, Enum& value,
+                        const internal::EnumNames<Enum, N>& names, const std::string& description) {
+  std::vector<std::string> allowed;
+  for (const internal::EnumName<Enum>& row : names) allowed.emplace_back(row.name);
+  return app
+      .add_option_function<std::string>(
+          flag,
+          [&value, &names](const std::string& text) {
+            value = internal::value_of(names, text).value_or(value);
+          },
+          description)
+      ->check(CLI::IsMember(allowed));
+}
 
 constexpr std::string_view kInstructions =
     "Each tool is a host capability; calls are checked against the tool's input schema and the "
@@ -116,7 +144,7 @@ Result<mcp::McpHttpOptions> http_options(const McpArguments& arguments) {
   if (const char* token = std::getenv("CODEMODE_MCP_TOKEN"); token != nullptr) {
     options.bearer_token = token;
   }
-  if (arguments.transport == "http") {
+  if (arguments.transport == McpTransport::kHttp) {
     if (Status allowed = mcp::check_http_access(options); !allowed.ok()) {
       return std::move(allowed).error();
     }
@@ -133,8 +161,8 @@ void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
   Json tools = Json::array();
   for (const Tool& tool : catalog.tools()) tools.push_back(tool.id());
   const Json line{{"event", "mcp_server_started"},
-                  {"mode", arguments.mode},
-                  {"transport", arguments.transport},
+                  {"mode", internal::name_of(kModeNames, arguments.mode)},
+                  {"transport", internal::name_of(kTransportNames, arguments.transport)},
                   {"servers", servers},
                   {"tools", tools},
                   {"skippedTools", skipped},
@@ -156,17 +184,15 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
       "line on stderr naming the field (exit 2).");
   mcp->add_option("--config", arguments.config_path, "The config file (JSON, docs/mcp.md).")
       ->required();
-  mcp->add_option("--mode", arguments.mode,
-                  "direct: one MCP tool per configured tool (default); code: one `code` tool "
-                  "that runs JavaScript calling them.")
-      ->check(CLI::IsMember({"direct", "code"}));
-  mcp->add_option("--transport", arguments.transport,
-                  "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp. "
-                  "Requests need 'Authorization: Bearer <token>' when the environment variable "
-                  "CODEMODE_MCP_TOKEN is set (never a flag: command lines are readable by other "
-                  "users): 32 to 256 characters of A-Z a-z 0-9 . _ ~ -, required to listen on an "
-                  "address that is not loopback.")
-      ->check(CLI::IsMember({"stdio", "http"}));
+  add_choice(*mcp, "--mode", arguments.mode, kModeNames,
+             "direct: one MCP tool per configured tool (default); code: one `code` tool "
+             "that runs JavaScript calling them.");
+  add_choice(*mcp, "--transport", arguments.transport, kTransportNames,
+             "stdio (default), or http: MCP Streamable HTTP on --listen, endpoint /mcp. "
+             "Requests need 'Authorization: Bearer <token>' when the environment variable "
+             "CODEMODE_MCP_TOKEN is set (never a flag: command lines are readable by other "
+             "users): 32 to 256 characters of A-Z a-z 0-9 . _ ~ -, required to listen on an "
+             "address that is not loopback.");
   mcp->add_option("--worker", arguments.worker_path,
                   "The codemode-worker binary for --mode code (default: next to libcodemode).");
   mcp->add_option("--listen", arguments.listen,
@@ -180,15 +206,17 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
 }
 
 int run_mcp_server(const McpArguments& arguments) {
-  if (arguments.transport == "http") http::block_stop_signals();  // before any thread starts
+  if (arguments.transport == McpTransport::kHttp) {
+    http::block_stop_signals();  // before any thread starts
+  }
   Result<mcp::McpConfig> config = load_config(arguments);
   Result<mcp::McpHttpOptions> http = http_options(arguments);
   Status supported =
       !config.ok() ? Status(config.error()) : (http.ok() ? Status() : Status(http.error()));
   std::size_t skipped = 0;
-  Result<mcp::ToolCatalog> catalog = supported.ok()
-                                         ? build_catalog(*config, arguments.mode == "code", skipped)
-                                         : Result<mcp::ToolCatalog>(supported.error());
+  Result<mcp::ToolCatalog> catalog =
+      supported.ok() ? build_catalog(*config, arguments.mode == McpMode::kCode, skipped)
+                     : Result<mcp::ToolCatalog>(supported.error());
   if (!catalog.ok()) {
     print_usage_error(catalog.error());
     return kExitUsageError;
@@ -197,7 +225,7 @@ int run_mcp_server(const McpArguments& arguments) {
   const std::shared_ptr<mcp::ServerCapacity> capacity = mcp::ServerCapacity::create(config->policy);
   std::shared_ptr<mcp::CodeTool> code_tool;
   std::string sandbox;
-  if (arguments.mode == "code") {
+  if (arguments.mode == McpMode::kCode) {
     Result<std::shared_ptr<SandboxAdapter>> adapter =
         make_sandbox_adapter(config->sandbox, arguments.worker_path, config->policy.stack_bytes);
     if (adapter.ok()) {
@@ -226,8 +254,9 @@ int run_mcp_server(const McpArguments& arguments) {
       .code_tool = std::move(code_tool),
       .policy = config->policy,
       .capacity = capacity,
-      .instructions = std::string(arguments.mode == "code" ? kCodeInstructions : kInstructions)};
-  if (arguments.transport == "stdio") {
+      .instructions =
+          std::string(arguments.mode == McpMode::kCode ? kCodeInstructions : kInstructions)};
+  if (arguments.transport == McpTransport::kStdio) {
     mcp::serve_stdio(std::move(options), STDIN_FILENO, STDOUT_FILENO);
     return kExitSucceeded;
   }

@@ -11,10 +11,15 @@
 
 namespace codemode::cli {
 
+// --mode: one MCP tool per configured tool, or one `code` tool that runs JavaScript calling them.
+enum class McpMode { kDirect, kCode };
+// --transport: stdio lines, or MCP Streamable HTTP on --listen.
+enum class McpTransport { kStdio, kHttp };
+
 struct McpArguments {
   std::string config_path;
-  std::string mode = "direct";      // direct | code
-  std::string transport = "stdio";  // stdio | http
+  McpMode mode = McpMode::kDirect;
+  McpTransport transport = McpTransport::kStdio;
   std::string listen = "127.0.0.1:8080";
   std::vector<std::string> allowed_origins;  // --allow-origin
   std::string worker_path;                   // --worker; empty: codemode::default_worker_path()

@@ -10,13 +10,14 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "codemode/rules.h"
+
 #include "confine/confine_error.h"
 
 namespace codemode::confine {
 namespace {
 
 constexpr std::string_view kLayer = "capabilities";
-constexpr std::string_view kRule = "capabilities";
 
 // Version 3 of the capget/capset ABI: 64 capability bits as two 32-bit words per set.
 using CapabilitySets = std::array<__user_cap_data_struct, _LINUX_CAPABILITY_U32S_3>;
@@ -80,21 +81,22 @@ bool clear_thread_sets() {
 
 Status drop_capabilities() {
   CapabilitySets sets{};
-  if (!read_sets(sets)) return confinement_failed(kLayer, kRule);
+  if (!read_sets(sets)) return confinement_failed(kLayer, rules::kCapabilities);
   // The bounding set first: dropping from it needs CAP_SETPCAP, which the last step takes away.
   const bool bounding_dropped = holds_setpcap(sets) ? empty_bounding_set() : true;
   if (!bounding_dropped || !clear_ambient_set() || !clear_thread_sets()) {
-    return confinement_failed(kLayer, kRule);
+    return confinement_failed(kLayer, rules::kCapabilities);
   }
-  if (holds_setpcap(sets) && !bounding_set_empty()) return confinement_failed(kLayer, kRule);
+  if (holds_setpcap(sets) && !bounding_set_empty())
+    return confinement_failed(kLayer, rules::kCapabilities);
   return check_capabilities_dropped();
 }
 
 Status drop_bounding_set() {
   CapabilitySets sets{};
-  if (!read_sets(sets)) return confinement_failed(kLayer, kRule);
+  if (!read_sets(sets)) return confinement_failed(kLayer, rules::kCapabilities);
   if (holds_setpcap(sets) && (!empty_bounding_set() || !bounding_set_empty())) {
-    return confinement_failed(kLayer, kRule);
+    return confinement_failed(kLayer, rules::kCapabilities);
   }
   return {};
 }
@@ -102,7 +104,7 @@ Status drop_bounding_set() {
 Status check_capabilities_dropped() {
   CapabilitySets sets{};
   if (!read_sets(sets) || !all_empty(sets) || !ambient_set_empty()) {
-    return confinement_failed(kLayer, kRule);
+    return confinement_failed(kLayer, rules::kCapabilities);
   }
   return {};
 }

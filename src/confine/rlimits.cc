@@ -10,6 +10,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "codemode/rules.h"
+
 #include "confine/confine_error.h"
 #include "core/process/unique_fd.h"
 
@@ -64,28 +66,28 @@ std::array<RlimitRule, kWorkerRlimitCount> worker_rlimits(const ConfinementPlan&
   const std::uint64_t address_space = plan.address_space_limit_bytes;
   const std::uint64_t cpu = plan.cpu_limit_seconds;
   return {{
-      {RLIMIT_DATA, "rlimit_data", data, data,
+      {RLIMIT_DATA, rules::kRlimitData, data, data,
        "the real memory cap: the GC heap limit misses typed arrays, strings and Maps"},
-      {RLIMIT_AS, "rlimit_as", address_space, address_space,
+      {RLIMIT_AS, rules::kRlimitAs, address_space, address_space,
        "backstop for mappings RLIMIT_DATA does not count, and the page tables behind them"},
-      {RLIMIT_CPU, "rlimit_cpu", cpu, plus_one_second(cpu),
+      {RLIMIT_CPU, rules::kRlimitCpu, cpu, plus_one_second(cpu),
        "backstop behind the watchdog: SIGXCPU at the soft limit, SIGKILL a second later"},
-      {RLIMIT_NOFILE, "rlimit_nofile", kMaxOpenFds, kMaxOpenFds,
+      {RLIMIT_NOFILE, rules::kRlimitNofile, kMaxOpenFds, kMaxOpenFds,
        "nothing is opened after start-up; room for the IPC pipes only"},
-      {RLIMIT_FSIZE, "rlimit_fsize", 0, 0,
+      {RLIMIT_FSIZE, rules::kRlimitFsize, 0, 0,
        "no regular file may grow (SIGXFSZ); writes to the IPC pipes are not affected"},
-      {RLIMIT_CORE, "rlimit_core", 0, 0,
+      {RLIMIT_CORE, rules::kRlimitCore, 0, 0,
        "a crash must not write program data or tool results to a core file"},
       // RLIMIT_NPROC counts every task of the real uid, not this process's children, so a small
       // positive value would be no budget at all; 0 means "this process creates no task" (clone
       // and fork fail with EAGAIN), a second wall behind seccomp's kill. The host's root user is
       // exempt even without capabilities (the kernel checks the uid), so for a root worker the
       // filter is the only wall; the docker adapter's pids limit is the per-worker budget.
-      {RLIMIT_NPROC, "rlimit_nproc", 0, 0,
+      {RLIMIT_NPROC, rules::kRlimitNproc, 0, 0,
        "no new task: all threads exist before confinement, processes are never needed"},
-      {RLIMIT_MEMLOCK, "rlimit_memlock", 0, 0,
+      {RLIMIT_MEMLOCK, rules::kRlimitMemlock, 0, 0,
        "no memory pinned out of the host's reach for reclaim"},
-      {RLIMIT_MSGQUEUE, "rlimit_msgqueue", 0, 0,
+      {RLIMIT_MSGQUEUE, rules::kRlimitMsgqueue, 0, 0,
        "no POSIX message-queue memory charged to the host's user"},
   }};
 }

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "codemode/rules.h"
+
 #include "console/console_assets.h"
 #include "console/console_views.h"
 #include "http/http_access.h"
@@ -55,9 +57,10 @@ void respond_json(HttpExchange& exchange, int status, const Json& body,
 void refuse(HttpExchange& exchange, int status, std::string_view code, std::string message) {
   HttpHeaders headers = security_headers();
   headers.emplace_back("Connection", "close");
-  respond_json(exchange, status,
-               Json{{"error", {{"code", code}, {"rule", "console_access"}, {"message", message}}}},
-               headers);
+  respond_json(
+      exchange, status,
+      Json{{"error", {{"code", code}, {"rule", rules::kConsoleAccess}, {"message", message}}}},
+      headers);
 }
 
 // Waits `interval`, or less when `stop` fires first.

@@ -1,12 +1,13 @@
 #include "codemode/error.h"
 
-#include <array>
 #include <utility>
+
+#include "core/text/enum_names.h"
 
 namespace codemode {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kCodeNames{{
+constexpr internal::EnumNames<ErrorCode, 19> kCodeNames{{
     {ErrorCode::kInvalidConfig, "INVALID_CONFIG"},
     {ErrorCode::kInvalidInput, "INVALID_INPUT"},
     {ErrorCode::kInvalidOutput, "INVALID_OUTPUT"},
@@ -27,21 +28,16 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kCodeNames{{
     {ErrorCode::kStorageUnavailable, "STORAGE_UNAVAILABLE"},
     {ErrorCode::kIntegrityViolation, "INTEGRITY_VIOLATION"},
 }};
+static_assert(internal::names_are_unique(kCodeNames));
 
 }  // namespace
 
 std::string_view to_string(ErrorCode code) {
-  for (const auto& [known, name] : kCodeNames) {
-    if (known == code) return name;
-  }
-  return "TOOL_FAILED";
+  return internal::name_of(kCodeNames, code, "TOOL_FAILED");
 }
 
 std::optional<ErrorCode> error_code_from_string(std::string_view text) {
-  for (const auto& [code, name] : kCodeNames) {
-    if (name == text) return code;
-  }
-  return std::nullopt;
+  return internal::value_of(kCodeNames, text);
 }
 
 Error Error::with_code(ErrorCode code, std::string rule, std::string message) {

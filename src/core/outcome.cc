@@ -1,30 +1,13 @@
 #include "codemode/outcome.h"
 
-#include <array>
 #include <utility>
+
+#include "core/text/enum_names.h"
 
 namespace codemode {
 namespace {
 
-template <typename Enum, std::size_t N>
-std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& table,
-                         Enum value) {
-  for (const auto& [known, name] : table) {
-    if (known == value) return name;
-  }
-  return "";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_of(const std::array<std::pair<Enum, std::string_view>, N>& table,
-                             std::string_view text) {
-  for (const auto& [value, name] : table) {
-    if (name == text) return value;
-  }
-  return std::nullopt;
-}
-
-constexpr std::array<std::pair<OutcomeStatus, std::string_view>, 5> kStatusNames{{
+constexpr internal::EnumNames<OutcomeStatus, 5> kStatusNames{{
     {OutcomeStatus::kSucceeded, "succeeded"},
     {OutcomeStatus::kFailed, "failed"},
     {OutcomeStatus::kBlocked, "blocked"},
@@ -32,29 +15,33 @@ constexpr std::array<std::pair<OutcomeStatus, std::string_view>, 5> kStatusNames
     {OutcomeStatus::kOutcomeUnknown, "outcome_unknown"},
 }};
 
-constexpr std::array<std::pair<ExecutionState, std::string_view>, 4> kExecutionNames{{
+constexpr internal::EnumNames<ExecutionState, 4> kExecutionNames{{
     {ExecutionState::kNotStarted, "not_started"},
     {ExecutionState::kSucceeded, "succeeded"},
     {ExecutionState::kFailed, "failed"},
     {ExecutionState::kUnknown, "unknown"},
 }};
 
-constexpr std::array<std::pair<Disclosure, std::string_view>, 2> kDisclosureNames{{
+constexpr internal::EnumNames<Disclosure, 2> kDisclosureNames{{
     {Disclosure::kReleased, "released"},
     {Disclosure::kWithheld, "withheld"},
 }};
 
 }  // namespace
 
-std::string_view to_string(OutcomeStatus status) { return name_of(kStatusNames, status); }
-std::string_view to_string(ExecutionState state) { return name_of(kExecutionNames, state); }
-std::string_view to_string(Disclosure disclosure) { return name_of(kDisclosureNames, disclosure); }
+std::string_view to_string(OutcomeStatus status) { return internal::name_of(kStatusNames, status); }
+std::string_view to_string(ExecutionState state) {
+  return internal::name_of(kExecutionNames, state);
+}
+std::string_view to_string(Disclosure disclosure) {
+  return internal::name_of(kDisclosureNames, disclosure);
+}
 
 std::optional<ExecutionState> execution_state_from_string(std::string_view text) {
-  return value_of(kExecutionNames, text);
+  return internal::value_of(kExecutionNames, text);
 }
 std::optional<Disclosure> disclosure_from_string(std::string_view text) {
-  return value_of(kDisclosureNames, text);
+  return internal::value_of(kDisclosureNames, text);
 }
 
 OutcomeStatus status_of(ErrorCode code) {

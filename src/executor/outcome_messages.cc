@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "codemode/rules.h"
+
 #include "core/json/json_text.h"
 #include "core/text/identifiers.h"
 #include "core/text/utf16.h"
@@ -19,19 +21,20 @@ struct ReasonMapping {
 };
 
 constexpr std::array<ReasonMapping, 6> kReasonMappings{{
-    {SandboxFailureReason::kProgramError, ErrorCode::kToolFailed, "program_error",
+    {SandboxFailureReason::kProgramError, ErrorCode::kToolFailed, rules::kProgramError,
      "The program threw an error, did not compile, or returned a promise that can never settle. "
      "programError holds what it threw, when the sandbox could report it."},
-    {SandboxFailureReason::kCpuLimit, ErrorCode::kLimitExceeded, "cpu_limit",
+    {SandboxFailureReason::kCpuLimit, ErrorCode::kLimitExceeded, rules::kCpuLimit,
      "The program ran longer than its cpuMillis limit."},
-    {SandboxFailureReason::kMemoryLimit, ErrorCode::kLimitExceeded, "memory_limit",
+    {SandboxFailureReason::kMemoryLimit, ErrorCode::kLimitExceeded, rules::kMemoryLimit,
      "The program needed more memory than its memoryBytes limit."},
     // Without an OutputFault: an adapter that did not say which way.
-    {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, "invalid_output",
+    {SandboxFailureReason::kInvalidOutput, ErrorCode::kInvalidOutput, rules::kInvalidOutput,
      "The program's result is not plain JSON within maxOutputBytes."},
     {SandboxFailureReason::kUnsupportedProgram, ErrorCode::kUnsupportedProfile,
-     "unsupported_program", "This sandbox cannot run the program's language or approved imports."},
-    {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, "sandbox_error",
+     rules::kUnsupportedProgram,
+     "This sandbox cannot run the program's language or approved imports."},
+    {SandboxFailureReason::kSandboxError, ErrorCode::kToolFailed, rules::kSandboxError,
      "The sandbox failed before the program finished; its details are withheld."},
 }};
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "codemode/rules.h"
 #include "codemode/tool.h"
 
 #include "core/json/json_text.h"
@@ -25,7 +26,7 @@ bool receipt_matches(const std::optional<ExecutionReceipt>& receipt, const std::
 std::optional<std::string> shown_tool_message(const ToolOutcome& outcome) {
   if (!outcome.tool_message || outcome.status != OutcomeStatus::kFailed ||
       outcome.error->code != ErrorCode::kToolFailed ||
-      (outcome.error->rule != "tool_failed" && !is_tool_failure_rule(outcome.error->rule))) {
+      (outcome.error->rule != rules::kToolFailed && !is_tool_failure_rule(outcome.error->rule))) {
     return std::nullopt;
   }
   const std::string& words = *outcome.tool_message;

@@ -3,12 +3,12 @@
 #include <array>
 #include <utility>
 
+#include "codemode/rules.h"
+
 #include "protocol/frame_format.h"
 
 namespace codemode::internal {
 namespace {
-
-constexpr std::string_view kProtocolRule = "worker_protocol_error";
 
 // A reader keeps at most this much buffer between frames; a large frame's buffer is given back
 // (a worker's memory limit counts it).
@@ -42,7 +42,7 @@ Error frame_error(FrameFault fault) {
       "A frame body is not bounded, plain JSON.",
       "A frame body is not a JSON object.",
   };
-  return Error::integrity_violation(std::string(kProtocolRule),
+  return Error::integrity_violation(rules::kWorkerProtocolError,
                                     std::string(kMessages[static_cast<std::size_t>(fault)]));
 }
 
@@ -105,8 +105,8 @@ Result<std::string> encode_frame(const Json& message, std::size_t max_frame_byte
   if (!message.is_object()) return frame_error(FrameFault::kNotAnObject);
   Result<std::string> body = serialize_json(message, frame_json_limits(max_frame_bytes));
   if (!body.ok()) {
-    return frame_error(body.error().rule == "json_bytes_limit" ? FrameFault::kOversizedLength
-                                                               : FrameFault::kInvalidJson);
+    return frame_error(body.error().rule == rules::kJsonBytesLimit ? FrameFault::kOversizedLength
+                                                                   : FrameFault::kInvalidJson);
   }
   if (body->size() > max_frame_bytes) return frame_error(FrameFault::kOversizedLength);
   return encode_length(body->size()) + *body;

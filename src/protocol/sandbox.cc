@@ -3,42 +3,49 @@
 // rather than with the adapters, since the worker links them too.
 #include "codemode/sandbox.h"
 
-#include <array>
 #include <condition_variable>
 #include <mutex>
 #include <string>
 #include <utility>
 
+#include "codemode/rules.h"
+
+#include "core/text/enum_names.h"
 #include "core/text/identifiers.h"
 
 namespace codemode {
 namespace {
 
-constexpr std::array<std::pair<SandboxFailureReason, std::string_view>, 6> kReasonNames{{
-    {SandboxFailureReason::kProgramError, "program_error"},
-    {SandboxFailureReason::kCpuLimit, "cpu_limit"},
-    {SandboxFailureReason::kMemoryLimit, "memory_limit"},
-    {SandboxFailureReason::kInvalidOutput, "invalid_output"},
-    {SandboxFailureReason::kUnsupportedProgram, "unsupported_program"},
-    {SandboxFailureReason::kSandboxError, "sandbox_error"},
+// Each name is also the rule an execution that ends so reports (outcome_messages.h) and the value
+// the worker's result frame carries (docs/protocol.md).
+constexpr internal::EnumNames<SandboxFailureReason, 6> kReasonNames{{
+    {SandboxFailureReason::kProgramError, rules::kProgramError},
+    {SandboxFailureReason::kCpuLimit, rules::kCpuLimit},
+    {SandboxFailureReason::kMemoryLimit, rules::kMemoryLimit},
+    {SandboxFailureReason::kInvalidOutput, rules::kInvalidOutput},
+    {SandboxFailureReason::kUnsupportedProgram, rules::kUnsupportedProgram},
+    {SandboxFailureReason::kSandboxError, rules::kSandboxError},
 }};
+static_assert(internal::names_are_unique(kReasonNames));
 
-constexpr std::array<std::pair<SandboxFault, std::string_view>, 3> kFaultNames{{
-    {SandboxFault::kWorkerStartFailed, "worker_start_failed"},
-    {SandboxFault::kWorkerProtocolError, "worker_protocol_error"},
-    {SandboxFault::kWorkerExited, "worker_exited"},
+constexpr internal::EnumNames<SandboxFault, 3> kFaultNames{{
+    {SandboxFault::kWorkerStartFailed, rules::kWorkerStartFailed},
+    {SandboxFault::kWorkerProtocolError, rules::kWorkerProtocolError},
+    {SandboxFault::kWorkerExited, rules::kWorkerExited},
 }};
+static_assert(internal::names_are_unique(kFaultNames));
 
-constexpr std::array<std::pair<OutputFault, std::string_view>, 8> kOutputFaultNames{{
-    {OutputFault::kMaxOutputBytes, "max_output_bytes"},
-    {OutputFault::kNotJson, "output_not_json"},
-    {OutputFault::kCycle, "output_cycle"},
-    {OutputFault::kBigInt, "output_bigint"},
-    {OutputFault::kLoneSurrogate, "output_lone_surrogate"},
-    {OutputFault::kDepthLimit, "output_depth_limit"},
-    {OutputFault::kValuesLimit, "output_values_limit"},
-    {OutputFault::kReservedKey, "output_reserved_key"},
+constexpr internal::EnumNames<OutputFault, 8> kOutputFaultNames{{
+    {OutputFault::kMaxOutputBytes, rules::kMaxOutputBytes},
+    {OutputFault::kNotJson, rules::kOutputNotJson},
+    {OutputFault::kCycle, rules::kOutputCycle},
+    {OutputFault::kBigInt, rules::kOutputBigint},
+    {OutputFault::kLoneSurrogate, rules::kOutputLoneSurrogate},
+    {OutputFault::kDepthLimit, rules::kOutputDepthLimit},
+    {OutputFault::kValuesLimit, rules::kOutputValuesLimit},
+    {OutputFault::kReservedKey, rules::kOutputReservedKey},
 }};
+static_assert(internal::names_are_unique(kOutputFaultNames));
 
 }  // namespace
 
@@ -47,45 +54,27 @@ std::string_view to_string(AdapterQualification qualification) {
 }
 
 std::string_view to_string(SandboxFailureReason reason) {
-  for (const auto& [known, name] : kReasonNames) {
-    if (known == reason) return name;
-  }
-  return "sandbox_error";
+  return internal::name_of(kReasonNames, reason, rules::kSandboxError);
 }
 
 std::optional<SandboxFailureReason> sandbox_failure_reason_from_string(std::string_view text) {
-  for (const auto& [reason, name] : kReasonNames) {
-    if (name == text) return reason;
-  }
-  return std::nullopt;
+  return internal::value_of(kReasonNames, text);
 }
 
 std::string_view to_string(SandboxFault fault) {
-  for (const auto& [known, name] : kFaultNames) {
-    if (known == fault) return name;
-  }
-  return "sandbox_error";
+  return internal::name_of(kFaultNames, fault, rules::kSandboxError);
 }
 
 std::optional<SandboxFault> sandbox_fault_from_string(std::string_view text) {
-  for (const auto& [fault, name] : kFaultNames) {
-    if (name == text) return fault;
-  }
-  return std::nullopt;
+  return internal::value_of(kFaultNames, text);
 }
 
 std::string_view to_string(OutputFault fault) {
-  for (const auto& [known, name] : kOutputFaultNames) {
-    if (known == fault) return name;
-  }
-  return "invalid_output";
+  return internal::name_of(kOutputFaultNames, fault, rules::kInvalidOutput);
 }
 
 std::optional<OutputFault> output_fault_from_string(std::string_view text) {
-  for (const auto& [fault, name] : kOutputFaultNames) {
-    if (name == text) return fault;
-  }
-  return std::nullopt;
+  return internal::value_of(kOutputFaultNames, text);
 }
 
 SandboxResult SandboxResult::success(Json output) {

@@ -1,13 +1,14 @@
 #include "protocol/tool_refusal.h"
 
-#include <array>
 #include <string>
-#include <utility>
+
+#include "core/text/enum_names.h"
 
 namespace codemode::internal {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kBridgeMessages{{
+// Not names, but the same shape: one fixed message per code.
+constexpr EnumNames<ErrorCode, 19> kBridgeMessages{{
     {ErrorCode::kInvalidConfig, "The tool call was not configured correctly."},
     {ErrorCode::kInvalidInput,
      "The tool input was rejected: it is not plain JSON within maxToolInputBytes, or it does not "
@@ -35,10 +36,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kBridgeMessages
 }  // namespace
 
 std::string_view bridge_message(ErrorCode code) {
-  for (const auto& [known, message] : kBridgeMessages) {
-    if (known == code) return message;
-  }
-  return "The tool call failed.";
+  return name_of(kBridgeMessages, code, "The tool call failed.");
 }
 
 CodeToolOutcome bridge_refusal(ErrorCode code, std::string_view rule) {

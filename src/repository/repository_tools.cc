@@ -51,7 +51,7 @@ Result<RepositoryTools> make_repository_tools(const RepositoryToolsOptions& opti
         repository::search_code_operation(), repository::read_operation(),
         repository::context_operation()}) {
     Tool tool = repository::define_operation(state, spec);
-    if (spec.name == "open") {
+    if (spec.opens_snapshot) {
       tools.snapshot_tools.push_back(tool.id());
     } else {
       tools.page_tools.push_back(tool.id());

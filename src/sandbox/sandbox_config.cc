@@ -11,6 +11,7 @@
 
 #include "core/json/json_keys.h"
 #include "core/process/command_path.h"
+#include "core/text/enum_names.h"
 #include "sandbox/docker/docker_adapter_options.h"
 
 namespace codemode {
@@ -24,33 +25,54 @@ Error sandbox_error(std::string message) {
   return Error::invalid_config("mcp_config", std::move(message));
 }
 
-// The member `name` of `sandbox` as one of `choices` (text -> value); `fallback` when absent.
-template <typename T>
+constexpr internal::EnumNames<IsolationProfile, 2> kIsolationNames{{
+    {IsolationProfile::kProcess, "process"},
+    {IsolationProfile::kIsolated, "isolated"},
+}};
+
+constexpr internal::EnumNames<EngineProfile, 2> kEngineNames{{
+    {EngineProfile::kInterpreter, "interpreter"},
+    {EngineProfile::kJit, "jit"},
+}};
+
+constexpr internal::EnumNames<SpawnMode, 2> kSpawnNames{{
+    {SpawnMode::kForkServer, "fork_server"},
+    {SpawnMode::kExec, "exec"},
+}};
+
+constexpr internal::EnumNames<AdapterQualification, 2> kQualificationNames{{
+    {AdapterQualification::kTest, "test"},
+    {AdapterQualification::kProduction, "production"},
+}};
+
+constexpr internal::EnumNames<DockerSeccomp, 2> kSeccompNames{{
+    {DockerSeccomp::kBuiltin, "builtin"},
+    {DockerSeccomp::kDaemonDefault, "daemon_default"},
+}};
+
+// The member `name` of `sandbox` as one of `choices`; `fallback` when absent.
+template <typename T, std::size_t N>
 Result<T> parse_choice(const Json& sandbox, const char* name,
-                       std::initializer_list<std::pair<std::string_view, T>> choices, T fallback,
-                       const char* allowed) {
+                       const internal::EnumNames<T, N>& choices, T fallback, const char* allowed) {
   if (!sandbox.contains(name)) return fallback;
   const Json& value = sandbox.at(name);
   if (value.is_string()) {
-    for (const auto& [text, choice] : choices) {
-      if (value.get_ref<const std::string&>() == text) return choice;
+    if (std::optional<T> choice =
+            internal::value_of(choices, value.get_ref<const std::string&>())) {
+      return *choice;
     }
   }
   return sandbox_error(std::string("sandbox.") + name + " must be " + allowed + ".");
 }
 
 Result<IsolationProfile> parse_isolation(const Json& sandbox) {
-  return parse_choice<IsolationProfile>(
-      sandbox, "isolation",
-      {{"process", IsolationProfile::kProcess}, {"isolated", IsolationProfile::kIsolated}},
-      IsolationProfile::kProcess, "\"process\" or \"isolated\"");
+  return parse_choice(sandbox, "isolation", kIsolationNames, IsolationProfile::kProcess,
+                      "\"process\" or \"isolated\"");
 }
 
 Result<EngineProfile> parse_engine(const Json& sandbox) {
-  return parse_choice<EngineProfile>(
-      sandbox, "engine",
-      {{"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}},
-      EngineProfile::kInterpreter, "\"interpreter\" or \"jit\"");
+  return parse_choice(sandbox, "engine", kEngineNames, EngineProfile::kInterpreter,
+                      "\"interpreter\" or \"jit\"");
 }
 
 Result<ProcessAdapterOptions> parse_process(const Json& sandbox) {
@@ -62,9 +84,8 @@ Result<ProcessAdapterOptions> parse_process(const Json& sandbox) {
   if (!isolation.ok()) return std::move(isolation).error();
   Result<EngineProfile> engine = parse_engine(sandbox);
   if (!engine.ok()) return std::move(engine).error();
-  Result<SpawnMode> spawn = parse_choice<SpawnMode>(
-      sandbox, "spawn", {{"fork_server", SpawnMode::kForkServer}, {"exec", SpawnMode::kExec}},
-      SpawnMode::kForkServer, "\"fork_server\" or \"exec\"");
+  Result<SpawnMode> spawn = parse_choice(sandbox, "spawn", kSpawnNames, SpawnMode::kForkServer,
+                                         "\"fork_server\" or \"exec\"");
   if (!spawn.ok()) return std::move(spawn).error();
   return ProcessAdapterOptions{.spawn = *spawn, .isolation = *isolation, .engine = *engine};
 }
@@ -120,10 +141,9 @@ Result<ProtocolAdapterOptions> parse_protocol(const Json& sandbox, const std::st
       return sandbox_error("sandbox.version must be a string.");
     options.version = sandbox.at("version").get<std::string>();
   }
-  Result<AdapterQualification> qualification = parse_choice<AdapterQualification>(
-      sandbox, "qualification",
-      {{"test", AdapterQualification::kTest}, {"production", AdapterQualification::kProduction}},
-      AdapterQualification::kTest, "\"test\" or \"production\"");
+  Result<AdapterQualification> qualification =
+      parse_choice(sandbox, "qualification", kQualificationNames, AdapterQualification::kTest,
+                   "\"test\" or \"production\"");
   if (!qualification.ok()) return std::move(qualification).error();
   options.qualification = *qualification;
   if (!sandbox.contains("launch")) return sandbox_error("sandbox.launch is required.");
@@ -198,10 +218,9 @@ Result<DockerAdapterOptions> parse_docker(const Json& sandbox, const std::string
     if (!value.ok()) return std::move(value).error();
     *field = std::move(*value);
   }
-  Result<DockerSeccomp> seccomp = parse_choice<DockerSeccomp>(
-      sandbox, "seccomp",
-      {{"builtin", DockerSeccomp::kBuiltin}, {"daemon_default", DockerSeccomp::kDaemonDefault}},
-      DockerSeccomp::kBuiltin, "\"builtin\" or \"daemon_default\"");
+  Result<DockerSeccomp> seccomp =
+      parse_choice(sandbox, "seccomp", kSeccompNames, DockerSeccomp::kBuiltin,
+                   "\"builtin\" or \"daemon_default\"");
   if (!seccomp.ok()) return std::move(seccomp).error();
   options.seccomp = *seccomp;
   if (sandbox.contains("maxScanAgeMs")) {

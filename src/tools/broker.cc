@@ -3,6 +3,8 @@
 #include <optional>
 #include <utility>
 
+#include "codemode/rules.h"
+
 #include "core/text/js_whitespace.h"
 #include "core/text/utf16.h"
 #include "core/time/deadline_timer.h"
@@ -26,36 +28,36 @@ struct Refusal {
   std::string_view message;
 };
 
-constexpr Refusal kInputBytes{ErrorCode::kInvalidInput, "tool_input_bytes",
+constexpr Refusal kInputBytes{ErrorCode::kInvalidInput, rules::kToolInputBytes,
                               "The tool input is not bounded, plain JSON within max_input_bytes."};
-constexpr Refusal kInputSchema{ErrorCode::kInvalidInput, "input_schema",
+constexpr Refusal kInputSchema{ErrorCode::kInvalidInput, rules::kInputSchema,
                                "The tool input does not match the tool's input schema."};
-constexpr Refusal kInputGuardBlocked{ErrorCode::kGuardBlocked, "input_guard",
+constexpr Refusal kInputGuardBlocked{ErrorCode::kGuardBlocked, rules::kInputGuard,
                                      "The tool's input guard blocked the call."};
-constexpr Refusal kInputGuardUnavailable{ErrorCode::kGuardUnavailable, "input_guard",
+constexpr Refusal kInputGuardUnavailable{ErrorCode::kGuardUnavailable, rules::kInputGuard,
                                          "The tool's input guard gave no verdict."};
-constexpr Refusal kToolFailed{ErrorCode::kToolFailed, "tool_failed",
+constexpr Refusal kToolFailed{ErrorCode::kToolFailed, rules::kToolFailed,
                               "The tool reported that the call failed."};
-constexpr Refusal kToolRefused{ErrorCode::kToolFailed, "tool_refused",
+constexpr Refusal kToolRefused{ErrorCode::kToolFailed, rules::kToolRefused,
                                "The tool refused the call before acting."};
-constexpr Refusal kToolThrew{ErrorCode::kToolFailed, "tool_failed",
+constexpr Refusal kToolThrew{ErrorCode::kToolFailed, rules::kToolFailed,
                              "The tool failed unexpectedly."};
-constexpr Refusal kToolAbandoned{ErrorCode::kToolFailed, "tool_failed",
+constexpr Refusal kToolAbandoned{ErrorCode::kToolFailed, rules::kToolFailed,
                                  "The tool ended the call without answering."};
-constexpr Refusal kToolTimedOut{ErrorCode::kTimeout, "tool_timeout",
+constexpr Refusal kToolTimedOut{ErrorCode::kTimeout, rules::kToolTimeout,
                                 "The tool did not answer within its timeout."};
-constexpr Refusal kCallCancelled{ErrorCode::kCancelled, "cancelled",
+constexpr Refusal kCallCancelled{ErrorCode::kCancelled, rules::kCancelled,
                                  "The tool call was cancelled."};
 constexpr Refusal kOutputBytes{
-    ErrorCode::kInvalidOutput, "tool_output_bytes",
+    ErrorCode::kInvalidOutput, rules::kToolOutputBytes,
     "The tool output is not bounded, plain JSON within max_output_bytes."};
-constexpr Refusal kOutputSchema{ErrorCode::kInvalidOutput, "output_schema",
+constexpr Refusal kOutputSchema{ErrorCode::kInvalidOutput, rules::kOutputSchema,
                                 "The tool output does not match the tool's output schema."};
-constexpr Refusal kOutputGuardBlocked{ErrorCode::kGuardBlocked, "output_guard",
+constexpr Refusal kOutputGuardBlocked{ErrorCode::kGuardBlocked, rules::kOutputGuard,
                                       "The tool's output guard blocked the result."};
-constexpr Refusal kOutputGuardUnavailable{ErrorCode::kGuardUnavailable, "output_guard",
+constexpr Refusal kOutputGuardUnavailable{ErrorCode::kGuardUnavailable, rules::kOutputGuard,
                                           "The tool's output guard gave no verdict."};
-constexpr Refusal kBrokerInternal{ErrorCode::kToolFailed, "broker_internal",
+constexpr Refusal kBrokerInternal{ErrorCode::kToolFailed, rules::kBrokerInternal,
                                   "The broker failed unexpectedly while handling the call."};
 constexpr std::string_view kUnknownMessage =
     "The external operation may have occurred. Reconcile its outcome before retrying.";

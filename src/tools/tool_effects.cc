@@ -1,12 +1,11 @@
-#include <array>
-#include <utility>
-
 #include "codemode/tool.h"
+
+#include "core/text/enum_names.h"
 
 namespace codemode {
 namespace {
 
-constexpr std::array<std::pair<ToolEffects, std::string_view>, 4> kEffectNames{{
+constexpr internal::EnumNames<ToolEffects, 4> kEffectNames{{
     {ToolEffects::kNone, "none"},
     {ToolEffects::kRead, "read"},
     {ToolEffects::kWrite, "write"},
@@ -15,18 +14,10 @@ constexpr std::array<std::pair<ToolEffects, std::string_view>, 4> kEffectNames{{
 
 }  // namespace
 
-std::string_view to_string(ToolEffects effects) {
-  for (const auto& [known, name] : kEffectNames) {
-    if (known == effects) return name;
-  }
-  return "";
-}
+std::string_view to_string(ToolEffects effects) { return internal::name_of(kEffectNames, effects); }
 
 std::optional<ToolEffects> tool_effects_from_string(std::string_view text) {
-  for (const auto& [effects, name] : kEffectNames) {
-    if (name == text) return effects;
-  }
-  return std::nullopt;
+  return internal::value_of(kEffectNames, text);
 }
 
 }  // namespace codemode

@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "codemode/rules.h"
+
 #include "core/json/json_text.h"
 #include "core/text/identifiers.h"
 
@@ -74,12 +76,11 @@ bool is_tool_failure_rule(std::string_view rule) {
   // The rules codemode itself reports for a call, which a tool's own must never be mistaken for
   // (the code tool maps some of them to its own codes, docs/mcp.md, and rethrows host_calls_limit).
   static constexpr std::array<std::string_view, 16> kReserved = {
-      "aborted",         "approval_rejected", "bridge_closed",
-      "bridge_internal", "broker_internal",   "cancelled",
-      "code_rejected",   "deadline_exceeded", "input_guard",
-      "input_schema",    "invalid_arguments", "output_guard",
-      "output_schema",   "permission",        "schema",
-      "unknown_method"};
+      rules::kAborted, rules::kApprovalRejected, rules::kBridgeClosed, rules::kBridgeInternal,
+      rules::kBrokerInternal, rules::kCancelled, rules::kInputGuard, rules::kInputSchema,
+      rules::kOutputGuard, rules::kOutputSchema, rules::kPermission, rules::kSchema,
+      // The code tool's own answers, which are no Error's rule (codemode mcp, docs/mcp.md).
+      "code_rejected", "deadline_exceeded", "invalid_arguments", "unknown_method"};
   if (!internal::is_rule_name(rule)) return false;
   if (rule.starts_with("tool_") || rule.starts_with("worker_") || rule.starts_with("max_") ||
       rule.starts_with("downstream_") || rule.starts_with("budget_") || rule.ends_with("_limit")) {

@@ -44,19 +44,30 @@ TEST(ReadStepsTest, LineRequestChecksThePathAndTheRange) {
 }
 
 TEST(ReadStepsTest, TheFormatDefaultsToTextInCodeModeAndStructuredElse) {
-  EXPECT_EQ(read_steps::read_format_of(Json::object(), true), "text");
-  EXPECT_EQ(read_steps::read_format_of(Json::object(), false), "structured");
-  EXPECT_EQ(read_steps::read_format_of({{"format", "lines"}}, true), "lines");
-  EXPECT_EQ(read_steps::read_format_of({{"format", "structured"}}, true), "structured");
+  using read_steps::ReadFormat;
+  EXPECT_EQ(read_steps::read_format_of(Json::object(), true), ReadFormat::kText);
+  EXPECT_EQ(read_steps::read_format_of(Json::object(), false), ReadFormat::kStructured);
+  EXPECT_EQ(read_steps::read_format_of({{"format", "lines"}}, true), ReadFormat::kLines);
+  EXPECT_EQ(read_steps::read_format_of({{"format", "structured"}}, true), ReadFormat::kStructured);
+  EXPECT_EQ(read_steps::read_format_of({{"format", "text"}}, false), ReadFormat::kText);
+}
+
+TEST(ReadStepsTest, EachFormatIsNamedAsTheSchemaNamesIt) {
+  using read_steps::ReadFormat;
+  EXPECT_EQ(read_steps::format_name(ReadFormat::kText), "text");
+  EXPECT_EQ(read_steps::format_name(ReadFormat::kLines), "lines");
+  EXPECT_EQ(read_steps::format_name(ReadFormat::kStructured), "structured");
 }
 
 TEST(ReadStepsTest, TheEnvelopeNamesTheFormatUnlessStructured) {
   const Json provenance{{"snapshot_id", "code/alpha@x"}, {"repo", "code/alpha"}};
-  const Json text = read_steps::read_envelope(provenance, "text", "a.txt", "sha");
+  const Json text =
+      read_steps::read_envelope(provenance, read_steps::ReadFormat::kText, "a.txt", "sha");
   EXPECT_EQ(text, Json::parse(R"({"snapshot_id":"code/alpha@x","repo":"code/alpha",
                                   "format":"text","path":"a.txt","blob_sha":"sha"})"));
   EXPECT_FALSE(
-      read_steps::read_envelope(provenance, "structured", "a.txt", "sha").contains("format"));
+      read_steps::read_envelope(provenance, read_steps::ReadFormat::kStructured, "a.txt", "sha")
+          .contains("format"));
 }
 
 TEST(ReadStepsTest, ABinaryPageGivesTheSizeAndNoLines) {
@@ -169,25 +180,27 @@ TEST(ReadStepsTest, TakeLinesStopsWhereTheBudgetEndsAndCountsCutLines) {
 TEST(ReadStepsTest, TheLinesEnvelopeHoldsTheFormatsMemberAndThePageWhatWasTaken) {
   const Json envelope{{"path", "a.txt"}, {"blob_sha", "sha"}};
   const read_steps::LineRange range{.from = 3, .to = 40, .total = 50};
-  const Json text = read_steps::lines_envelope(envelope, "text", range, 100);
+  using read_steps::ReadFormat;
+  const Json text = read_steps::lines_envelope(envelope, ReadFormat::kText, range, 100);
   EXPECT_EQ(text["text"], "");
   EXPECT_EQ(text["total_lines"], 50);
   EXPECT_EQ(text["start_line"], 3);
   EXPECT_EQ(text["returned_lines"], 100);  // the most it can be, for the budget
-  EXPECT_EQ(read_steps::lines_envelope(envelope, "lines", range, 100)["lines"], Json::array());
-  const Json structured = read_steps::lines_envelope(envelope, "structured", range, 100);
+  EXPECT_EQ(read_steps::lines_envelope(envelope, ReadFormat::kLines, range, 100)["lines"],
+            Json::array());
+  const Json structured = read_steps::lines_envelope(envelope, ReadFormat::kStructured, range, 100);
   EXPECT_EQ(structured["items"], Json::parse(R"([{"path":"a.txt","blob_sha":"sha","start_line":3,
                                                    "end_line":40,"text":""}])"));
 
   read_steps::ReadLines taken{.next = 6, .cut_lines = 1, .text = "c\nd\ne"};
-  const Json page = read_steps::shape_lines_page(structured, "structured", range, taken);
+  const Json page = read_steps::shape_lines_page(structured, ReadFormat::kStructured, range, taken);
   EXPECT_EQ(page["returned_lines"], 3);
   EXPECT_EQ(page["end_line"], 5);
   EXPECT_EQ(page["cut_lines"], 1);
   EXPECT_EQ(page["items"], Json::parse(R"([{"path":"a.txt","blob_sha":"sha","start_line":3,
                                              "end_line":5,"text":"c\nd\ne"}])"));
   // Nothing taken: the page ends where it starts.
-  const Json empty = read_steps::shape_lines_page(text, "text", range, {.next = 3});
+  const Json empty = read_steps::shape_lines_page(text, ReadFormat::kText, range, {.next = 3});
   EXPECT_EQ(empty["returned_lines"], 0);
   EXPECT_EQ(empty["end_line"], 3);
   EXPECT_EQ(empty["text"], "");

@@ -10,16 +10,31 @@
 #include <signal.h>
 
 #include "codemode/phase_audit.h"
+#include "codemode/rules.h"
 
 #include "cli/cli_io.h"
 #include "cli/workflow/workflow_approver.h"
 #include "cli/workflow/workflow_console.h"
+#include "core/text/enum_names.h"
 #include "http/serve_until_stopped.h"
 
 namespace codemode::cli {
 namespace {
 
 constexpr std::size_t kMaxInputBytes = (16u << 20) + (64u << 10);
+
+constexpr internal::EnumNames<WorkflowCommand, 9> kCommandNames{{
+    {WorkflowCommand::kStart, "start"},
+    {WorkflowCommand::kList, "list"},
+    {WorkflowCommand::kStatus, "status"},
+    {WorkflowCommand::kPending, "pending"},
+    {WorkflowCommand::kApprove, "approve"},
+    {WorkflowCommand::kReject, "reject"},
+    {WorkflowCommand::kInspect, "inspect"},
+    {WorkflowCommand::kWorker, "worker"},
+    {WorkflowCommand::kConsole, "console"},
+}};
+static_assert(internal::names_are_unique(kCommandNames));
 
 std::atomic<bool> g_stop{false};
 void request_stop(int) { g_stop = true; }
@@ -81,7 +96,8 @@ int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
     print_usage_error(usage_error("approve and reject need --as NAME or CODEMODE_APPROVER."));
     return kExitUsageError;
   }
-  const Decision decision = arguments.command == "approve" ? Decision::kApprove : Decision::kReject;
+  const Decision decision =
+      arguments.command == WorkflowCommand::kApprove ? Decision::kApprove : Decision::kReject;
   std::string signature;
   if (arguments.key_path) {
     Result<std::string> signed_decision = sign_with_key_file(
@@ -115,32 +131,30 @@ int work(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
   return kExitSucceeded;
 }
 
-int dispatch(WorkflowRuntime& runtime, const WorkflowFile& file,
-             const WorkflowArguments& arguments) {
-  const std::string& command = arguments.command;
-  if (command == "start") return start(runtime, file, arguments);
-  if (command == "approve" || command == "reject") return decide(runtime, arguments);
-  if (command == "worker") return work(runtime, arguments);
-  if (command == "list") {
-    Result<std::vector<RunView>> runs = runtime.list();
-    if (!runs.ok()) return refused(runs.error());
-    Json list = Json::array();
-    for (const RunView& run : *runs) list.push_back(to_json(run));
-    print_json_line(Json{{"runs", std::move(list)}});
-    return kExitSucceeded;
-  }
-  if (command == "status") {
-    Result<RunView> view = runtime.status(arguments.run_id);
-    if (!view.ok()) return refused(view.error());
-    print_json_line(to_json(*view));
-    return kExitSucceeded;
-  }
-  if (command == "pending") {
-    Result<std::vector<ApprovalRequest>> pending = runtime.pending(arguments.run_id);
-    if (!pending.ok()) return refused(pending.error());
-    print_json_line(pending_json(*pending));
-    return kExitSucceeded;
-  }
+int print_runs(WorkflowRuntime& runtime) {
+  Result<std::vector<RunView>> runs = runtime.list();
+  if (!runs.ok()) return refused(runs.error());
+  Json list = Json::array();
+  for (const RunView& run : *runs) list.push_back(to_json(run));
+  print_json_line(Json{{"runs", std::move(list)}});
+  return kExitSucceeded;
+}
+
+int print_status(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
+  Result<RunView> view = runtime.status(arguments.run_id);
+  if (!view.ok()) return refused(view.error());
+  print_json_line(to_json(*view));
+  return kExitSucceeded;
+}
+
+int print_pending(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
+  Result<std::vector<ApprovalRequest>> pending = runtime.pending(arguments.run_id);
+  if (!pending.ok()) return refused(pending.error());
+  print_json_line(pending_json(*pending));
+  return kExitSucceeded;
+}
+
+int print_audit(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
   Result<std::optional<PhaseAudit>> audit = runtime.inspect(arguments.run_id, arguments.phase_id);
   if (!audit.ok()) return refused(audit.error());
   Json json = Json{{"audit", nullptr}};
@@ -153,10 +167,35 @@ int dispatch(WorkflowRuntime& runtime, const WorkflowFile& file,
   return kExitSucceeded;
 }
 
+int dispatch(WorkflowRuntime& runtime, const WorkflowFile& file,
+             const WorkflowArguments& arguments) {
+  switch (arguments.command) {
+    case WorkflowCommand::kStart:
+      return start(runtime, file, arguments);
+    case WorkflowCommand::kApprove:
+    case WorkflowCommand::kReject:
+      return decide(runtime, arguments);
+    case WorkflowCommand::kWorker:
+      return work(runtime, arguments);
+    case WorkflowCommand::kList:
+      return print_runs(runtime);
+    case WorkflowCommand::kStatus:
+      return print_status(runtime, arguments);
+    case WorkflowCommand::kPending:
+      return print_pending(runtime, arguments);
+    case WorkflowCommand::kInspect:
+      return print_audit(runtime, arguments);
+    case WorkflowCommand::kConsole:
+      break;  // served by run_workflow_command, never dispatched
+  }
+  return kExitUsageError;
+}
+
 // One subcommand of `codemode workflow`, with the options every one of them takes.
-CLI::App* add_command(CLI::App& workflow, WorkflowArguments& arguments, const std::string& name,
+CLI::App* add_command(CLI::App& workflow, WorkflowArguments& arguments, WorkflowCommand which,
                       const std::string& description) {
-  CLI::App* command = workflow.add_subcommand(name, description);
+  CLI::App* command =
+      workflow.add_subcommand(std::string(internal::name_of(kCommandNames, which)), description);
   command
       ->add_option("WORKFLOW", arguments.workflow_path,
                    "The WORKFLOW.json file (see docs/workflows.md).")
@@ -178,7 +217,7 @@ CLI::App* add_command(CLI::App& workflow, WorkflowArguments& arguments, const st
                    "SANDBOX.json: where phases run, as `codemode run --sandbox` takes it (a "
                    "docker or protocol sandbox, docs/mcp.md). Instead of --isolation.")
       ->excludes(isolation);
-  command->callback([&arguments, name] { arguments.command = name; });
+  command->callback([&arguments, which] { arguments.command = which; });
   return command;
 }
 
@@ -191,24 +230,26 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
       "before it runs; every execution leaves an audit record. Prints one JSON line on stdout. "
       "Exit status: 0 done, 1 refused (one JSON line on stderr), 2 usage error.");
   workflow->require_subcommand(1);
-  CLI::App* start = add_command(*workflow, arguments, "start",
+  CLI::App* start = add_command(*workflow, arguments, WorkflowCommand::kStart,
                                 "Start a run; its first phases wait for approval.");
   CLI::Option* input =
       start->add_option("--input", arguments.input_json, "The run's input as JSON text.");
   start->add_option("--input-file", arguments.input_file, "Read the run's input from FILE.")
       ->excludes(input);
-  add_command(*workflow, arguments, "list", "The runs of the workflow's scope, newest first.");
-  add_command(*workflow, arguments, "status", "One run: status, output, ledger and phases.")
+  add_command(*workflow, arguments, WorkflowCommand::kList,
+              "The runs of the workflow's scope, newest first.");
+  add_command(*workflow, arguments, WorkflowCommand::kStatus,
+              "One run: status, output, ledger and phases.")
       ->add_option("RUN", arguments.run_id, "The run id.")
       ->required();
-  add_command(*workflow, arguments, "pending",
+  add_command(*workflow, arguments, WorkflowCommand::kPending,
               "Every phase waiting for approval: intent, tools and effects, what each tool runs "
               "(its command and files' digests), limits, input, source and the approval digest.")
       ->add_option("RUN", arguments.run_id, "Only this run's.");
-  for (const char* name : {"approve", "reject"}) {
+  for (WorkflowCommand which : {WorkflowCommand::kApprove, WorkflowCommand::kReject}) {
     CLI::App* decide =
-        add_command(*workflow, arguments, name,
-                    std::string(name) == "approve"
+        add_command(*workflow, arguments, which,
+                    which == WorkflowCommand::kApprove
                         ? "Approve a phase by its exact approval digest; a worker then runs it."
                         : "Reject a phase by its approval digest; the run ends blocked.");
     decide->add_option("RUN", arguments.run_id, "The run id.")->required();
@@ -222,19 +263,19 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
                        "Your Ed25519 private key (PEM) to sign the decision with; required when "
                        "the workflow lists approverKeys.");
   }
-  CLI::App* inspect =
-      add_command(*workflow, arguments, "inspect", "A phase's audit record (null if none).");
+  CLI::App* inspect = add_command(*workflow, arguments, WorkflowCommand::kInspect,
+                                  "A phase's audit record (null if none).");
   inspect->add_option("RUN", arguments.run_id, "The run id.")->required();
   inspect->add_option("PHASE", arguments.phase_id, "The phase id.")->required();
   CLI::App* worker = add_command(
-      *workflow, arguments, "worker",
+      *workflow, arguments, WorkflowCommand::kWorker,
       "Execute approved phases until stopped (SIGINT/SIGTERM), recovering phases whose runtime "
       "died without running them again; prints {\"executed\": N} when it stops.");
   worker->add_flag("--once", arguments.once, "One pass over the due runs, then exit.");
   worker->add_option("--poll-ms", arguments.poll_millis, "Wait between idle passes (default 500).")
       ->check(CLI::Range(10, 60'000));
   CLI::App* console = add_command(
-      *workflow, arguments, "console",
+      *workflow, arguments, WorkflowCommand::kConsole,
       "Serve the approvals console until stopped: a web page listing the runs, where you review "
       "a phase (intent, highlighted source, input, tools and what they run, limits, digest) and "
       "approve or reject "
@@ -259,24 +300,25 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
 }
 
 int run_workflow_command(const WorkflowArguments& arguments) {
-  if (arguments.command == "worker") {
+  if (arguments.command == WorkflowCommand::kWorker) {
     // First, so that a stop requested while the worker starts still ends it cleanly.
     ::signal(SIGINT, request_stop);
     ::signal(SIGTERM, request_stop);
   }
-  if (arguments.command == "console") http::block_stop_signals();  // before any thread starts
+  if (arguments.command == WorkflowCommand::kConsole)
+    http::block_stop_signals();  // before any thread starts
   Result<WorkflowFile> file = load_workflow_file(arguments.workflow_path);
   if (!file.ok()) {
     print_usage_error(file.error());
     return kExitUsageError;
   }
   Result<std::unique_ptr<WorkflowRuntime>> runtime = make_workflow_runtime(*file, arguments.host);
-  if (!runtime.ok() && runtime.error().rule == "command_line") {  // a bad --sandbox file
+  if (!runtime.ok() && runtime.error().rule == rules::kCommandLine) {  // a bad --sandbox file
     print_usage_error(runtime.error());
     return kExitUsageError;
   }
   if (!runtime.ok()) return refused(runtime.error());
-  if (arguments.command == "console") {
+  if (arguments.command == WorkflowCommand::kConsole) {
     return serve_console(std::shared_ptr<WorkflowRuntime>(std::move(*runtime)), *file, arguments);
   }
   return dispatch(**runtime, *file, arguments);

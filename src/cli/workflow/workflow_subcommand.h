@@ -26,8 +26,21 @@
 
 namespace codemode::cli {
 
+// The subcommands above.
+enum class WorkflowCommand {
+  kStart,
+  kList,
+  kStatus,
+  kPending,
+  kApprove,
+  kReject,
+  kInspect,
+  kWorker,
+  kConsole,
+};
+
 struct WorkflowArguments {
-  std::string command;  // which of the subcommands above was given
+  WorkflowCommand command = WorkflowCommand::kStart;  // the one given (parsing requires one)
   std::string workflow_path;
   WorkflowHostOptions host{.store_url = "sqlite:codemode-workflows.db"};
   std::optional<std::string> input_json;

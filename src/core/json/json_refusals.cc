@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "codemode/rules.h"
+
 namespace codemode::internal {
 namespace {
 
@@ -62,10 +64,10 @@ bool is_reserved_key(std::string_view key) {
 OutputFault output_fault_of(const Error& json_error) {
   // The rules above, said of a result.
   const std::string& rule = json_error.rule;
-  if (rule == "json_bytes_limit") return OutputFault::kMaxOutputBytes;
-  if (rule == "json_depth_limit") return OutputFault::kDepthLimit;
-  if (rule == "json_values_limit") return OutputFault::kValuesLimit;
-  if (rule == "json_key") return OutputFault::kReservedKey;
+  if (rule == rules::kJsonBytesLimit) return OutputFault::kMaxOutputBytes;
+  if (rule == rules::kJsonDepthLimit) return OutputFault::kDepthLimit;
+  if (rule == rules::kJsonValuesLimit) return OutputFault::kValuesLimit;
+  if (rule == rules::kJsonKey) return OutputFault::kReservedKey;
   return OutputFault::kNotJson;
 }
 

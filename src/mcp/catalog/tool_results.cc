@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "codemode/rules.h"
+
 namespace codemode::mcp {
 
 std::optional<Json> content_blocks_of(const Json& output) {
@@ -41,7 +43,7 @@ Json call_tool_result(const ToolOutcome& outcome, const CatalogEntry& entry) {
     const Error& error = *outcome.error;
     const std::string& message =
         outcome.tool_message && error.code == ErrorCode::kToolFailed &&
-                (error.rule == "tool_failed" || is_tool_failure_rule(error.rule))
+                (error.rule == rules::kToolFailed || is_tool_failure_rule(error.rule))
             ? *outcome.tool_message
             : error.message;
     return tool_error_result(error.rule, message, entry.output_schema.is_null());

@@ -4,7 +4,10 @@
 #include <map>
 #include <set>
 
+#include "codemode/rules.h"
+
 #include "core/json/json_text.h"
+#include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_prelude.h"
 #include "mcp/code_tool/typescript_declarations.h"
@@ -24,13 +27,15 @@ using internal::cut_utf8;
 // code as it is, with codemode's fixed message for the call.
 Json rule_table(const std::vector<std::string>& quota_classes) {
   Json table{
-      {"max_tool_calls", {"host_calls_limit", "host-call budget exhausted"}},
-      {"max_tool_concurrency", {"host_concurrency_limit", "concurrent host-call budget exhausted"}},
-      {"host_result_bytes_limit",
-       {"host_result_bytes_limit", "host result exceeds the per-call byte budget"}},
-      {"cumulative_host_bytes_limit",
-       {"cumulative_host_bytes_limit", "cumulative host-result byte budget exhausted"}},
-      {"input_schema", {"invalid_arguments", "arguments do not match the tool's input schema"}},
+      {rules::kMaxToolCalls, {codes::kHostCallsLimit, "host-call budget exhausted"}},
+      {rules::kMaxToolConcurrency,
+       {codes::kHostConcurrencyLimit, "concurrent host-call budget exhausted"}},
+      {rules::kHostResultBytesLimit,
+       {rules::kHostResultBytesLimit, "host result exceeds the per-call byte budget"}},
+      {rules::kCumulativeHostBytesLimit,
+       {rules::kCumulativeHostBytesLimit, "cumulative host-result byte budget exhausted"}},
+      {rules::kInputSchema,
+       {codes::kInvalidArguments, "arguments do not match the tool's input schema"}},
   };
   for (const std::string& name : quota_classes) {
     table[name + "_limit"] = {name + "_limit", quota_exhausted_message(name)};

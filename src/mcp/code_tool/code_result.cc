@@ -5,6 +5,7 @@
 
 #include "core/json/json_keys.h"
 #include "core/text/utf16.h"
+#include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/invocation_budget.h"
 
@@ -22,7 +23,7 @@ Json call_result(Json structured, bool is_error) {
 }
 
 Json malformed() {
-  return tool_error_result("code_rejected",
+  return tool_error_result(codes::kCodeRejected,
                            "The program's result does not have the code tool's envelope.");
 }
 
@@ -53,7 +54,7 @@ Json error_result(std::string_view code, std::string_view message, const Json& l
 }
 
 Json too_large(std::int64_t bytes, const Json& logs, const McpPolicy& policy) {
-  return error_result("final_result_bytes_limit",
+  return error_result(codes::kFinalResultBytesLimit,
                       "final JSON is " + std::to_string(bytes) + " bytes and exceeds the " +
                           std::to_string(policy.final_result_bytes) +
                           "-byte limit; return fewer fields or items",
@@ -82,16 +83,16 @@ Json measured_too_large(const Json& error, const Json& logs, const McpPolicy& po
 Json thrown(const Json& error, const Json& logs, const McpPolicy& policy) {
   const auto code = error.find("code");
   if (!error.is_object() || code == error.end()) return malformed();
-  if (*code == "host_calls_limit" && only_keys(error, {"code"})) {
-    return error_result("host_calls_limit", "host-call budget exhausted", logs);
+  if (*code == codes::kHostCallsLimit && only_keys(error, {"code"})) {
+    return error_result(codes::kHostCallsLimit, "host-call budget exhausted", logs);
   }
-  if (*code == "final_result_bytes_limit") return measured_too_large(error, logs, policy);
+  if (*code == codes::kFinalResultBytesLimit) return measured_too_large(error, logs, policy);
   const auto message = error.find("message");
-  if (*code == "code_rejected" && only_keys(error, {"code", "message"}) && message != error.end() &&
-      message->is_string()) {
+  if (*code == codes::kCodeRejected && only_keys(error, {"code", "message"}) &&
+      message != error.end() && message->is_string()) {
     // What the program threw is the model's own text (never host data): returned as is.
     return error_result(
-        "code_rejected",
+        codes::kCodeRejected,
         internal::truncate_utf16(message->get_ref<const std::string&>(), kMaxMessageUnits), logs);
   }
   return malformed();

@@ -6,9 +6,12 @@
 #include <utility>
 
 #include "codemode/budget.h"
+#include "codemode/rules.h"
 
+#include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_result.h"
+#include "mcp/code_tool/execution_failure.h"
 #include "mcp/code_tool/invocation_budget.h"
 
 namespace codemode::mcp {
@@ -144,47 +147,6 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   return outcome;
 }
 
-// An execution that did not return the envelope, in the code tool's stable codes (docs/mcp.md,
-// "Code mode").
-Json failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
-  const Error& error = *outcome.error;
-  const std::string& rule = error.rule;
-  if (rule == "program_error") {
-    // What the program threw is the model's own text (never host data): returned as is.
-    if (outcome.program_error)
-      return tool_error_result("code_rejected", outcome.program_error->message);
-    return tool_error_result("code_rejected",
-                             "the program's promise can never settle: nothing is left to run and "
-                             "no tool call is pending");
-  }
-  if (rule == "wall_time_limit" || rule == "cpu_limit") {
-    return tool_error_result("deadline_exceeded", "JavaScript ran past its wall-time budget");
-  }
-  if (rule == "memory_limit") {
-    return tool_error_result("code_rejected", "JavaScript exceeded its heap budget");
-  }
-  if (rule == "max_output_bytes") {
-    // The prelude refuses a result over the cap first: only one that grew after its measure (a
-    // toJSON that answers differently the second time) or one the worker refused as output (it
-    // reports every INVALID_OUTPUT with this rule) gets here.
-    return tool_error_result("final_result_bytes_limit",
-                             "final JSON exceeds the " + std::to_string(policy.final_result_bytes) +
-                                 "-byte limit; return fewer fields or items");
-  }
-  if (rule.starts_with("output_")) {
-    // A result the wrapper's own checks let through (a lone surrogate, too deep) is not JSON: the
-    // program's error, in codemode's fixed words for the rule.
-    return tool_error_result("code_rejected", error.message);
-  }
-  if (rule == "cancelled" || rule == "worker_exited" || rule == "worker_protocol_error" ||
-      rule == "worker_start_failed") {
-    return tool_error_result(rule, error.message);
-  }
-  // Anything else is the sandbox failing the invocation (sandbox_error, an unavailable or
-  // unsupported sandbox, an unknown tool outcome): the code tool's code for an internal error.
-  return tool_error_result("worker_start_failed", "code worker could not be started");
-}
-
 // The program's limits under `policy`: its output is the envelope of code_prelude.h (the result,
 // the logs, a thrown message), so it may take finalResultBytes + consoleLogBytes + the envelope's
 // own bytes; finalResultBytes itself is checked on the result alone (code_result.h). The output
@@ -210,18 +172,18 @@ CodeLimits program_limits(const McpPolicy& policy) {
 Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   const McpPolicy& policy = shared_->policy;
   if (!arguments.contains("code") || !arguments.at("code").is_string()) {
-    return tool_error_result("invalid_arguments", "code must be a string");
+    return tool_error_result(codes::kInvalidArguments, "code must be a string");
   }
   // The text as sent is measured, before a fence or blank space is taken off: what the client
   // sent is what the budget bounds.
   const std::string& sent = arguments.at("code").get_ref<const std::string&>();
   if (static_cast<std::int64_t>(sent.size()) > policy.source_bytes) {
-    return tool_error_result("source_bytes_limit", "JavaScript source exceeds the byte budget");
+    return tool_error_result(rules::kSourceBytesLimit, "JavaScript source exceeds the byte budget");
   }
   const CodeInput code = normalize_code_input(sent);
   const std::shared_ptr<ServerCapacity::Slot> worker = shared_->capacity->try_start_worker();
   if (!worker) {
-    return tool_error_result("server_workers_limit", "server worker capacity is exhausted");
+    return tool_error_result(codes::kServerWorkersLimit, "server worker capacity is exhausted");
   }
   Result<CodeProgram> program =
       define_code_program({.id = "mcp-code",
@@ -235,7 +197,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                            .output_schema_id = "any",
                            .tools = shared_->tools,
                            .limits = program_limits(policy)});
-  if (!program.ok()) return tool_error_result("code_rejected", program.error().message);
+  if (!program.ok()) return tool_error_result(codes::kCodeRejected, program.error().message);
   const std::string execution = "mcp-code:" + std::to_string(shared_->next_execution++);
   const InvocationRegistry::Registration registration =
       shared_->invocations.add(execution, std::make_shared<InvocationBudget>(policy));
@@ -245,7 +207,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .execution_id = execution,
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
-  if (!outcome.ok()) return failure(outcome, policy);
+  if (!outcome.ok()) return execution_failure(outcome, policy);
   return code_result(*outcome.output, policy);
 }
 

@@ -6,6 +6,10 @@
 #include <regex>
 #include <set>
 
+#include "codemode/rules.h"
+
+#include "mcp/catalog/mcp_codes.h"
+
 namespace codemode::mcp {
 
 const std::array<PolicyField, 13> kPolicyFields{{
@@ -25,21 +29,21 @@ const std::array<PolicyField, 13> kPolicyFields{{
 }};
 
 const std::array<std::string_view, 15> kBuiltInLimitCodes{{
-    "source_bytes_limit",
-    "host_calls_limit",
-    "host_concurrency_limit",
-    "host_result_bytes_limit",
-    "cumulative_host_bytes_limit",
-    "final_result_bytes_limit",
-    "server_workers_limit",
-    "server_invocations_limit",
-    "server_host_operations_limit",
-    "memory_limit",
-    "cpu_limit",
-    "wall_time_limit",
-    "json_bytes_limit",
-    "json_depth_limit",
-    "json_values_limit",
+    rules::kSourceBytesLimit,
+    codes::kHostCallsLimit,
+    codes::kHostConcurrencyLimit,
+    rules::kHostResultBytesLimit,
+    rules::kCumulativeHostBytesLimit,
+    codes::kFinalResultBytesLimit,
+    codes::kServerWorkersLimit,
+    codes::kServerInvocationsLimit,
+    codes::kServerHostOperationsLimit,
+    rules::kMemoryLimit,
+    rules::kCpuLimit,
+    rules::kWallTimeLimit,
+    rules::kJsonBytesLimit,
+    rules::kJsonDepthLimit,
+    rules::kJsonValuesLimit,
 }};
 
 namespace {

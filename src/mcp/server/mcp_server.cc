@@ -5,7 +5,9 @@
 
 #include "codemode/budget.h"
 #include "codemode/code_mode.h"
+#include "codemode/rules.h"
 
+#include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
 
 namespace codemode::mcp {
@@ -136,7 +138,7 @@ void McpServer::call_code_tool(const RpcMessage& request) {
 void McpServer::admit(const RpcMessage& request, AnswerFn answer) {
   const Json at_capacity = rpc_result(
       request.id,
-      tool_error_result("server_invocations_limit", "server invocation capacity is exhausted"));
+      tool_error_result(codes::kServerInvocationsLimit, "server invocation capacity is exhausted"));
   std::shared_ptr<ServerCapacity::Slot> slot = capacity_->try_start_invocation();
   if (!slot) return send_(at_capacity);
   auto call = [this, id = request.id, slot = std::move(slot), answer = std::move(answer)](
@@ -146,7 +148,7 @@ void McpServer::admit(const RpcMessage& request, AnswerFn answer) {
       result = answer(std::move(stop));
     } catch (...) {
       // On a call thread an exception would end the process: it becomes a fixed error instead.
-      result = tool_error_result("internal_error", "The call failed inside the server.");
+      result = tool_error_result(rules::kInternalError, "The call failed inside the server.");
     }
     // Free before the client hears back, so its next call is not refused spuriously.
     slot.reset();

@@ -1,6 +1,7 @@
 // list: a snapshot's entries below a directory, structured or as bare paths.
 #include <vector>
 
+#include "core/text/enum_names.h"
 #include "repository/operations/operations.h"
 #include "repository/paging/page_budget.h"
 #include "repository/snapshot/snapshot_reader.h"
@@ -24,6 +25,14 @@ constexpr std::string_view kSchema = R"({"type": "object", "additionalProperties
     "exclude": {"type": "array", "maxItems": 32, "items": {"type": "string", "minLength": 1, "maxLength": 256}},
     "max_items": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Default 100."},
     @PAGING@}})";
+
+// The `format` the schema allows: entries described, or their paths alone.
+enum class ListFormat { kStructured, kPaths };
+
+constexpr internal::EnumNames<ListFormat, 2> kListFormats{{
+    {ListFormat::kStructured, "structured"},
+    {ListFormat::kPaths, "paths"},
+}};
 
 Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& context) {
   const std::string snapshot_id = string_of(input, "snapshot_id");
@@ -51,12 +60,13 @@ Result<Json> list(RepositoryState& state, const Json& input, const ToolContext& 
   truncated = truncated || *walked;
   if (context.stop_token.stop_requested()) return Error::cancelled("cancelled", "Cancelled.");
 
-  const bool paths_only = string_of(input, "format", "structured") == "paths";
+  const bool paths_only =
+      internal::value_of(kListFormats, string_of(input, "format")) == ListFormat::kPaths;
   const std::size_t offset = start->is_number_unsigned() ? start->get<std::size_t>() : 0;
   const std::size_t max_items = static_cast<std::size_t>(integer_of(input, "max_items", 100));
   const std::size_t max_bytes = max_bytes_of(input);
   Json page = reader->provenance();
-  if (paths_only) page["format"] = "paths";
+  if (paths_only) page["format"] = internal::name_of(kListFormats, ListFormat::kPaths);
   page["path"] = *path;
   page[paths_only ? "paths" : "items"] = Json::array();
   page["returned_items"] = 0;

@@ -107,7 +107,8 @@ OperationSpec open_operation() {
           "seconds), summary}.",
       .input_schema = kSchema,
       .timeout = std::chrono::milliseconds(10'000),
-      .run = open};
+      .run = open,
+      .opens_snapshot = true};
 }
 
 }  // namespace codemode::repository

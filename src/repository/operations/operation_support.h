@@ -31,6 +31,8 @@ struct OperationSpec {
   std::string_view input_schema;  // JSON Schema draft 7 text
   std::chrono::milliseconds timeout{10'000};
   Operation run;
+  // open: its answer is a snapshot, counted against code mode's snapshot budget, not the page one.
+  bool opens_snapshot = false;
 };
 
 Tool define_operation(const std::shared_ptr<RepositoryState>& state, const OperationSpec& spec);

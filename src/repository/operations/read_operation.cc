@@ -7,6 +7,7 @@
 #include <git2.h>
 
 #include "core/json/json_text.h"
+#include "core/text/enum_names.h"
 #include "repository/operations/operations.h"
 #include "repository/operations/read_steps.h"
 #include "repository/paging/page_budget.h"
@@ -42,6 +43,15 @@ std::string_view content_of(const GitBlob& blob) {
 }  // namespace
 
 namespace read_steps {
+namespace {
+
+constexpr internal::EnumNames<ReadFormat, 3> kReadFormats{{
+    {ReadFormat::kText, "text"},
+    {ReadFormat::kLines, "lines"},
+    {ReadFormat::kStructured, "structured"},
+}};
+
+}  // namespace
 
 Result<LineRequest> line_request_of(const Json& input) {
   Result<std::string> path = checked_path(string_of(input, "path"));
@@ -88,14 +98,17 @@ Result<GitBlob> file_blob(const SnapshotReader& reader, const SnapshotEntry& ent
   return reader.blob(entry.oid);
 }
 
-std::string read_format_of(const Json& input, bool compact_defaults) {
-  return string_of(input, "format", compact_defaults ? "text" : "structured");
+std::string_view format_name(ReadFormat format) { return internal::name_of(kReadFormats, format); }
+
+ReadFormat read_format_of(const Json& input, bool compact_defaults) {
+  const ReadFormat fallback = compact_defaults ? ReadFormat::kText : ReadFormat::kStructured;
+  return internal::value_of(kReadFormats, string_of(input, "format")).value_or(fallback);
 }
 
-Json read_envelope(Json provenance, const std::string& format, const std::string& path,
+Json read_envelope(Json provenance, ReadFormat format, const std::string& path,
                    const std::string& blob_sha) {
   Json page = std::move(provenance);
-  if (format != "structured") page["format"] = format;
+  if (format != ReadFormat::kStructured) page["format"] = format_name(format);
   page["path"] = path;
   page["blob_sha"] = blob_sha;
   return page;
@@ -153,11 +166,11 @@ ReadLines take_lines(std::string_view content, const LineRange& range, std::size
   return taken;
 }
 
-void put_lines(Json& page, const std::string& format, std::int64_t from, const Json& end_line,
+void put_lines(Json& page, ReadFormat format, std::int64_t from, const Json& end_line,
                ReadLines lines) {
-  if (format == "text") {
+  if (format == ReadFormat::kText) {
     page["text"] = std::move(lines.text);
-  } else if (format == "lines") {
+  } else if (format == ReadFormat::kLines) {
     page["lines"] = std::move(lines.lines);
   } else {
     page["items"] = Json::array({Json{{"path", page["path"]},
@@ -168,7 +181,7 @@ void put_lines(Json& page, const std::string& format, std::int64_t from, const J
   }
 }
 
-Json lines_envelope(Json envelope, const std::string& format, const LineRange& range,
+Json lines_envelope(Json envelope, ReadFormat format, const LineRange& range,
                     std::size_t max_lines) {
   Json page = std::move(envelope);
   page["total_lines"] = range.total;
@@ -180,8 +193,7 @@ Json lines_envelope(Json envelope, const std::string& format, const LineRange& r
   return page;
 }
 
-Json shape_lines_page(Json page, const std::string& format, const LineRange& range,
-                      ReadLines taken) {
+Json shape_lines_page(Json page, ReadFormat format, const LineRange& range, ReadLines taken) {
   const std::int64_t returned = taken.next - range.from;
   page["returned_lines"] = returned;
   page["end_line"] = returned == 0 ? range.from : taken.next - 1;
@@ -199,14 +211,13 @@ using namespace read_steps;
 
 // A page of the file's lines from `range.from`, within max_lines and max_bytes.
 Result<Json> lines_page(const RepositoryState& state, const Json& input, Json envelope,
-                        std::string_view content, const LineRange& range,
-                        const std::string& format) {
+                        std::string_view content, const LineRange& range, ReadFormat format) {
   const std::size_t max_lines = static_cast<std::size_t>(integer_of(input, "max_lines", 100));
   const std::size_t max_bytes = max_bytes_of(input);
   Json page = lines_envelope(std::move(envelope), format, range, max_lines);
   PageBudget budget(max_bytes, page);
   if (!budget.viable()) return page_too_small();
-  ReadLines taken = take_lines(content, range, max_lines, format == "lines", budget);
+  ReadLines taken = take_lines(content, range, max_lines, format == ReadFormat::kLines, budget);
   if (taken.next == range.from && range.from <= range.to) return page_too_small();
   const std::int64_t next = taken.next;
   page = shape_lines_page(std::move(page), format, range, std::move(taken));
@@ -231,7 +242,7 @@ Result<Json> read(RepositoryState& state, const Json& input, const ToolContext&)
   if (!blob.ok()) return std::move(blob).error();
   const std::string_view content = content_of(*blob);
 
-  const std::string format = read_format_of(input, state.options.compact_defaults);
+  const ReadFormat format = read_format_of(input, state.options.compact_defaults);
   Json envelope = read_envelope(reader->provenance(), format, request->path, oid_hex(entry->oid));
   if (looks_binary(content)) {
     return binary_page(std::move(envelope), content.size(), max_bytes_of(input));

@@ -37,12 +37,18 @@ Result<SnapshotEntry> file_entry(const SnapshotReader& reader, const std::string
 Result<GitBlob> file_blob(const SnapshotReader& reader, const SnapshotEntry& entry,
                           const std::string& path);
 
-// The request's format, or the default: "text" for compact defaults (code mode), else
-// "structured".
-std::string read_format_of(const Json& input, bool compact_defaults);
+// The formats the request's schema allows: the lines joined by "\n", numbered lines, or one
+// structured item.
+enum class ReadFormat { kText, kLines, kStructured };
+
+// "text", "lines" or "structured": the format's name in a request and in an answer.
+std::string_view format_name(ReadFormat format);
+
+// The request's format, or the default: text for compact defaults (code mode), else structured.
+ReadFormat read_format_of(const Json& input, bool compact_defaults);
 
 // The answer's members before its lines: provenance, format (unless structured), path, blob_sha.
-Json read_envelope(Json provenance, const std::string& format, const std::string& path,
+Json read_envelope(Json provenance, ReadFormat format, const std::string& path,
                    const std::string& blob_sha);
 
 // The whole answer for a binary file: its size, no lines (page_too_small when even that does not
@@ -78,18 +84,17 @@ ReadLines take_lines(std::string_view content, const LineRange& range, std::size
 
 // Sets the member of `page` (a read_envelope) that holds the lines for `format`: text, lines, or
 // items with one item {path, blob_sha, start_line: from, end_line, text}.
-void put_lines(Json& page, const std::string& format, std::int64_t from, const Json& end_line,
+void put_lines(Json& page, ReadFormat format, std::int64_t from, const Json& end_line,
                ReadLines lines);
 
 // `envelope` with the members of a page of lines, so that a budget made from it counts them:
 // total_lines, start_line, end_line, returned_lines (max_lines, the most it can be), cut_lines and
 // the format's lines member, empty (a structured item's end_line is range.to, the most it can be).
-Json lines_envelope(Json envelope, const std::string& format, const LineRange& range,
+Json lines_envelope(Json envelope, ReadFormat format, const LineRange& range,
                     std::size_t max_lines);
 
 // `page` (a lines_envelope) with what was taken: returned_lines, end_line, cut_lines and the lines.
-Json shape_lines_page(Json page, const std::string& format, const LineRange& range,
-                      ReadLines taken);
+Json shape_lines_page(Json page, ReadFormat format, const LineRange& range, ReadLines taken);
 
 }  // namespace codemode::repository::read_steps
 

@@ -70,7 +70,7 @@ class DockerAdapter final : public SandboxAdapter {
 
 Result<std::shared_ptr<SandboxAdapter>> make_docker_adapter(DockerAdapterOptions options) {
   if (options.promotion || !options.promotion_public_key.empty()) {
-    return Error::invalid_config(internal::kDockerOptionsRule,
+    return Error::invalid_config(rules::kDockerAdapterOptions,
                                  "promotion is for make_promoted_docker_adapter.");
   }
   if (Status valid = internal::check_docker_adapter_options(options); !valid.ok()) {
@@ -83,7 +83,7 @@ Result<std::shared_ptr<SandboxAdapter>> make_docker_adapter(DockerAdapterOptions
 Result<std::shared_ptr<SandboxAdapter>> make_promoted_docker_adapter(DockerAdapterOptions options) {
   if (!options.promotion || options.promotion_public_key.empty()) {
     return Error::invalid_config(
-        internal::kDockerOptionsRule,
+        rules::kDockerAdapterOptions,
         "promotion and promotion_public_key are required by the promoted Docker adapter.");
   }
   if (Status valid = internal::check_docker_adapter_options(options); !valid.ok()) {

@@ -18,7 +18,7 @@ constexpr std::size_t kMaxRuntimeChars = 64;
 constexpr std::size_t kMaxContainerNameChars = 128;
 
 Error docker_option_error(std::string message) {
-  return Error::invalid_config(kDockerOptionsRule, std::move(message));
+  return Error::invalid_config(rules::kDockerAdapterOptions, std::move(message));
 }
 
 // ^(?:unix:///[^\s,]{1,4096}|npipe:////\./pipe/[A-Za-z0-9._-]{1,256})$: a local socket, nothing

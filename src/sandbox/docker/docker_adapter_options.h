@@ -11,10 +11,10 @@
 #include "codemode/docker_adapter.h"
 #include "codemode/error.h"
 #include "codemode/program.h"
+#include "codemode/rules.h"
 
 namespace codemode::internal {
 
-inline constexpr char kDockerOptionsRule[] = "docker_adapter_options";
 // The docker CLI's whole environment. Even with none, the CLI finds the user's home through the
 // password database and reads ~/.docker/config.json, whose current context could point it at a
 // remote daemon and whose proxies it would pass into every container. A configuration directory

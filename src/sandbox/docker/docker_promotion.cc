@@ -15,18 +15,18 @@
 namespace codemode {
 namespace {
 
-using internal::kPromotionRule;
 using internal::promotion_config_error;
 
 constexpr std::size_t kMinPrivateKeyChars = 80;
 constexpr std::size_t kMaxPrivateKeyChars = 16384;
 
 Error integrity_error(std::string message) {
-  return Error::integrity_violation(kPromotionRule, std::move(message));
+  return Error::integrity_violation(rules::kDockerPromotion, std::move(message));
 }
 
 Error denied(std::string message) {
-  return Error::permission_denied(kPromotionRule, "Promotion is denied: " + std::move(message));
+  return Error::permission_denied(rules::kDockerPromotion,
+                                  "Promotion is denied: " + std::move(message));
 }
 
 }  // namespace

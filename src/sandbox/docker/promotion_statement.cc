@@ -121,7 +121,7 @@ Result<DockerPromotionStatement> statement_from_json(const Json& json) {
 }  // namespace
 
 Error promotion_config_error(std::string message) {
-  return Error::invalid_config(kPromotionRule,
+  return Error::invalid_config(rules::kDockerPromotion,
                                "The Docker promotion is malformed: " + std::move(message));
 }
 

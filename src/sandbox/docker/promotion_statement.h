@@ -8,13 +8,13 @@
 
 #include "codemode/docker_promotion.h"
 #include "codemode/error.h"
+#include "codemode/rules.h"
 
 namespace codemode::internal {
 
 // v2 added scan.succeeded: a v1 statement does not say whether its scan ran to completion (the
 // promote of that time signed failed scans too), so it is refused, and the image promoted again.
 inline constexpr std::string_view kPromotionFormat = "codemode-docker-promotion-v2";
-inline constexpr char kPromotionRule[] = "docker_promotion";
 
 Error promotion_config_error(std::string message);
 

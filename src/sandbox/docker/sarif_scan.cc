@@ -76,7 +76,8 @@ std::string run_failure(const Json& run) {
 }
 
 Error denied(std::string message) {
-  return Error::permission_denied(kPromotionRule, "Promotion is denied: " + std::move(message));
+  return Error::permission_denied(rules::kDockerPromotion,
+                                  "Promotion is denied: " + std::move(message));
 }
 
 }  // namespace

@@ -6,29 +6,32 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/text/enum_names.h"
+
 namespace codemode::internal {
 namespace {
 
 // How a keyword holds subschemas. Keywords not listed hold data or annotations, never schemas.
 enum class Holds { kSchema, kSchemaOrArray, kArray, kMap };
 
-constexpr std::array<std::pair<std::string_view, Holds>, 16> kSubschemaKeywords{{
-    {"additionalItems", Holds::kSchema},
-    {"additionalProperties", Holds::kSchema},
-    {"contains", Holds::kSchema},
-    {"propertyNames", Holds::kSchema},
-    {"not", Holds::kSchema},
-    {"if", Holds::kSchema},
-    {"then", Holds::kSchema},
-    {"else", Holds::kSchema},
-    {"items", Holds::kSchemaOrArray},
-    {"allOf", Holds::kArray},
-    {"anyOf", Holds::kArray},
-    {"oneOf", Holds::kArray},
-    {"properties", Holds::kMap},
-    {"patternProperties", Holds::kMap},
-    {"definitions", Holds::kMap},
-    {"dependencies", Holds::kMap},  // array members are property lists, not schemas
+// Each keyword once; a kind of holding for several.
+constexpr EnumNames<Holds, 16> kSubschemaKeywords{{
+    {Holds::kSchema, "additionalItems"},
+    {Holds::kSchema, "additionalProperties"},
+    {Holds::kSchema, "contains"},
+    {Holds::kSchema, "propertyNames"},
+    {Holds::kSchema, "not"},
+    {Holds::kSchema, "if"},
+    {Holds::kSchema, "then"},
+    {Holds::kSchema, "else"},
+    {Holds::kSchemaOrArray, "items"},
+    {Holds::kArray, "allOf"},
+    {Holds::kArray, "anyOf"},
+    {Holds::kArray, "oneOf"},
+    {Holds::kMap, "properties"},
+    {Holds::kMap, "patternProperties"},
+    {Holds::kMap, "definitions"},
+    {Holds::kMap, "dependencies"},  // array members are property lists, not schemas
 }};
 
 constexpr std::array<std::string_view, 8> kSameInstanceKeywords{
@@ -37,10 +40,7 @@ constexpr std::array<std::string_view, 8> kSameInstanceKeywords{
 constexpr int kMaxRefHops = 32;
 
 Holds holds_of(std::string_view keyword) {
-  for (const auto& [known, holds] : kSubschemaKeywords) {
-    if (known == keyword) return holds;
-  }
-  return Holds::kSchema;
+  return value_of(kSubschemaKeywords, keyword).value_or(Holds::kSchema);
 }
 
 bool is_ascii_alnum(char c) {
@@ -146,7 +146,7 @@ std::optional<SchemaAt> local_ref_target(const Json& root, const SchemaAt& at) {
 std::vector<SchemaAt> child_subschemas(const SchemaAt& at) {
   std::vector<SchemaAt> children;
   if (!at.schema->is_object()) return children;
-  for (const auto& [keyword, holds] : kSubschemaKeywords) {
+  for (const auto& [holds, keyword] : kSubschemaKeywords) {
     const auto it = at.schema->find(keyword);
     if (it != at.schema->end()) {
       add_children(*it, holds, at.pointer + "/" + std::string(keyword), children);

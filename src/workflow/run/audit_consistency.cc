@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "codemode/rules.h"
+
 #include "workflow/run/run_transitions.h"
 
 namespace codemode::internal {
@@ -34,7 +36,7 @@ bool settled_as_not_succeeded(const PhaseRecord& phase) {
   return phase.receipt &&
          (phase.receipt->execution == ExecutionState::kFailed ||
           phase.receipt->execution == ExecutionState::kUnknown) &&
-         !(phase.error && phase.error->rule == "phase_interrupted");
+         !(phase.error && phase.error->rule == rules::kPhaseInterrupted);
 }
 
 bool is_programs(const PhaseAudit& audit, const RunDocument& run, const PhaseRecord& phase,

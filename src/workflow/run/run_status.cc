@@ -1,12 +1,11 @@
 #include "workflow/run/run_status.h"
 
-#include <array>
-#include <utility>
+#include "core/text/enum_names.h"
 
 namespace codemode {
 namespace {
 
-constexpr std::array<std::pair<RunStatus, std::string_view>, 7> kRunStatusNames{{
+constexpr internal::EnumNames<RunStatus, 7> kRunStatusNames{{
     {RunStatus::kWaiting, "waiting"},
     {RunStatus::kRunning, "running"},
     {RunStatus::kSucceeded, "succeeded"},
@@ -16,7 +15,7 @@ constexpr std::array<std::pair<RunStatus, std::string_view>, 7> kRunStatusNames{
     {RunStatus::kOutcomeUnknown, "outcome_unknown"},
 }};
 
-constexpr std::array<std::pair<PhaseState, std::string_view>, 10> kPhaseStateNames{{
+constexpr internal::EnumNames<PhaseState, 10> kPhaseStateNames{{
     {PhaseState::kNotReady, "not_ready"},
     {PhaseState::kAwaitingApproval, "awaiting_approval"},
     {PhaseState::kApproved, "approved"},
@@ -29,28 +28,14 @@ constexpr std::array<std::pair<PhaseState, std::string_view>, 10> kPhaseStateNam
     {PhaseState::kWithdrawn, "withdrawn"},
 }};
 
-template <typename Enum, std::size_t N>
-std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                         Enum value) {
-  for (const auto& [candidate, name] : names) {
-    if (candidate == value) return name;
-  }
-  return "unknown";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_of(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                             std::string_view text) {
-  for (const auto& [value, name] : names) {
-    if (name == text) return value;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
-std::string_view to_string(RunStatus status) { return name_of(kRunStatusNames, status); }
-std::string_view to_string(PhaseState state) { return name_of(kPhaseStateNames, state); }
+std::string_view to_string(RunStatus status) {
+  return internal::name_of(kRunStatusNames, status, "unknown");
+}
+std::string_view to_string(PhaseState state) {
+  return internal::name_of(kPhaseStateNames, state, "unknown");
+}
 
 namespace internal {
 

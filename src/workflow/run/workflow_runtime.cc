@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "codemode/rules.h"
+
 #include "core/crypto/random_hex.h"
 #include "workflow/audit/audit_log.h"
 #include "workflow/definition/hash_material.h"
@@ -288,7 +290,7 @@ Error digest_conflict() {
 bool decided_alike(const PhaseRecord& phase, std::string_view digest, Decision decision) {
   if (phase.approval->digest != digest || !phase.approval->decided_by) return false;
   bool rejected = phase.state == PhaseState::kBlocked && phase.error &&
-                  phase.error->rule == "approval_rejected";
+                  phase.error->rule == rules::kApprovalRejected;
   return (decision == Decision::kReject) == rejected;
 }
 
@@ -434,7 +436,7 @@ Result<std::size_t> WorkflowRuntime::run_due(std::size_t max_runs) {
       if (phase.state != PhaseState::kApproved) continue;
       Result<bool> ran = internal::run_phase(core, id, phase.id);
       // A run of a definition this runtime was not given is left to a runtime that has it.
-      if (!ran.ok() && ran.error().rule == "unknown_workflow") break;
+      if (!ran.ok() && ran.error().rule == rules::kUnknownWorkflow) break;
       if (!ran.ok()) return std::move(ran).error();
       executed += *ran ? 1 : 0;
     }

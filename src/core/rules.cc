@@ -1,0 +1,395 @@
+// The table behind include/codemode/rules.h: every rule codemode reports, with its code and
+// meaning. A rule's name is written once, in the header; the rows refer to it.
+#include "codemode/rules.h"
+
+#include <array>
+#include <initializer_list>
+
+namespace codemode {
+namespace {
+
+constexpr bool kEndsExecution = true;
+
+constexpr std::uint32_t also(std::initializer_list<ErrorCode> codes) {
+  std::uint32_t bits = 0;
+  for (ErrorCode code : codes) bits |= 1u << static_cast<int>(code);
+  return bits;
+}
+
+// Each row: {name, code, meaning[, other codes: also({...}) or 0[, kEndsExecution]]}, grouped as
+// the header's names are. In a lambda, so that `using enum` stays out of the namespace a unity
+// build shares.
+constexpr auto kRules = [] {
+  using enum ErrorCode;
+  return std::to_array<RuleInfo>({
+      // How an execution ends (CodeMode::execute)
+      {rules::kExecuteOptions, kInvalidConfig,
+       "an ExecuteOptions id or the scope is blank, not UTF-8 or over 256 characters", 0,
+       kEndsExecution},
+      {rules::kExecutionIdReused, kConflict,
+       "the executionId is running or among the executor's last 100,000 finished", 0,
+       kEndsExecution},
+      {rules::kMaxInputBytes, kInvalidInput,
+       "the input is not plain JSON within the program's maxInputBytes", 0, kEndsExecution},
+      {rules::kInputSchema, kInvalidInput,
+       "the input does not match its schema: a program's input, or a tool call's", 0,
+       kEndsExecution},
+      {rules::kAdapterUnavailable, kUnsupportedProfile,
+       "the sandbox adapter is not available on this host", 0, kEndsExecution},
+      {rules::kUnknownToolOutcome, kOutcomeUnknown,
+       "a tool call may have taken effect, so the program's result was discarded", 0,
+       kEndsExecution},
+      {rules::kCancelled, kCancelled,
+       "the execution or the call was stopped through its stop token", 0, kEndsExecution},
+      {rules::kWallTimeLimit, kTimeout, "the execution ran longer than its wallTimeMillis", 0,
+       kEndsExecution},
+      {rules::kProgramError, kToolFailed,
+       "the program threw, did not compile, or returned a promise that can never settle", 0,
+       kEndsExecution},
+      {rules::kCpuLimit, kLimitExceeded, "the program used more CPU time than its cpuMillis", 0,
+       kEndsExecution},
+      {rules::kMemoryLimit, kLimitExceeded, "the program needed more memory than its memoryBytes",
+       0, kEndsExecution},
+      {rules::kInvalidOutput, kInvalidOutput,
+       "the result is not plain JSON within maxOutputBytes, by an adapter that did not say which "
+       "way",
+       0, kEndsExecution},
+      {rules::kUnsupportedProgram, kUnsupportedProfile,
+       "the sandbox cannot run the program's language or approved imports", 0, kEndsExecution},
+      {rules::kSandboxError, kToolFailed, "the sandbox failed before the program finished", 0,
+       kEndsExecution},
+      {rules::kWorkerStartFailed, kToolFailed,
+       "the worker could not be started or did not confirm its confinement", 0, kEndsExecution},
+      {rules::kWorkerProtocolError, kToolFailed,
+       "the worker broke the frame protocol and was stopped (INTEGRITY_VIOLATION from the frame "
+       "codec itself)",
+       also({kIntegrityViolation}), kEndsExecution},
+      {rules::kWorkerExited, kToolFailed, "the worker died or exited before sending its result", 0,
+       kEndsExecution},
+      {rules::kMaxOutputBytes, kInvalidOutput, "the result is longer than maxOutputBytes as JSON",
+       0, kEndsExecution},
+      {rules::kOutputNotJson, kInvalidOutput,
+       "the result has no plain JSON form (undefined, a function, NaN, ...)", 0, kEndsExecution},
+      {rules::kOutputCycle, kInvalidOutput, "the result contains a cycle", 0, kEndsExecution},
+      {rules::kOutputBigint, kInvalidOutput, "the result holds a BigInt", 0, kEndsExecution},
+      {rules::kOutputLoneSurrogate, kInvalidOutput,
+       "the result holds a string with a lone UTF-16 surrogate", 0, kEndsExecution},
+      {rules::kOutputDepthLimit, kInvalidOutput, "the result is nested deeper than 32 levels", 0,
+       kEndsExecution},
+      {rules::kOutputValuesLimit, kInvalidOutput, "the result holds more than 100,000 JSON values",
+       0, kEndsExecution},
+      {rules::kOutputReservedKey, kInvalidOutput,
+       "the result has a key __proto__, constructor or prototype", 0, kEndsExecution},
+      {rules::kOutputSchema, kInvalidOutput,
+       "the output does not match its schema: a program's result, or a tool's output", 0,
+       kEndsExecution},
+      {rules::kInternalError, kToolFailed,
+       "codemode failed internally (out of memory, an exception); the details are withheld", 0,
+       kEndsExecution},
+
+      // Setting up: programs, tools, schemas, executors
+      {rules::kCodeModeOptions, kInvalidConfig,
+       "CodeModeOptions are invalid: no adapter or broker, or a bad adapter id"},
+      {rules::kTestAdapter, kUnsupportedProfile,
+       "the adapter is qualified for tests only and allowTestAdapter is not set"},
+      {rules::kProgramDefinition, kInvalidConfig,
+       "a program definition is invalid; the message names the field"},
+      {rules::kLimits, kInvalidConfig, "a program's limits are missing or out of range"},
+      {rules::kSourceBytesLimit, kLimitExceeded, "the program source is larger than 1 MiB"},
+      {rules::kCostOverflow, kLimitExceeded,
+       "the largest tool cost times maxToolCalls passes 2^53 - 1"},
+      {rules::kDuplicateTool, kConflict, "a program lists the same tool id twice"},
+      {rules::kDuplicateImport, kConflict, "a program lists the same approved import twice"},
+      {rules::kToolDefinition, kInvalidConfig,
+       "a tool definition is invalid; the message names the field"},
+      {rules::kToolsFile, kInvalidConfig,
+       "a command tools file (TOOLS.json) is invalid; the message names the field"},
+      {rules::kSchema, kInvalidConfig,
+       "a JSON Schema cannot be compiled (INVALID_CONFIG), or a value does not match one "
+       "(INVALID_INPUT)",
+       also({kInvalidInput})},
+      {rules::kSchemaPattern, kInvalidConfig,
+       "a schema's pattern is not an ECMA 262 expression codemode can run"},
+      {rules::kPermissions, kInvalidConfig,
+       "a permissions list is too long or holds an entry out of bounds"},
+      {rules::kBudget, kInvalidConfig, "a Budget limit, reservation or settlement is out of range"},
+
+      // A tool call: the bridge, the broker, the budget
+      {rules::kToolNotListed, kPermissionDenied, "the program called a tool it does not list"},
+      {rules::kMaxToolCalls, kLimitExceeded,
+       "the program made more tool calls than its maxToolCalls"},
+      {rules::kMaxToolConcurrency, kLimitExceeded,
+       "the program had more calls in flight than its maxToolConcurrency"},
+      {rules::kMaxToolInputBytes, kInvalidInput,
+       "a call's input is not plain JSON within the program's maxToolInputBytes"},
+      {rules::kMaxToolOutputBytes, kToolFailed,
+       "a tool's output is not plain JSON within the program's maxOutputBytes"},
+      {rules::kInvalidToolId, kInvalidInput,
+       "the worker refused a call whose tool id it could not read"},
+      {rules::kAborted, kCancelled,
+       "the execution was stopped (cancelled or out of time) before the call was dispatched",
+       also({kTimeout})},
+      {rules::kBridgeClosed, kConflict,
+       "the execution finished or was stopped, so it takes no more calls",
+       also({kCancelled, kTimeout, kLimitExceeded})},
+      {rules::kBridgeInternal, kToolFailed,
+       "the bridge could not hand the call to a thread; the broker never saw it"},
+      {rules::kBrokerInternal, kToolFailed,
+       "the broker failed unexpectedly while handling the call"},
+      {rules::kInvokeOptions, kInvalidConfig,
+       "InvokeOptions are invalid; the message names the field"},
+      {rules::kPermission, kPermissionDenied, "the caller lacks a grant the tool requires"},
+      {rules::kToolInputBytes, kInvalidInput,
+       "the input is not plain JSON within the broker's max_input_bytes"},
+      {rules::kInputGuard, kGuardBlocked,
+       "the tool's input guard blocked the call (GUARD_UNAVAILABLE: it gave no verdict)",
+       also({kGuardUnavailable})},
+      {rules::kToolFailed, kToolFailed,
+       "the tool reported that the call failed, threw, or ended it without answering"},
+      {rules::kToolRefused, kToolFailed, "the tool refused the call before acting"},
+      {rules::kToolTimeout, kTimeout, "the tool did not answer within its timeout"},
+      {rules::kToolOutputBytes, kInvalidOutput,
+       "the output is not plain JSON within the broker's max_output_bytes"},
+      {rules::kOutputGuard, kGuardBlocked,
+       "the tool's output guard blocked the result (GUARD_UNAVAILABLE: it gave no verdict)",
+       also({kGuardUnavailable})},
+      {rules::kBudgetCalls, kBudgetExceeded, "the budget has no tool calls left"},
+      {rules::kBudgetCost, kBudgetExceeded,
+       "the budget has too little money left for the tool's declared cost (or a run's for a "
+       "phase)"},
+      {rules::kBudgetSettlement, kBudgetExceeded,
+       "a call settled more than it reserved from the budget"},
+      {rules::kBudgetSettledTwice, kConflict, "a budget reservation was settled a second time"},
+      {rules::kSpawnFailed, kToolFailed,
+       "a child process (a command tool, a downstream server, a worker) could not be started"},
+
+      // The JSON boundary (INVALID_JSON wherever JSON crosses)
+      {rules::kJsonSyntax, kInvalidJson,
+       "the text is not one JSON document, or the value holds a binary or discarded value"},
+      {rules::kJsonBytesLimit, kInvalidJson,
+       "the JSON text or value is longer than its byte limit"},
+      {rules::kJsonDepthLimit, kInvalidJson, "the JSON value is nested deeper than its limit"},
+      {rules::kJsonValuesLimit, kInvalidJson, "the JSON value holds more values than its limit"},
+      {rules::kJsonNumber, kInvalidJson, "a number is not finite, or an integer beyond 2^53 - 1"},
+      {rules::kJsonString, kInvalidJson, "a string or key is not valid UTF-8"},
+      {rules::kJsonKey, kInvalidJson,
+       "an object has a duplicate key, or a key __proto__, constructor or prototype"},
+
+      // Sandboxes and their adapters
+      {rules::kForkServerFailed, kToolFailed,
+       "the worker fork server could not start or broke its protocol"},
+      {rules::kProtocolAdapterOptions, kInvalidConfig,
+       "the protocol adapter's options are invalid; the message names the field"},
+      {rules::kDockerAdapterOptions, kInvalidConfig,
+       "the Docker adapter's options are invalid; the message names the field"},
+      {rules::kDockerPromotion, kInvalidConfig,
+       "a Docker promotion is malformed, denied (PERMISSION_DENIED) or not signed as it claims "
+       "(INTEGRITY_VIOLATION)",
+       also({kPermissionDenied, kIntegrityViolation})},
+
+      // Inside the worker: its own failures, reported to the parent as sandbox_error
+      {rules::kWorkerEngine, kToolFailed, "the JavaScript engine could not be set up"},
+      {rules::kWorkerOutput, kToolFailed, "the worker could not write a frame"},
+      {rules::kWorkerSignals, kToolFailed, "the worker could not catch the CPU backstop's signal"},
+      {rules::kWorkerThread, kToolFailed,
+       "the worker could not start or manage one of its threads"},
+      {rules::kWorkerWatchdog, kToolFailed, "the worker could not read its thread's CPU clock"},
+      {rules::kSelfHostedCache, kToolFailed, "the engine's self-hosted cache could not be written"},
+
+      // The worker's confinement layers (UNSUPPORTED_PROFILE: a layer could not take effect)
+      {rules::kCapabilities, kUnsupportedProfile, "capabilities could not be dropped"},
+      {rules::kFdClose, kUnsupportedProfile, "file descriptors could not be closed"},
+      {rules::kFdVerify, kUnsupportedProfile,
+       "a file descriptor outside the kept ones is still open"},
+      {rules::kNamespacesDetach, kUnsupportedProfile, "the old root could not be detached"},
+      {rules::kNamespacesFds, kUnsupportedProfile,
+       "descriptors could not be closed in the new namespaces"},
+      {rules::kNamespacesMount, kUnsupportedProfile, "the empty root could not be mounted"},
+      {rules::kNamespacesNofile, kUnsupportedProfile, "the open-file limit could not be lowered"},
+      {rules::kNamespacesPid, kUnsupportedProfile,
+       "the worker is not process 1 of its PID namespace"},
+      {rules::kNamespacesPivotRoot, kUnsupportedProfile, "pivot_root into the empty root failed"},
+      {rules::kNamespacesRoot, kUnsupportedProfile, "the root is not empty"},
+      {rules::kNoNewPrivs, kUnsupportedProfile, "PR_SET_NO_NEW_PRIVS could not be set"},
+      {rules::kNotDumpable, kUnsupportedProfile, "the process could not be made not dumpable"},
+      {rules::kParentDeathSignal, kUnsupportedProfile, "the parent-death signal could not be set"},
+      {rules::kParentDied, kUnsupportedProfile, "the parent died before the worker was confined"},
+      {rules::kReadImpliesExec, kUnsupportedProfile, "READ_IMPLIES_EXEC could not be cleared"},
+      {rules::kRlimitAs, kUnsupportedProfile,
+       "RLIMIT_AS could not be lowered, or the plan's is below its RLIMIT_DATA"},
+      {rules::kRlimitCore, kUnsupportedProfile, "RLIMIT_CORE could not be lowered"},
+      {rules::kRlimitCpu, kUnsupportedProfile,
+       "RLIMIT_CPU could not be lowered, or the plan's is 0"},
+      {rules::kRlimitData, kUnsupportedProfile,
+       "RLIMIT_DATA could not be lowered, or the plan's is 0"},
+      {rules::kRlimitFsize, kUnsupportedProfile, "RLIMIT_FSIZE could not be lowered"},
+      {rules::kRlimitMemlock, kUnsupportedProfile, "RLIMIT_MEMLOCK could not be lowered"},
+      {rules::kRlimitMsgqueue, kUnsupportedProfile, "RLIMIT_MSGQUEUE could not be lowered"},
+      {rules::kRlimitNofile, kUnsupportedProfile, "RLIMIT_NOFILE could not be lowered"},
+      {rules::kRlimitNproc, kUnsupportedProfile, "RLIMIT_NPROC could not be lowered"},
+      {rules::kSeccompLoad, kUnsupportedProfile, "the system-call filter could not be loaded"},
+      {rules::kSeccompPolicy, kUnsupportedProfile, "the system-call filter could not be built"},
+      {rules::kSeccompUnavailable, kUnsupportedProfile, "the kernel has no seccomp filter to load"},
+
+      // The repository tools (a tool call's failure under the tool's own rule)
+      {rules::kRepositoryTools, kInvalidConfig,
+       "the repository tools' options are invalid; the message names the field"},
+      {rules::kUnknownRepository, kToolFailed, "no repository has that name"},
+      {rules::kRepositoryRefused, kToolFailed,
+       "the repository is refused (not a plain repository under a root)"},
+      {rules::kRepositoryUnreadable, kToolFailed, "the repository could not be read"},
+      {rules::kEmptyRepository, kToolFailed, "the repository has no commit yet"},
+      {rules::kUnknownRef, kToolFailed, "the repository has no commit of that name"},
+      {rules::kUnknownSnapshot, kToolFailed, "the snapshot_id is unknown or expired"},
+      {rules::kPathRefused, kToolFailed, "the path is refused (absolute, a . or .. segment, .git)"},
+      {rules::kPathNotFound, kToolFailed, "the snapshot has no entry at that path"},
+      {rules::kNotADirectory, kToolFailed, "the path is not a directory"},
+      {rules::kNotAFile, kToolFailed,
+       "the path is a directory, a submodule or a symbolic link, not a file"},
+      {rules::kFileTooLarge, kToolFailed, "the file read is larger than 64 MiB"},
+      {rules::kInvalidRange, kToolFailed, "end_line is before start_line"},
+      {rules::kInvalidPattern, kToolFailed, "a glob or a query is invalid or passes its size cap"},
+      {rules::kPageTooSmall, kToolFailed, "not even one item fits the page's max_bytes"},
+      {rules::kCursorInvalid, kToolFailed, "next_cursor is not a cursor these tools issued"},
+      {rules::kCursorMismatch, kToolFailed,
+       "next_cursor belongs to another operation, snapshot or set of arguments"},
+      {rules::kPagesLimit, kLimitExceeded,
+       "code mode: the program used up its repositories.pages budget"},
+      {rules::kSnapshotsLimit, kLimitExceeded,
+       "code mode: the program used up its repositories.snapshots budget"},
+
+      // codemode mcp: its config, downstream servers, the code tool
+      {rules::kMcpConfig, kInvalidConfig,
+       "the codemode mcp config file (or a sandbox file) is invalid; the message names the field"},
+      {rules::kMcpDownstream, kInvalidConfig,
+       "a downstream server could not be started and listed"},
+      {rules::kDownstreamTool, kInvalidConfig,
+       "a downstream server lists a tool codemode cannot serve"},
+      {rules::kDownstreamHandshake, kToolFailed, "a downstream server did not complete initialize"},
+      {rules::kDownstreamProtocol, kToolFailed, "a downstream server's answer is malformed"},
+      {rules::kDownstreamError, kToolFailed, "a downstream server answered with an error"},
+      {rules::kDownstreamExited, kToolFailed, "a downstream server exited before it answered"},
+      {rules::kDownstreamTimeout, kTimeout, "a downstream server did not answer in time"},
+      {rules::kToolNameCollision, kConflict, "two tools have the same MCP name"},
+      {rules::kMethodNameCollision, kConflict, "two tools have the same code-mode method name"},
+      {rules::kIdentifierCollision, kInvalidConfig,
+       "two names map to the same TypeScript identifier"},
+      {rules::kSandboxUnavailable, kUnsupportedProfile,
+       "the config's sandbox is not available on this machine"},
+      {rules::kInvocationUnknown, kToolFailed, "a call belongs to no running code-tool invocation"},
+      {rules::kHostResultBytesLimit, kLimitExceeded,
+       "code mode: one tool output is larger than hostResultBytes"},
+      {rules::kCumulativeHostBytesLimit, kLimitExceeded,
+       "code mode: the outputs delivered to one program pass cumulativeHostResultBytes"},
+      {rules::kHttpListen, kInvalidConfig,
+       "the listen address is not an IPv4 HOST:PORT, or cannot be bound"},
+      {rules::kHttpToken, kInvalidConfig,
+       "the bearer token is empty or holds characters outside visible ASCII"},
+      {rules::kHttpTokenRequired, kInvalidConfig,
+       "a listen address off loopback needs a bearer token"},
+
+      // Durable workflows: definitions, runs, approvals, audits, stores
+      {rules::kWorkflowDefinition, kInvalidConfig,
+       "a workflow definition is invalid, or a stored one does not match its digest or run",
+       also({kIntegrityViolation, kStorageUnavailable})},
+      {rules::kWorkflowBinding, kInvalidConfig, "a binding is not {kind, path} within its bounds"},
+      {rules::kDuplicatePhase, kConflict, "a workflow has two phases with the same id"},
+      {rules::kPhaseSourceCharacters, kInvalidConfig,
+       "a phase's source holds a character a reviewer could misread"},
+      {rules::kPhaseToolCalls, kLimitExceeded,
+       "a phase allows more than 64 tool calls, more than its audit holds"},
+      {rules::kAuditScope, kInvalidConfig,
+       "an audit scope is missing or unbounded, or is not the runtime's (PERMISSION_DENIED)",
+       also({kPermissionDenied})},
+      {rules::kHashMaterial, kInvalidConfig,
+       "a digest's material is not bounded JSON, or the digest could not be computed",
+       also({kStorageUnavailable})},
+      {rules::kWorkflowRuntime, kInvalidConfig,
+       "WorkflowRuntimeOptions are invalid; the message names the field"},
+      {rules::kWorkflowInput, kInvalidInput, "the workflow input does not match its input schema"},
+      {rules::kWorkflowOutput, kInvalidOutput,
+       "the workflow result does not match its output schema"},
+      {rules::kPhaseInput, kInvalidInput, "a phase input does not match its input schema"},
+      {rules::kBindingPath, kInvalidInput,
+       "a binding path names no value of its source at run time"},
+      {rules::kUnknownWorkflow, kNotFound, "this runtime was not given the workflow"},
+      {rules::kRun, kNotFound, "no run has that id in this scope"},
+      {rules::kPhase, kNotFound, "the run has no phase with that id"},
+      {rules::kRunId, kInvalidInput, "a run id is not a bounded identity"},
+      {rules::kPhaseId, kInvalidInput, "a phase id is not a bounded identity"},
+      {rules::kRunExists, kConflict, "a run with that id is stored already"},
+      {rules::kRunBusy, kConflict, "the run kept changing under this runtime"},
+      {rules::kApprovalDigest, kConflict,
+       "the digest is not the phase's open request (or, at claim, not the digest of its input and "
+       "tools)",
+       also({kIntegrityViolation})},
+      {rules::kApprovalExpired, kConflict, "the approval request expired; a new one was issued"},
+      {rules::kApprovalStale, kConflict,
+       "the policy or what the phase's tools run changed since the request"},
+      {rules::kApprovalRejected, kPermissionDenied, "a person rejected the phase"},
+      {rules::kApprovalSignature, kPermissionDenied,
+       "the decision is not signed with the approver's key"},
+      {rules::kApprover, kPermissionDenied,
+       "the approver is not one of the runtime's, or could not be verified"},
+      {rules::kApproverKey, kInvalidConfig, "an approver's key is not a usable Ed25519 key file"},
+      {rules::kToolBinding, kStorageUnavailable,
+       "a file a phase's tool names could not be read just now"},
+      {rules::kUsageBinding, kOutcomeUnknown,
+       "the execution's usage could not be bound to the approved program"},
+      {rules::kPhaseFailed, kToolFailed, "a phase did not succeed; its nested details are withheld",
+       also({kOutcomeUnknown})},
+      {rules::kPhaseInterrupted, kOutcomeUnknown,
+       "a phase's runtime died while it ran; it is not run again", also({kToolFailed})},
+      {rules::kPhaseAudit, kStorageUnavailable, "a phase audit record is invalid"},
+      {rules::kPhaseAuditIdentity, kStorageUnavailable,
+       "a phase audit record's identity is invalid"},
+      {rules::kPhaseAuditMismatch, kStorageUnavailable,
+       "a phase audit record does not match its run"},
+      {rules::kPhaseAuditReconciliation, kStorageUnavailable,
+       "a phase audit record's reconciliation state is invalid"},
+      {rules::kPhaseAuditUsage, kStorageUnavailable, "a phase audit record's usage is invalid"},
+      {rules::kRunDocument, kStorageUnavailable,
+       "a stored run is invalid, or a run could not be written"},
+      {rules::kRandom, kStorageUnavailable, "no random identity could be drawn"},
+      {rules::kStoreUrl, kInvalidConfig,
+       "a store is named neither sqlite:PATH nor postgresql://..."},
+      {rules::kStoreOpen, kStorageUnavailable, "the workflow store could not be opened"},
+      {rules::kStoreIo, kStorageUnavailable, "the workflow store could not be read or written"},
+      {rules::kStorePermissions, kStorageUnavailable,
+       "the SQLite store's files are writable by group or others"},
+      {rules::kStoreSchema, kStorageUnavailable, "the store was written by a newer codemode"},
+
+      // The codemode command and the approvals console
+      {rules::kCommandLine, kInvalidConfig,
+       "a command-line argument or a file it names is invalid"},
+      {rules::kConsole, kInvalidConfig,
+       "the approvals console cannot start: no runtime, or a bad access token"},
+      {rules::kConsoleAccess, kPermissionDenied, "the approvals console refused a request",
+       also({kInvalidInput, kNotFound, kStorageUnavailable})},
+  });
+}();
+
+constexpr bool well_formed(std::span<const RuleInfo> table) {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table[i].name.empty() || table[i].meaning.empty()) return false;
+    if ((table[i].other_codes & also({table[i].code})) != 0) return false;  // listed twice
+    for (std::size_t j = i + 1; j < table.size(); ++j) {
+      if (table[i].name == table[j].name) return false;
+    }
+  }
+  return true;
+}
+static_assert(well_formed(kRules), "a rule is listed twice, or has no meaning");
+
+}  // namespace
+
+std::span<const RuleInfo> all_rules() { return kRules; }
+
+const RuleInfo* find_rule(std::string_view name) {
+  for (const RuleInfo& rule : kRules) {
+    if (rule.name == name) return &rule;
+  }
+  return nullptr;
+}
+
+}  // namespace codemode

@@ -1,0 +1,98 @@
+#include "mcp/code_tool/execution_failure.h"
+
+#include <array>
+#include <string>
+
+#include "codemode/rules.h"
+
+#include "mcp/catalog/mcp_codes.h"
+#include "mcp/catalog/tool_results.h"
+
+namespace codemode::mcp {
+namespace {
+
+struct RuleAnswer {
+  std::string_view rule;
+  ExecutionAnswer answer;
+};
+
+constexpr std::array<RuleAnswer, 27> kRuleAnswers{{
+    {rules::kProgramError, ExecutionAnswer::kProgramThrew},
+    {rules::kWallTimeLimit, ExecutionAnswer::kDeadline},
+    {rules::kCpuLimit, ExecutionAnswer::kDeadline},
+    {rules::kMemoryLimit, ExecutionAnswer::kHeap},
+    // The prelude refuses a result over the cap first: only one that grew after its measure (a
+    // toJSON that answers differently the second time) or one the worker refused as output (it
+    // reports every INVALID_OUTPUT with this rule) gets here.
+    {rules::kMaxOutputBytes, ExecutionAnswer::kFinalResultBytes},
+    // A result the wrapper's own checks let through (a lone surrogate, too deep) is not JSON: the
+    // program's error, in codemode's fixed words for the rule.
+    {rules::kOutputNotJson, ExecutionAnswer::kNotJson},
+    {rules::kOutputCycle, ExecutionAnswer::kNotJson},
+    {rules::kOutputBigint, ExecutionAnswer::kNotJson},
+    {rules::kOutputLoneSurrogate, ExecutionAnswer::kNotJson},
+    {rules::kOutputDepthLimit, ExecutionAnswer::kNotJson},
+    {rules::kOutputValuesLimit, ExecutionAnswer::kNotJson},
+    {rules::kOutputReservedKey, ExecutionAnswer::kNotJson},
+    {rules::kOutputSchema, ExecutionAnswer::kNotJson},
+    {rules::kCancelled, ExecutionAnswer::kAsIs},
+    {rules::kWorkerExited, ExecutionAnswer::kAsIs},
+    {rules::kWorkerProtocolError, ExecutionAnswer::kAsIs},
+    {rules::kWorkerStartFailed, ExecutionAnswer::kAsIs},
+    // The sandbox, or codemode around it, failing the invocation: the code tool's code for an
+    // internal error. (The code tool's own options, input and ids never fail: a failure here is
+    // codemode's.)
+    {rules::kSandboxError, ExecutionAnswer::kSandboxFailed},
+    {rules::kInvalidOutput, ExecutionAnswer::kSandboxFailed},
+    {rules::kUnsupportedProgram, ExecutionAnswer::kSandboxFailed},
+    {rules::kAdapterUnavailable, ExecutionAnswer::kSandboxFailed},
+    {rules::kUnknownToolOutcome, ExecutionAnswer::kSandboxFailed},
+    {rules::kInternalError, ExecutionAnswer::kSandboxFailed},
+    {rules::kExecuteOptions, ExecutionAnswer::kSandboxFailed},
+    {rules::kExecutionIdReused, ExecutionAnswer::kSandboxFailed},
+    {rules::kMaxInputBytes, ExecutionAnswer::kSandboxFailed},
+    {rules::kInputSchema, ExecutionAnswer::kSandboxFailed},
+}};
+
+}  // namespace
+
+std::optional<ExecutionAnswer> execution_answer(std::string_view rule) {
+  for (const RuleAnswer& row : kRuleAnswers) {
+    if (row.rule == rule) return row.answer;
+  }
+  return std::nullopt;
+}
+
+Json execution_failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
+  using enum ExecutionAnswer;
+  const Error& error = *outcome.error;
+  switch (execution_answer(error.rule).value_or(kSandboxFailed)) {
+    case kProgramThrew:
+      // What the program threw is the model's own text (never host data): returned as is.
+      if (outcome.program_error) {
+        return tool_error_result(codes::kCodeRejected, outcome.program_error->message);
+      }
+      return tool_error_result(codes::kCodeRejected,
+                               "the program's promise can never settle: nothing is left to run "
+                               "and no tool call is pending");
+    case kDeadline:
+      return tool_error_result(codes::kDeadlineExceeded,
+                               "JavaScript ran past its wall-time budget");
+    case kHeap:
+      return tool_error_result(codes::kCodeRejected, "JavaScript exceeded its heap budget");
+    case kFinalResultBytes:
+      return tool_error_result(codes::kFinalResultBytesLimit,
+                               "final JSON exceeds the " +
+                                   std::to_string(policy.final_result_bytes) +
+                                   "-byte limit; return fewer fields or items");
+    case kNotJson:
+      return tool_error_result(codes::kCodeRejected, error.message);
+    case kAsIs:
+      return tool_error_result(error.rule, error.message);
+    case kSandboxFailed:
+      break;
+  }
+  return tool_error_result(rules::kWorkerStartFailed, "code worker could not be started");
+}
+
+}  // namespace codemode::mcp

@@ -1,0 +1,109 @@
+// How a failed execution becomes the code tool's answer: a named row for every rule an execution
+// can end with (no rule reaches the default unnoticed), and each row's answer.
+#include "mcp/code_tool/execution_failure.h"
+
+#include <gtest/gtest.h>
+
+#include "codemode/rules.h"
+
+namespace codemode::mcp {
+namespace {
+
+CodeExecutionOutcome failed_with(const std::string& rule,
+                                 std::string message = "codemode's words") {
+  const RuleInfo* info = find_rule(rule);
+  CodeExecutionOutcome outcome;
+  outcome.error = Error::with_code(info != nullptr ? info->code : ErrorCode::kToolFailed, rule,
+                                   std::move(message));
+  outcome.status = status_of(outcome.error->code);
+  return outcome;
+}
+
+Json answer_to(const CodeExecutionOutcome& outcome) {
+  const Json result = execution_failure(outcome, McpPolicy{.final_result_bytes = 100});
+  EXPECT_EQ(result.at("isError"), true);
+  return result.at("structuredContent");
+}
+
+TEST(ExecutionFailureTest, EveryRuleAnExecutionEndsWithHasItsOwnRow) {
+  int ending = 0;
+  for (const RuleInfo& rule : all_rules()) {
+    if (!rule.ends_execution) continue;
+    ++ending;
+    EXPECT_TRUE(execution_answer(rule.name).has_value())
+        << rule.name << " can end an execution but has no row in execution_failure.cc";
+  }
+  EXPECT_GT(ending, 20);
+}
+
+TEST(ExecutionFailureTest, EveryRowIsARuleAnExecutionEndsWith) {
+  for (const RuleInfo& rule : all_rules()) {
+    if (rule.ends_execution) continue;
+    EXPECT_FALSE(execution_answer(rule.name).has_value())
+        << rule.name << " has a row but never ends an execution (RuleInfo::ends_execution)";
+  }
+}
+
+TEST(ExecutionFailureTest, AProgramsThrowIsCodeRejectedWithItsOwnText) {
+  CodeExecutionOutcome thrown = failed_with(rules::kProgramError);
+  thrown.program_error = ProgramError{.name = "Error", .message = "the model's words"};
+  EXPECT_EQ(answer_to(thrown), (Json{{"code", "code_rejected"}, {"message", "the model's words"}}));
+  EXPECT_EQ(answer_to(failed_with(rules::kProgramError)),
+            (Json{{"code", "code_rejected"},
+                  {"message",
+                   "the program's promise can never settle: nothing is left to run and no tool "
+                   "call is pending"}}));
+}
+
+TEST(ExecutionFailureTest, TheBudgetsAnswerInTheCodeToolsCodes) {
+  for (const char* rule : {rules::kWallTimeLimit, rules::kCpuLimit}) {
+    EXPECT_EQ(answer_to(failed_with(rule)),
+              (Json{{"code", "deadline_exceeded"},
+                    {"message", "JavaScript ran past its wall-time budget"}}))
+        << rule;
+  }
+  EXPECT_EQ(answer_to(failed_with(rules::kMemoryLimit)),
+            (Json{{"code", "code_rejected"}, {"message", "JavaScript exceeded its heap budget"}}));
+  EXPECT_EQ(
+      answer_to(failed_with(rules::kMaxOutputBytes)),
+      (Json{{"code", "final_result_bytes_limit"},
+            {"message", "final JSON exceeds the 100-byte limit; return fewer fields or items"}}));
+}
+
+TEST(ExecutionFailureTest, AResultThatIsNotJsonIsCodeRejectedInCodemodesWords) {
+  for (const char* rule :
+       {rules::kOutputNotJson, rules::kOutputCycle, rules::kOutputBigint,
+        rules::kOutputLoneSurrogate, rules::kOutputDepthLimit, rules::kOutputValuesLimit,
+        rules::kOutputReservedKey, rules::kOutputSchema}) {
+    EXPECT_EQ(answer_to(failed_with(rule, "fixed text")),
+              (Json{{"code", "code_rejected"}, {"message", "fixed text"}}))
+        << rule;
+  }
+}
+
+TEST(ExecutionFailureTest, TheWorkersEndsAndACancelKeepTheirRule) {
+  for (const char* rule : {rules::kCancelled, rules::kWorkerExited, rules::kWorkerProtocolError,
+                           rules::kWorkerStartFailed}) {
+    EXPECT_EQ(answer_to(failed_with(rule, "fixed text")),
+              (Json{{"code", rule}, {"message", "fixed text"}}))
+        << rule;
+  }
+}
+
+TEST(ExecutionFailureTest, AnyOtherFailureIsTheSandboxFailingTheInvocation) {
+  const Json sandbox_failed{{"code", "worker_start_failed"},
+                            {"message", "code worker could not be started"}};
+  for (const char* rule : {rules::kSandboxError, rules::kInvalidOutput, rules::kUnsupportedProgram,
+                           rules::kAdapterUnavailable, rules::kUnknownToolOutcome,
+                           rules::kInternalError, rules::kExecuteOptions, rules::kExecutionIdReused,
+                           rules::kMaxInputBytes, rules::kInputSchema}) {
+    EXPECT_EQ(execution_answer(rule), ExecutionAnswer::kSandboxFailed) << rule;
+    EXPECT_EQ(answer_to(failed_with(rule)), sandbox_failed) << rule;
+  }
+  // The documented default for a rule without a row.
+  EXPECT_FALSE(execution_answer("a_host_adapters_rule").has_value());
+  EXPECT_EQ(answer_to(failed_with("a_host_adapters_rule")), sandbox_failed);
+}
+
+}  // namespace
+}  // namespace codemode::mcp
