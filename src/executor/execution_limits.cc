@@ -1,7 +1,7 @@
 #include "executor/execution_limits.h"
 
-#include "core/json/json_refusals.h"
 #include "executor/outcome_messages.h"
+#include "protocol/output_fault.h"
 #include "protocol/tool_refusal.h"
 
 namespace codemode::internal {

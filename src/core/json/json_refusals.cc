@@ -3,8 +3,6 @@
 #include <string>
 #include <string_view>
 
-#include "codemode/rules.h"
-
 namespace codemode::internal {
 namespace {
 
@@ -59,16 +57,6 @@ Error reserved_key_refusal() {
 
 bool is_reserved_key(std::string_view key) {
   return key == "__proto__" || key == "constructor" || key == "prototype";
-}
-
-OutputFault output_fault_of(const Error& json_error) {
-  // The rules above, said of a result.
-  const std::string& rule = json_error.rule;
-  if (rule == rules::kJsonBytesLimit) return OutputFault::kMaxOutputBytes;
-  if (rule == rules::kJsonDepthLimit) return OutputFault::kDepthLimit;
-  if (rule == rules::kJsonValuesLimit) return OutputFault::kValuesLimit;
-  if (rule == rules::kJsonKey) return OutputFault::kReservedKey;
-  return OutputFault::kNotJson;
 }
 
 }  // namespace codemode::internal

@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "codemode/error.h"
-#include "codemode/sandbox.h"
 
 namespace codemode::internal {
 
@@ -27,11 +26,6 @@ Error reserved_key_refusal();                    // json_key
 // True for the keys that would reach a JavaScript prototype: "__proto__", "constructor",
 // "prototype".
 bool is_reserved_key(std::string_view key);
-
-// Which way a result is not output, from the Error parse_json or check_json refused it with (under
-// the limits program_json_limits gives: bytes, depth 32, 100,000 values, plain values only). The
-// worker and the executor both name a result's fault with it.
-OutputFault output_fault_of(const Error& json_error);
 
 }  // namespace codemode::internal
 

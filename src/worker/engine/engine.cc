@@ -20,7 +20,7 @@
 #include <js/SourceText.h>
 #include <js/friend/ErrorMessages.h>
 
-#include "core/json/json_refusals.h"
+#include "protocol/output_fault.h"
 #include "protocol/worker_end.h"
 #include "worker/engine/engine_errors.h"
 #include "worker/engine/engine_guest.h"
