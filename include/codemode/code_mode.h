@@ -124,6 +124,9 @@ struct CodeExecutionOutcome {
   CodeExecutionUsage usage;
   // Only for program errors (code TOOL_FAILED): what the program threw, capped. Untrusted.
   std::optional<ProgramError> program_error;
+  // A model-profile program's console lines (within the sandbox's cap), whatever its status.
+  // Untrusted.
+  std::optional<ProgramLogs> logs;
   std::vector<ExecutionEvidence> evidence;  // admitted receipts, in settlement order
 
   bool ok() const { return status == OutcomeStatus::kSucceeded; }
@@ -149,9 +152,9 @@ class CODEMODE_EXPORT CodeMode {
 
 // The outcome as JSON, the shape the command line prints:
 //   {"status", "output"?, "error"?: {"code", "rule", "message"}, "programError"?: {"name",
-//    "message"}, "usage": {"toolCalls", "unknownCalls", "knownCostMicros", "unknownCostMicros",
-//    "maximumCostMicros"}, "evidence"?: [{"runId", "receipt": {"callId", "toolId", "execution",
-//    "disclosure"}}]}
+//    "message", "line"?, "column"?, "sourceLine"?}, "logs"?: [string], "logsDropped"?, "usage":
+//    {"toolCalls", "unknownCalls", "knownCostMicros", "unknownCostMicros", "maximumCostMicros"},
+//    "evidence"?: [{"runId", "receipt": {"callId", "toolId", "execution", "disclosure"}}]}
 CODEMODE_EXPORT Json to_json(const CodeExecutionOutcome& outcome);
 
 }  // namespace codemode

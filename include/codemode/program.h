@@ -3,8 +3,10 @@
 // and output schemas, the tools it may call, and its limits.
 //
 // Its manifest is
-//   {format:1, id, version, intent, language, inputSchemaId, outputSchemaId, approvedImports,
-//    tools:[Tool::manifest()...], limits:{cpuMillis, ...}, sourceBytes}
+//   {format:1, id, version, intent, language, profile?, inputSchemaId, outputSchemaId,
+//    approvedImports, tools:[Tool::manifest()...], limits:{cpuMillis, ...}, sourceBytes}
+// where `profile` is present ("model") only for the model profile, so a standard program's digest
+// is the one it always had.
 // and its digest is the lowercase hex SHA-256 of canonical_json(manifest) + "\n" + source.
 // Approvals and audit records refer to that exact digest: it changes with any manifest field and
 // with any byte of the source.
@@ -29,8 +31,21 @@
 
 namespace codemode {
 
+// kTypeScript programs run with their type syntax erased, never compiled: every line and column of
+// what runs is the one written (docs/programs.md, "TypeScript").
 enum class ProgramLanguage : int { kJavaScript = 1, kTypeScript };
 CODEMODE_EXPORT std::string_view to_string(ProgramLanguage language);  // "javascript", "typescript"
+
+// What the program's world looks like (docs/programs.md, "Two profiles").
+//   kStandard: ECMAScript's globals and `tools` only; a tool call past maxToolConcurrency is
+//              refused (LIMIT_EXCEEDED, rule max_tool_concurrency).
+//   kModel:    also what programs written by language models expect of a JavaScript runtime:
+//              console, timers, TextEncoder/TextDecoder, atob/btoa, URL, structuredClone, crypto;
+//              calls past maxToolConcurrency wait in the sandbox for a free slot.
+// Both have the ECMAScript 2023-2025 library that the engine predates.
+enum class ProgramProfile : int { kStandard = 1, kModel };
+CODEMODE_EXPORT std::string_view to_string(ProgramProfile profile);  // "standard", "model"
+CODEMODE_EXPORT std::optional<ProgramProfile> program_profile_from_string(std::string_view text);
 
 // Every limit is required (0 is refused) and has a maximum. Messages and the manifest name them in
 // camelCase: limits.cpuMillis, limits.wallTimeMillis, ...
@@ -57,8 +72,9 @@ struct CodeLimits {
   // ---- what the program may do ----
   // Admitted tool calls per execution. Max 10,000. Then LIMIT_EXCEEDED (rule max_tool_calls).
   std::int64_t max_tool_calls = 0;
-  // Tool calls in flight at once; at most max_tool_calls. Max 128. Refused, not queued, past it:
-  // LIMIT_EXCEEDED (rule max_tool_concurrency).
+  // Tool calls in flight at once; at most max_tool_calls. Max 128. Past it, the standard profile
+  // refuses the call (LIMIT_EXCEEDED, rule max_tool_concurrency); the model profile queues it in
+  // the sandbox until a call in flight ends.
   std::int64_t max_tool_concurrency = 0;
 
   friend bool operator==(const CodeLimits&, const CodeLimits&) = default;
@@ -87,6 +103,7 @@ struct CodeProgramOptions {
   std::string version;  // nonempty after trimming, at most 128 characters
   std::string intent;   // what the program is for, shown to approvers; at most 4,096 characters
   ProgramLanguage language = ProgramLanguage::kJavaScript;
+  ProgramProfile profile = ProgramProfile::kStandard;
   std::string source;  // nonempty; at most 1 MiB of UTF-8
   Schema input;
   Schema output;
@@ -109,6 +126,7 @@ class CODEMODE_EXPORT CodeProgram {
   const std::vector<Tool>& tools() const;
   const CodeLimits& limits() const;
   ProgramLanguage language() const;
+  ProgramProfile profile() const;
   // The listed tool with this id, or nullptr.
   const Tool* find_tool(std::string_view id) const;
   // max(tool cost) x max_tool_calls: the most one execution can cost.

@@ -12,12 +12,15 @@
 #ifndef CODEMODE_SANDBOX_H_
 #define CODEMODE_SANDBOX_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "codemode/error.h"
 #include "codemode/export.h"
@@ -82,11 +85,34 @@ enum class OutputFault : int {
 CODEMODE_EXPORT std::string_view to_string(OutputFault fault);
 CODEMODE_EXPORT std::optional<OutputFault> output_fault_from_string(std::string_view text);
 
+// Where in the program's own text (its source, or the code a model wrote for the MCP code tool)
+// an error was raised: 1-based line and column, the column in UTF-16 code units, and that line of
+// the text, capped at kMaxSourceLineUnits. Program text: never written to audit records.
+struct ProgramErrorLocation {
+  static constexpr std::size_t kMaxSourceLineUnits = 200;
+  std::int64_t line = 1;
+  std::int64_t column = 1;
+  std::string source_line;
+  friend bool operator==(const ProgramErrorLocation&, const ProgramErrorLocation&) = default;
+};
+
 // What the program threw. Untrusted program output: it may contain tool data.
 struct ProgramError {
   std::string name;     // capped at 128 UTF-16 code units by the executor
   std::string message;  // capped at 1,024 UTF-16 code units by the executor
+  // Set for a syntax error, and for an error whose innermost frame of the program's own code the
+  // engine recorded (docs/programs.md, "Errors").
+  std::optional<ProgramErrorLocation> location;
   friend bool operator==(const ProgramError&, const ProgramError&) = default;
+};
+
+// What a model-profile program wrote with console.log and its siblings: the lines, within the
+// byte cap the sandbox was given, and how many lines were dropped past it (all of them when the
+// cap is 0). Untrusted program output.
+struct ProgramLogs {
+  std::vector<std::string> lines;
+  std::uint64_t dropped = 0;
+  friend bool operator==(const ProgramLogs&, const ProgramLogs&) = default;
 };
 
 // What an adapter returns: a success with the program's output, or a failure with its reason.
@@ -119,6 +145,12 @@ class CODEMODE_EXPORT SandboxResult {
   std::optional<SandboxFault> fault() const { return fault_; }
   // Set only when the reason is kInvalidOutput (and the adapter named the fault).
   std::optional<OutputFault> output_fault() const { return output_fault_; }
+  // What a model-profile program logged, success or failure; unset for a standard program.
+  const std::optional<ProgramLogs>& logs() const { return logs_; }
+  SandboxResult with_logs(ProgramLogs logs) && {
+    logs_ = std::move(logs);
+    return std::move(*this);
+  }
 
  private:
   SandboxResult() = default;
@@ -128,6 +160,7 @@ class CODEMODE_EXPORT SandboxResult {
   std::optional<ProgramError> program_error_;
   std::optional<SandboxFault> fault_;
   std::optional<OutputFault> output_fault_;
+  std::optional<ProgramLogs> logs_;
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or

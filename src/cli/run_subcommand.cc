@@ -67,6 +67,13 @@ std::string program_id(const std::string& path) {
   return id.substr(0, 128);
 }
 
+ProgramLanguage language_of(const RunArguments& arguments) {
+  if (arguments.language) return *arguments.language;
+  const std::string extension = std::filesystem::path(arguments.program_path).extension().string();
+  return extension == ".ts" || extension == ".mts" ? ProgramLanguage::kTypeScript
+                                                   : ProgramLanguage::kJavaScript;
+}
+
 Result<CodeProgram> define_program(const RunArguments& arguments, std::vector<Tool> tools,
                                    const CodeLimits& limits) {
   Result<std::string> source = read_file(arguments.program_path, kMaxSourceBytes, "PROGRAM");
@@ -74,7 +81,8 @@ Result<CodeProgram> define_program(const RunArguments& arguments, std::vector<To
   Result<CodeProgram> program = define_code_program({.id = program_id(arguments.program_path),
                                                      .version = "1",
                                                      .intent = "Run from the command line.",
-                                                     .language = ProgramLanguage::kJavaScript,
+                                                     .language = language_of(arguments),
+                                                     .profile = arguments.profile,
                                                      .source = std::move(*source),
                                                      .input = Schema::any(),
                                                      .output = Schema::any(),
@@ -148,9 +156,10 @@ Result<std::unique_ptr<CodeMode>> make_code_mode(const RunArguments& arguments,
 CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
   CLI::App* run = app.add_subcommand(
       "run",
-      "Run one JavaScript program, (input, tools) => output, in a fresh confined worker and "
-      "print its outcome as one JSON line on stdout: status, output or error {code, rule, "
-      "message}, programError, usage. Exit status: 0 succeeded, 1 any other outcome, 2 usage "
+      "Run one JavaScript or TypeScript program, (input, tools) => output, in a fresh confined "
+      "worker and print its outcome as one JSON line on stdout: status, output or error {code, "
+      "rule, message}, programError {name, message, line, column, sourceLine}, logs, usage. Exit "
+      "status: 0 succeeded, 1 any other outcome, 2 usage "
       "error (bad flags, unreadable file, invalid JSON, invalid limits; one JSON line on stderr).");
   run->add_option("PROGRAM", arguments.program_path,
                   "The program's source file (at most 1 MiB); its file name becomes the program "
@@ -197,6 +206,27 @@ CLI::App* add_run_subcommand(CLI::App& app, RunArguments& arguments) {
       ->transform(CLI::CheckedTransformer(std::map<std::string, EngineProfile>{
           {"interpreter", EngineProfile::kInterpreter}, {"jit", EngineProfile::kJit}}))
       ->excludes(sandbox);
+  run->add_option_function<std::string>(
+         "--profile",
+         [&arguments](const std::string& text) {
+           arguments.profile =
+               program_profile_from_string(text).value_or(ProgramProfile::kStandard);
+         },
+         "The program's world: standard (default: ECMAScript's globals and `tools`; a call past "
+         "maxToolConcurrency is refused) or model (also console, timers, TextEncoder/TextDecoder, "
+         "atob/btoa, URL, structuredClone and crypto, as programs written by language models "
+         "expect; calls past maxToolConcurrency wait; console lines are printed as the outcome's "
+         "\"logs\"). See docs/programs.md.")
+      ->check(CLI::IsMember({"standard", "model"}));
+  run->add_option_function<std::string>(
+         "--language",
+         [&arguments](const std::string& text) {
+           arguments.language =
+               text == "typescript" ? ProgramLanguage::kTypeScript : ProgramLanguage::kJavaScript;
+         },
+         "javascript or typescript (default: typescript for a .ts or .mts file). TypeScript runs "
+         "with its types erased: lines and columns stay as written.")
+      ->check(CLI::IsMember({"javascript", "typescript"}));
   run->footer("Default limits:\n" + describe_default_limits());
   return run;
 }

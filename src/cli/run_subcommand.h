@@ -24,6 +24,9 @@ struct RunArguments {
   SpawnMode spawn = SpawnMode::kForkServer;  // --spawn fork_server|exec
   IsolationProfile isolation = IsolationProfile::kProcess;  // --isolation process|isolated
   EngineProfile engine = EngineProfile::kInterpreter;       // --engine interpreter|jit
+  ProgramProfile profile = ProgramProfile::kStandard;       // --profile standard|model
+  // --language javascript|typescript; by default typescript for a .ts or .mts file.
+  std::optional<ProgramLanguage> language;
 };
 
 // Adds the subcommand to `app`; parsing fills `arguments`, which must outlive `app`.

@@ -61,8 +61,12 @@ constexpr std::array kFutexWake{arg_masked_equals(1, kFutexCommandMask, FUTEX_WA
 constexpr std::array kFutexWaitBitset{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAIT_BITSET)};
 constexpr std::array kFutexWakeBitset{arg_masked_equals(1, kFutexCommandMask, FUTEX_WAKE_BITSET)};
 
-// poll(2) with a zero timeout: a readiness check of the worker's own fds that never sleeps.
-constexpr std::array kZeroTimeout{arg_masked_equals(2, 0xffffffffu, 0)};
+// poll(2) with a timeout from 0 to 2^22 - 1 ms (about 70 minutes, above the longest wall time;
+// never negative, which would wait forever): a readiness check of the worker's own fds, or a
+// bounded wait on them for the model profile's timers. Waiting adds no reach: the worker can
+// already block in read(2) on the same pipe until the parent ends it at its wall-time limit.
+// The timeout is an int, so only its low 32 bits are compared.
+constexpr std::array kBoundedTimeout{arg_masked_equals(2, 0xffc00000u, 0)};
 
 #ifdef CODEMODE_SANITIZER_BUILD
 // sigaltstack(ss, old_ss): a null ss (argument 0) makes the call a read of the calling thread's
@@ -81,7 +85,8 @@ constexpr std::array kAllowed = std::to_array<SyscallDecision>({
     {"read", kAllow, {}, "IPC frames from the parent on fd 0"},
     {"write", kAllow, {}, "IPC frames to the parent on fd 1, diagnostics on fd 2"},
     {"close", kAllow, {}, "fd owners closing the pipes at shutdown; closing only drops access"},
-    {"poll", kAllow, kZeroTimeout, "the spin before waiting for a tool's answer: checks only"},
+    {"poll", kAllow, kBoundedTimeout,
+     "the spin before a tool's answer; the wait for it until a timer is due"},
     // glibc's mutexes, condition variables, once and join use only these four futex commands;
     // the priority-inheritance and requeue commands, the kernel's worst futex history, are out.
     {"futex", kAllow, kFutexWait, "mutex and condition-variable waits"},

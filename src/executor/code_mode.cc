@@ -123,7 +123,9 @@ class ExecutionRun {
 
  private:
   CodeExecutionOutcome conclude(SandboxResult result) const {
+    std::optional<ProgramLogs> logs = result.logs();
     CodeExecutionOutcome outcome = decide(std::move(result));
+    outcome.logs = std::move(logs);
     outcome.usage = bridge_.usage();
     outcome.evidence = bridge_.evidence();
     return outcome;

@@ -38,6 +38,15 @@ Json to_json(const CodeExecutionOutcome& outcome) {
   if (outcome.program_error) {
     json["programError"] = {{"name", outcome.program_error->name},
                             {"message", outcome.program_error->message}};
+    if (const auto& location = outcome.program_error->location) {
+      json["programError"]["line"] = location->line;
+      json["programError"]["column"] = location->column;
+      json["programError"]["sourceLine"] = location->source_line;
+    }
+  }
+  if (outcome.logs) {
+    json["logs"] = outcome.logs->lines;
+    if (outcome.logs->dropped > 0) json["logsDropped"] = outcome.logs->dropped;
   }
   json["usage"] = usage_json(outcome.usage);
   if (!outcome.evidence.empty()) json["evidence"] = evidence_json(outcome.evidence);

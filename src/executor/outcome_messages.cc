@@ -162,8 +162,17 @@ Error adapter_unavailable_error(std::string_view adapter_id) {
 std::optional<ProgramError> cap_program_error(const ProgramError& error) {
   if (!internal::is_valid_utf8(error.name) || !internal::is_valid_utf8(error.message))
     return std::nullopt;
-  return ProgramError{.name = truncate_utf16(error.name, 128),
+  ProgramError capped{.name = truncate_utf16(error.name, 128),
                       .message = truncate_utf16(error.message, 1024)};
+  if (error.location && error.location->line >= 1 && error.location->column >= 1 &&
+      internal::is_valid_utf8(error.location->source_line)) {
+    capped.location = ProgramErrorLocation{
+        .line = error.location->line,
+        .column = error.location->column,
+        .source_line =
+            truncate_utf16(error.location->source_line, ProgramErrorLocation::kMaxSourceLineUnits)};
+  }
+  return capped;
 }
 
 }  // namespace codemode::internal

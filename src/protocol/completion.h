@@ -17,6 +17,7 @@ struct Completion {
   SandboxFailureReason reason = SandboxFailureReason::kSandboxError;
   std::optional<ProgramError> program_error;
   std::optional<OutputFault> output_fault;
+  std::optional<ProgramLogs> logs;  // model profile only
 
   static Completion success(Json output) { return Completion{.output = std::move(output)}; }
   static Completion failure(SandboxFailureReason reason,

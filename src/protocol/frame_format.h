@@ -56,6 +56,10 @@ inline constexpr std::size_t kFrameLengthBytes = 4;
 // Room for everything in a frame besides its one large value (type, ids, status, error, names).
 inline constexpr std::size_t kFrameEnvelopeBytes = 64u << 10;
 
+// A model-profile program's console lines, as the compact JSON array the result frame carries:
+// at most this many bytes (inside kFrameEnvelopeBytes, with the rest of a result's envelope).
+inline constexpr std::size_t kMaxConsoleBytes = 16u << 10;
+
 // A program source in a JSON string: every byte may become a six-byte \u00XX escape.
 inline constexpr std::size_t kMaxEscapedSourceBytes = 6 * kMaxSourceBytes;
 

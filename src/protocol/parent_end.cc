@@ -58,10 +58,41 @@ Result<std::optional<ProgramError>> parse_program_error(const Json& frame,
   const std::string* name = found->is_object() ? string_at(*found, "name") : nullptr;
   const std::string* message = found->is_object() ? string_at(*found, "message") : nullptr;
   if (reason != SandboxFailureReason::kProgramError || !name || !message ||
-      !only_keys(*found, {"name", "message"})) {
+      !only_keys(*found, {"name", "message", "line", "column", "sourceLine"})) {
     return protocol_error("A result frame's programError is malformed or out of place.");
   }
-  return std::optional<ProgramError>(ProgramError{*name, *message});
+  ProgramError error{*name, *message, std::nullopt};
+  const std::optional<std::uint64_t> line = positive_integer_at(*found, "line");
+  const std::optional<std::uint64_t> column = positive_integer_at(*found, "column");
+  const std::string* source_line = string_at(*found, "sourceLine");
+  if (line && column && source_line) {
+    error.location = ProgramErrorLocation{.line = static_cast<std::int64_t>(*line),
+                                          .column = static_cast<std::int64_t>(*column),
+                                          .source_line = *source_line};
+  } else if (found->contains("line") || found->contains("column") ||
+             found->contains("sourceLine")) {
+    return protocol_error("A result frame's programError has a partial location.");
+  }
+  return std::optional<ProgramError>(std::move(error));
+}
+
+// {"lines":[string], "dropped":n}, whose lines fit kMaxConsoleBytes as a compact JSON array.
+Result<std::optional<ProgramLogs>> parse_logs(const Json& frame) {
+  const auto found = frame.find("logs");
+  if (found == frame.end()) return std::optional<ProgramLogs>();
+  const auto lines = found->is_object() ? found->find("lines") : found->end();
+  const auto dropped = found->is_object() ? found->find("dropped") : found->end();
+  if (!found->is_object() || !only_keys(*found, {"lines", "dropped"}) || lines == found->end() ||
+      !lines->is_array() || dropped == found->end() || !dropped->is_number_unsigned() ||
+      lines->dump().size() > kMaxConsoleBytes) {
+    return protocol_error("A result frame's logs are malformed or over their cap.");
+  }
+  ProgramLogs logs{.lines = {}, .dropped = dropped->get<std::uint64_t>()};
+  for (const Json& line : *lines) {
+    if (!line.is_string()) return protocol_error("A result frame's log line is not a string.");
+    logs.lines.push_back(line.get<std::string>());
+  }
+  return std::optional<ProgramLogs>(std::move(logs));
 }
 
 // The rule of an invalid_output result: required with that reason, refused with any other.
@@ -77,7 +108,8 @@ Result<std::optional<OutputFault>> parse_output_fault(const Json& frame,
 }
 
 Result<WorkerMessage> parse_failed_result(const Json& frame) {
-  if (!only_keys(frame, {"type", "status", "reason", "programError", "rule", "hasOutput"}) ||
+  if (!only_keys(frame,
+                 {"type", "status", "reason", "programError", "rule", "hasOutput", "logs"}) ||
       (frame.contains("hasOutput") && !bool_at(frame, "hasOutput", false))) {
     return protocol_error("A failed result frame does not have exactly its documented fields.");
   }
@@ -96,8 +128,12 @@ Result<WorkerMessage> parse_failed_result(const Json& frame) {
   if (!output_fault.ok()) return std::move(output_fault).error();
   // parse_output_fault set one only with kInvalidOutput, parse_program_error only with
   // kProgramError.
-  if (*output_fault) return WorkerMessage(SandboxResult::failure(**output_fault));
-  return WorkerMessage(SandboxResult::failure(*reason, std::move(*program_error)));
+  Result<std::optional<ProgramLogs>> logs = parse_logs(frame);
+  if (!logs.ok()) return std::move(logs).error();
+  SandboxResult result = *output_fault ? SandboxResult::failure(**output_fault)
+                                       : SandboxResult::failure(*reason, std::move(*program_error));
+  if (*logs) result = std::move(result).with_logs(std::move(**logs));
+  return WorkerMessage(std::move(result));
 }
 
 Result<WorkerMessage> parse_result(Json& frame) {
@@ -106,29 +142,41 @@ Result<WorkerMessage> parse_result(Json& frame) {
   if (!status || *status != "succeeded") {
     return protocol_error("A result frame's status is neither succeeded nor failed.");
   }
-  if (!only_keys(frame, {"type", "status", "hasOutput", "output"}) ||
+  if (!only_keys(frame, {"type", "status", "hasOutput", "output", "logs"}) ||
       !bool_at(frame, "hasOutput", true) || !frame.contains("output")) {
     return protocol_error("A succeeded result frame lacks hasOutput true and its output.");
   }
-  return WorkerMessage(SandboxResult::success(std::move(frame["output"])));
+  Result<std::optional<ProgramLogs>> logs = parse_logs(frame);
+  if (!logs.ok()) return std::move(logs).error();
+  SandboxResult result = SandboxResult::success(std::move(frame["output"]));
+  if (*logs) result = std::move(result).with_logs(std::move(**logs));
+  return WorkerMessage(std::move(result));
 }
 
 }  // namespace
 
 Json start_message(const SandboxRequest& request, std::int64_t stack_bytes) {
   const CodeLimits& limits = request.program.limits();
-  return Json{{"type", "start"},
-              {"version", 1},
-              {"source", request.program.source()},
-              {"input", request.input},
-              {"limits",
-               {{"cpuMillis", limits.cpu_millis},
-                {"wallTimeMillis", limits.wall_time_millis},
-                {"memoryBytes", limits.memory_bytes},
-                {"maxOutputBytes", limits.max_output_bytes},
-                {"maxToolInputBytes", limits.max_tool_input_bytes},
-                {"maxToolCalls", limits.max_tool_calls},
-                {"stackBytes", stack_bytes}}}};
+  Json frame{{"type", "start"},
+             {"version", 1},
+             {"source", request.program.source()},
+             {"input", request.input},
+             {"limits",
+              {{"cpuMillis", limits.cpu_millis},
+               {"wallTimeMillis", limits.wall_time_millis},
+               {"memoryBytes", limits.memory_bytes},
+               {"maxOutputBytes", limits.max_output_bytes},
+               {"maxToolInputBytes", limits.max_tool_input_bytes},
+               {"maxToolCalls", limits.max_tool_calls},
+               {"maxToolConcurrency", limits.max_tool_concurrency},
+               {"stackBytes", stack_bytes}}}};
+  if (request.program.profile() != ProgramProfile::kStandard) {
+    frame["profile"] = to_string(request.program.profile());
+  }
+  if (request.program.language() != ProgramLanguage::kJavaScript) {
+    frame["language"] = to_string(request.program.language());
+  }
+  return frame;
 }
 
 Json tool_result_message(std::uint64_t call_id, const CodeToolOutcome& outcome) {

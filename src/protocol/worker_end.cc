@@ -41,8 +41,9 @@ bool has_type(const Json& frame, std::string_view type) {
 Result<WorkerLimits> parse_limits(const Json& frame) {
   const auto found = frame.find("limits");
   if (found == frame.end() || !found->is_object() ||
-      !only_keys(*found, {"cpuMillis", "wallTimeMillis", "memoryBytes", "maxOutputBytes",
-                          "maxToolInputBytes", "maxToolCalls", "stackBytes"})) {
+      !only_keys(*found,
+                 {"cpuMillis", "wallTimeMillis", "memoryBytes", "maxOutputBytes",
+                  "maxToolInputBytes", "maxToolCalls", "stackBytes", "maxToolConcurrency"})) {
     return protocol_error("The start frame's limits are not an object of the known limits.");
   }
   const Json& json = *found;
@@ -58,7 +59,28 @@ Result<WorkerLimits> parse_limits(const Json& frame) {
       *stack < static_cast<std::uint64_t>(kMinEngineStackBytes)) {
     return protocol_error("A start frame limit is missing or outside its range.");
   }
-  return WorkerLimits{*cpu, *wall, *memory, *output, *tool_input, *calls, *stack};
+  std::uint64_t concurrency = 0;
+  if (json.contains("maxToolConcurrency")) {
+    const auto given =
+        positive_integer(json, "maxToolConcurrency", CodeLimitMaxima::kMaxToolConcurrency);
+    if (!given) return protocol_error("A start frame limit is missing or outside its range.");
+    concurrency = *given;
+  }
+  return WorkerLimits{*cpu, *wall, *memory, *output, *tool_input, *calls, *stack, concurrency};
+}
+
+// An optional string field with two known values: the first when absent.
+template <typename Enum>
+Result<Enum> parse_choice(const Json& frame, const char* key,
+                          std::initializer_list<std::pair<std::string_view, Enum>> known) {
+  const auto found = frame.find(key);
+  if (found == frame.end()) return known.begin()->second;
+  if (found->is_string()) {
+    for (const auto& [name, value] : known) {
+      if (found->get_ref<const std::string&>() == name) return value;
+    }
+  }
+  return protocol_error("The start frame's " + std::string(key) + " is not a known value.");
 }
 
 Result<std::string> parse_source(const Json& frame) {
@@ -131,7 +153,7 @@ JsonLimits program_json_limits(std::uint64_t max_bytes) {
 
 Result<StartRequest> parse_start(const Json& frame) {
   if (!has_type(frame, "start")) return protocol_error("The first frame is not a start frame.");
-  if (!only_keys(frame, {"type", "version", "source", "input", "limits"})) {
+  if (!only_keys(frame, {"type", "version", "source", "input", "limits", "profile", "language"})) {
     return protocol_error("The start frame has an unknown field.");
   }
   const auto version = frame.find("version");
@@ -144,7 +166,15 @@ Result<StartRequest> parse_start(const Json& frame) {
   if (!input.ok()) return std::move(input).error();
   Result<WorkerLimits> limits = parse_limits(frame);
   if (!limits.ok()) return std::move(limits).error();
-  return StartRequest{std::move(*source), std::move(*input), *limits};
+  Result<ProgramProfile> profile = parse_choice<ProgramProfile>(
+      frame, "profile",
+      {{"standard", ProgramProfile::kStandard}, {"model", ProgramProfile::kModel}});
+  if (!profile.ok()) return std::move(profile).error();
+  Result<ProgramLanguage> language = parse_choice<ProgramLanguage>(
+      frame, "language",
+      {{"javascript", ProgramLanguage::kJavaScript}, {"typescript", ProgramLanguage::kTypeScript}});
+  if (!language.ok()) return std::move(language).error();
+  return StartRequest{std::move(*source), std::move(*input), *limits, *profile, *language};
 }
 
 Result<ToolAnswer> parse_tool_result(const Json& frame, const WorkerLimits& limits) {
@@ -175,18 +205,30 @@ Json tool_call_message(std::uint64_t call_id, std::string_view tool_id, Json inp
 }
 
 Json result_message(const Completion& completion) {
+  Json message{{"type", "result"}};
   if (completion.succeeded()) {
-    return Json{{"type", "result"},
-                {"status", "succeeded"},
-                {"hasOutput", true},
-                {"output", *completion.output}};
+    message["status"] = "succeeded";
+    message["hasOutput"] = true;
+    message["output"] = *completion.output;
+  } else {
+    message["status"] = "failed";
+    message["reason"] = to_string(completion.reason);
   }
-  Json message{{"type", "result"}, {"status", "failed"}, {"reason", to_string(completion.reason)}};
   if (completion.program_error) {
-    message["programError"] = Json{{"name", completion.program_error->name},
-                                   {"message", completion.program_error->message}};
+    Json error{{"name", completion.program_error->name},
+               {"message", completion.program_error->message}};
+    if (const auto& location = completion.program_error->location) {
+      error["line"] = location->line;
+      error["column"] = location->column;
+      error["sourceLine"] = location->source_line;
+    }
+    message["programError"] = std::move(error);
   }
   if (completion.output_fault) message["rule"] = to_string(*completion.output_fault);
+  if (completion.logs) {
+    message["logs"] =
+        Json{{"lines", completion.logs->lines}, {"dropped", completion.logs->dropped}};
+  }
   return message;
 }
 

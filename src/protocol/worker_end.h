@@ -12,6 +12,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/program.h"
 
 #include "protocol/completion.h"
 
@@ -26,13 +27,19 @@ struct WorkerLimits {
   std::uint64_t max_tool_input_bytes = 0;
   std::uint64_t max_tool_calls = 0;
   std::uint64_t stack_bytes = 0;  // the engine's stack quota for this program
+  // Tool calls in flight at once (optional in the frame: 0 when absent). The model profile queues
+  // calls past it in the worker; the parent enforces it either way.
+  std::uint64_t max_tool_concurrency = 0;
 };
 
-// {"type":"start","version":1,"source":"...","input":<json>,"limits":{...}}
+// {"type":"start","version":1,"source":"...","input":<json>,"limits":{...},
+//  "profile"?:"standard"|"model","language"?:"javascript"|"typescript"}
 struct StartRequest {
   std::string source;      // UTF-8, 1 byte .. 1 MiB
   std::string input_json;  // the input, written compactly
   WorkerLimits limits;
+  ProgramProfile profile = ProgramProfile::kStandard;
+  ProgramLanguage language = ProgramLanguage::kJavaScript;
 };
 Result<StartRequest> parse_start(const Json& frame);
 

@@ -1,6 +1,9 @@
 #include "worker/frame_channel.h"
 
+#include <algorithm>
+
 #include <errno.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include "protocol/frame_format.h"
@@ -12,6 +15,10 @@ namespace {
 
 // Reads at most this much per read(2); frames larger than this arrive over several reads.
 constexpr std::size_t kReadChunkBytes = 64u << 10;
+
+// Longest single poll(2) wait: the filter allows timeouts below 2^22 ms (confine's
+// seccomp_policy.cc), which is above the longest wallTimeMillis.
+constexpr long long kMaxWaitMillis = 3'600'000;
 
 }  // namespace
 
@@ -28,6 +35,31 @@ Result<Json> FrameChannel::read(std::size_t max_frame_bytes) {
     Result<std::optional<Json>> frame = reader_.next();
     if (!frame.ok()) return std::move(frame).error();
     if (frame->has_value()) return std::move(**frame);
+    if (Status filled = fill(); !filled.ok()) return std::move(filled).error();
+  }
+}
+
+Result<std::optional<Json>> FrameChannel::read_until(
+    std::size_t max_frame_bytes, std::chrono::steady_clock::time_point deadline) {
+  reader_.set_max_frame_bytes(max_frame_bytes);
+  for (;;) {
+    Result<std::optional<Json>> frame = reader_.next();
+    if (!frame.ok() || frame->has_value()) return frame;
+    // No timer: the plain blocking read (with its spin), as before timers existed.
+    if (deadline == std::chrono::steady_clock::time_point::max()) {
+      if (Status filled = fill(); !filled.ok()) return std::move(filled).error();
+      continue;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (deadline <= now) return std::optional<Json>();
+    // Rounded up, so that a wait never ends just before the deadline and spins.
+    const long long millis = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
+    pollfd readable{.fd = in_fd_, .events = POLLIN, .revents = 0};
+    const int ready = ::poll(&readable, 1, static_cast<int>(std::min(millis, kMaxWaitMillis)));
+    if (ready < 0 && errno != EINTR) {
+      return protocol_error("The worker could not wait for the parent.");
+    }
+    if (ready <= 0) continue;
     if (Status filled = fill(); !filled.ok()) return std::move(filled).error();
   }
 }

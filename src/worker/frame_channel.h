@@ -6,7 +6,9 @@
 #ifndef CODEMODE_WORKER_FRAME_CHANNEL_H_
 #define CODEMODE_WORKER_FRAME_CHANNEL_H_
 
+#include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "codemode/error.h"
@@ -25,6 +27,11 @@ class FrameChannel {
   // Blocks until one whole frame of at most `max_frame_bytes` arrives. End of stream, a read
   // error and a malformed frame are errors (rule worker_protocol_error).
   Result<Json> read(std::size_t max_frame_bytes);
+  // As read, but gives up at `deadline` (on the monotonic clock), returning nullopt, when no
+  // whole frame has arrived by then. The wait is poll(2) with a timeout (docs/security.md says
+  // why the filter allows it).
+  Result<std::optional<Json>> read_until(std::size_t max_frame_bytes,
+                                         std::chrono::steady_clock::time_point deadline);
 
   // From now on, a read that would sleep spins first as `spin` decides (core/read_spin.h).
   // `spin` must outlive the channel's reads; nullptr stops it.

@@ -16,8 +16,10 @@ ToolCallAdmission local_refusal(ErrorCode code, std::string_view rule) {
 
 }  // namespace
 
-ToolCalls::ToolCalls(FrameChannel& channel, const WorkerLimits& limits)
-    : channel_(channel), limits_(limits) {}
+ToolCalls::ToolCalls(FrameChannel& channel, const WorkerLimits& limits, ProgramProfile profile)
+    : channel_(channel),
+      limits_(limits),
+      queue_over_limit_(profile == ProgramProfile::kModel && limits.max_tool_concurrency > 0) {}
 
 std::size_t ToolCalls::max_input_units() const {
   // A UTF-8 byte count is never below the UTF-16 unit count, so a longer text cannot fit.
@@ -35,9 +37,30 @@ Result<ToolCallAdmission> ToolCalls::submit(const GuestToolCall& call) {
       parse_json(*call.input_json, program_json_limits(limits_.max_tool_input_bytes));
   if (!input.ok()) return local_refusal(ErrorCode::kInvalidInput, "max_tool_input_bytes");
   const std::uint64_t call_id = ++calls_made_;
-  Status sent = channel_.write(tool_call_message(call_id, *call.tool_id, std::move(*input)));
+  if (queue_over_limit_ && (in_flight_ >= limits_.max_tool_concurrency || !waiting_.empty())) {
+    waiting_.push_back({call_id, *call.tool_id, std::move(*input)});
+    return ToolCallAdmission{.call_id = call_id, .local_answer = {}};
+  }
+  Status sent = send(call_id, *call.tool_id, std::move(*input));
   if (!sent.ok()) return std::move(sent).error();
   return ToolCallAdmission{.call_id = call_id, .local_answer = {}};
+}
+
+Status ToolCalls::send(std::uint64_t call_id, std::string_view tool_id, Json input) {
+  ++in_flight_;
+  return channel_.write(tool_call_message(call_id, tool_id, std::move(input)));
+}
+
+Status ToolCalls::answered() {
+  if (in_flight_ > 0) --in_flight_;
+  while (!closed_ && !waiting_.empty() && in_flight_ < limits_.max_tool_concurrency) {
+    WaitingCall next = std::move(waiting_.front());
+    waiting_.pop_front();
+    if (Status sent = send(next.call_id, next.tool_id, std::move(next.input)); !sent.ok()) {
+      return sent;
+    }
+  }
+  return {};
 }
 
 }  // namespace codemode::worker

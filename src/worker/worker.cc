@@ -201,20 +201,31 @@ Result<Completion> Worker::execute(StartRequest start) {
   const WorkerLimits limits = start.limits;
   engine_->set_memory_limit(limits.memory_bytes);
   engine_->set_stack_quota(std::min<std::uint64_t>(limits.stack_bytes, kNativeStackQuotaBytes));
-  ToolCalls tools(channel_, limits);
+  ToolCalls tools(channel_, limits, start.profile);
   watchdog_->arm(std::chrono::milliseconds(limits.cpu_millis),
                  std::chrono::milliseconds(limits.wall_time_millis));
   std::optional<Completion> completion = engine_->run({.source = start.source,
                                                        .input_json = start.input_json,
-                                                       .max_output_bytes = limits.max_output_bytes},
+                                                       .max_output_bytes = limits.max_output_bytes,
+                                                       .profile = start.profile,
+                                                       .language = start.language},
                                                       tools);
   std::string().swap(start.input_json);  // the engine has its own copy; RLIMIT_DATA counts this
   channel_.spin_before_reads(&answer_spin_);
+  const std::size_t answer_cap = internal::tool_result_frame_cap(limits.max_output_bytes);
   while (!completion) {
-    Result<Json> frame = channel_.read(internal::tool_result_frame_cap(limits.max_output_bytes));
+    // The program waits for a tool's answer, a timer, or both: the frame, or the first timer due.
+    Result<std::optional<Json>> frame = channel_.read_until(
+        answer_cap,
+        engine_->next_timer_due().value_or(std::chrono::steady_clock::time_point::max()));
     if (!frame.ok()) return std::move(frame).error();
-    Result<ToolAnswer> answer = parse_tool_result(*frame, limits);
+    if (!frame->has_value()) {
+      completion = engine_->run_due_timers();
+      continue;
+    }
+    Result<ToolAnswer> answer = parse_tool_result(**frame, limits);
     if (!answer.ok()) return std::move(answer).error();
+    if (Status sent = tools.answered(); !sent.ok()) return std::move(sent).error();
     Result<std::optional<Completion>> next =
         engine_->settle_tool_call(answer->call_id, answer->guest_json);
     if (!next.ok()) return std::move(next).error();

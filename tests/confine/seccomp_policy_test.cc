@@ -161,12 +161,16 @@ TEST(SeccompPolicyTest, MadviseIsAllowedOnlyForDontNeed) {
   }
 }
 
-// Only a check that never sleeps: the timeout (argument 2, an int) must be 0.
-TEST(SeccompPolicyTest, PollIsAllowedOnlyWithAZeroTimeout) {
+// A check, or a bounded wait for a timer: the timeout (argument 2, an int) is 0 .. 2^22 - 1 ms.
+TEST(SeccompPolicyTest, PollIsAllowedOnlyWithABoundedTimeout) {
   EXPECT_TRUE(table_allows("poll", {0, 1, 0}));
+  EXPECT_TRUE(table_allows("poll", {0, 1, 1}));
+  EXPECT_TRUE(table_allows("poll", {0, 1, 3'600'000}));  // the longest wallTimeMillis
+  EXPECT_TRUE(table_allows("poll", {0, 1, (std::uint64_t{1} << 22) - 1}));
   EXPECT_TRUE(table_allows("poll", {0, 1, std::uint64_t{1} << 32}));  // the kernel reads an int
-  EXPECT_FALSE(table_allows("poll", {0, 1, 1}));
+  EXPECT_FALSE(table_allows("poll", {0, 1, std::uint64_t{1} << 22}));
   EXPECT_FALSE(table_allows("poll", {0, 1, 0xffffffffu}));  // -1: wait forever
+  EXPECT_FALSE(table_allows("poll", {0, 1, 0x80000000u}));  // any negative int
   EXPECT_FALSE(table_allows("ppoll", {0, 1, 0}));
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "codemode/command_tool.h"
@@ -70,7 +71,7 @@ Result<WorkflowPhaseOptions> load_phase(const Json& phase, std::size_t index,
   const std::string where = "phases[" + std::to_string(index) + "].";
   if (!phase.is_object() ||
       !internal::only_keys(phase, {"id", "program", "intent", "tools", "limits", "inputSchema",
-                                   "outputSchema", "input", "dependsOn"}) ||
+                                   "outputSchema", "input", "dependsOn", "profile"}) ||
       !is_string(phase, "id") || !is_string(phase, "program") || !is_string(phase, "intent")) {
     return field_error(where.substr(0, where.size() - 1),
                        "must be an object with id, program and intent, and only the fields of a "
@@ -101,19 +102,31 @@ Result<WorkflowPhaseOptions> load_phase(const Json& phase, std::size_t index,
       depends_on.push_back(id.get<std::string>());
     }
   }
+  std::optional<ProgramProfile> profile = ProgramProfile::kStandard;
+  if (phase.contains("profile")) {
+    profile = phase.at("profile").is_string()
+                  ? program_profile_from_string(phase.at("profile").get<std::string>())
+                  : std::nullopt;
+    if (!profile) return field_error(where + "profile", "must be \"standard\" or \"model\".");
+  }
+  // A phase program written in TypeScript runs with its types erased, as `codemode run` does.
+  const std::string extension =
+      std::filesystem::path(phase.at("program").get<std::string>()).extension().string();
   const std::string id = phase.at("id").get<std::string>();
-  Result<CodeProgram> program =
-      define_code_program({.id = id,
-                           .version = "1",
-                           .intent = phase.at("intent").get<std::string>(),
-                           .language = ProgramLanguage::kJavaScript,
-                           .source = std::move(*source),
-                           .input = std::move(*input),
-                           .output = std::move(*output),
-                           .input_schema_id = id + ".input",
-                           .output_schema_id = id + ".output",
-                           .tools = std::move(*tools),
-                           .limits = *limits});
+  Result<CodeProgram> program = define_code_program(
+      {.id = id,
+       .version = "1",
+       .intent = phase.at("intent").get<std::string>(),
+       .language = extension == ".ts" || extension == ".mts" ? ProgramLanguage::kTypeScript
+                                                             : ProgramLanguage::kJavaScript,
+       .profile = *profile,
+       .source = std::move(*source),
+       .input = std::move(*input),
+       .output = std::move(*output),
+       .input_schema_id = id + ".input",
+       .output_schema_id = id + ".output",
+       .tools = std::move(*tools),
+       .limits = *limits});
   if (!program.ok()) {
     const Error& error = program.error();
     return Error::with_code(error.code, error.rule,

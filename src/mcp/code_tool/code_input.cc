@@ -211,4 +211,11 @@ CodeInput normalize_code_input(std::string_view code) {
   return {std::string(source.substr(0, reading.end)), reading.form};
 }
 
+CodeInput unfence_code_input(std::string_view code) {
+  const std::string_view trimmed_code = trimmed(code);
+  const std::string_view inside = unfenced(trimmed_code);
+  return {std::string(inside.size() == trimmed_code.size() ? code : inside),
+          CodeForm::kFunctionBody};
+}
+
 }  // namespace codemode::mcp

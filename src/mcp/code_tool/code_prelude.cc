@@ -27,6 +27,10 @@ constexpr std::string_view kPrelude = R"js(
     const ErrorClass = Error;
     const TypeErrorClass = TypeError;
     const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+    // The model profile's compiler of the model's code (the worker's engine_model_code.h); the
+    // standard profile has none.
+    const compileCode = global.__codemodeCompileCode;
+    delete global.__codemodeCompileCode;
     // RegExp.prototype.exec and the String methods as they are now, called directly: a program's
     // RegExp.prototype[Symbol.replace], exec or String.prototype.slice cannot change what they do.
     const exec = Function.prototype.call.bind(RegExp.prototype.exec);
@@ -305,7 +309,7 @@ constexpr std::string_view kPrelude = R"js(
     expose('tools', tools);
     expose('codemode', guarded('codemode', root));
     if (console !== undefined) expose('console', console);
-    const main = new AsyncFunction(@BODY@);
+    const main = @COMPILE@(@BODY@);
     return { main, checked, envelope, caught };
   })();
 )js";
@@ -344,7 +348,7 @@ static_assert(kPrelude.find("@BODY@") != std::string_view::npos,
               "the model's code goes where the prelude says");
 
 ProgramText::ProgramText(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-                         std::int64_t final_result_bytes) {
+                         std::int64_t final_result_bytes, bool model_code) {
   constexpr std::string_view kBody = "@BODY@";
   const std::size_t body = kPrelude.find(kBody);
   const std::string prelude_head = fill(
@@ -352,7 +356,8 @@ ProgramText::ProgramText(const Json& methods, const Json& rules, std::int64_t co
                                  {"@METHODS@", json_text(methods)},
                                  {"@LOG_BYTES@", std::to_string(console_log_bytes)},
                                  {"@MARKER@", json_text(Json(std::string(kLogsTruncatedMarker)))},
-                                 {"@FINAL_BYTES@", std::to_string(final_result_bytes)}});
+                                 {"@FINAL_BYTES@", std::to_string(final_result_bytes)},
+                                 {"@COMPILE@", model_code ? "compileCode" : "new AsyncFunction"}});
   const std::string prelude_tail = std::string(kPrelude.substr(body + kBody.size())) +
                                    "return { main, checked, envelope, caught };\n";
   // Escaping is character by character, so the string's content is its parts' contents joined.

@@ -81,8 +81,11 @@ class ProgramText {
   // `methods`: rows [namespace, method, tool id, description, input schema]; `rules`: {rule:
   // [code, message]}; `console_log_bytes`: the logs' cap, 0 for no console;
   // `final_result_bytes`: the result's cap as compact JSON.
+  // `model_code`: the model profile, whose worker compiles the model's code as sent
+  // (__codemodeCompileCode: it decides between body and function, and erases TypeScript);
+  // otherwise the prelude compiles the body it is given with the AsyncFunction constructor.
   ProgramText(const Json& methods, const Json& rules, std::int64_t console_log_bytes,
-              std::int64_t final_result_bytes);
+              std::int64_t final_result_bytes, bool model_code = false);
 
   // The program: `function_body` (the body of the model's function, code_program.h) compiled as
   // it is.

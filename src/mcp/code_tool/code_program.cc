@@ -93,18 +93,21 @@ ProgramText program_text(const std::vector<CodeMethod>& methods, const ProgramOp
   if (json_text(table).size() > kMaxHelpTableBytes) {
     for (Json& row : table) row[4] = nullptr;
   }
-  return ProgramText(table, rule_table(options.quota_classes), options.console_log_bytes,
-                     options.final_result_bytes);
+  // The model profile's console is the worker's (its lines come back in the outcome), so the
+  // prelude defines none there.
+  const bool model = options.profile == ProgramProfile::kModel;
+  return ProgramText(table, rule_table(options.quota_classes),
+                     model ? 0 : options.console_log_bytes, options.final_result_bytes, model);
 }
 
 }  // namespace
 
 ProgramTemplate::ProgramTemplate(const std::vector<CodeMethod>& methods,
                                  const ProgramOptions& options)
-    : text_(program_text(methods, options)) {}
+    : text_(program_text(methods, options)), profile_(options.profile) {}
 
 std::string ProgramTemplate::source(const CodeInput& code) const {
-  return text_.source(function_body(code));
+  return text_.source(profile_ == ProgramProfile::kModel ? code.source : function_body(code));
 }
 
 std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
@@ -114,7 +117,8 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
 
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                                        const std::vector<Tool>& tools, std::size_t max_bytes,
-                                       bool console_logs) {
+                                       bool console_logs, ProgramProfile profile) {
+  const bool model = profile == ProgramProfile::kModel;
   std::vector<ToolDeclaration> declarations;
   for (std::size_t i = 0; i < methods.size(); ++i) {
     const Json& output = tools[i].output_schema().document();
@@ -125,14 +129,17 @@ Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                             .output_schema = output == Json::object() ? Json() : output});
   }
   const std::string guidance =
-      std::string(
-          "Run JavaScript (not TypeScript) in a sandbox. Send an async function body (or a "
-          "function expression); `return` one JSON value, which comes back as {result}. There is "
-          "no filesystem, network, environment, module or process API: only the `codemode` object "
-          "declared below, whose methods resolve to a tool's output or throw an Error with "
-          "enumerable `code` (tool_failed, invalid_arguments, host_calls_limit, ...) and "
-          "`operation`; codemode.help(), codemode.help(\"ns.method\") and codemode.search(text) "
-          "describe them without calling anything. ") +
+      std::string(model ? "Run JavaScript or TypeScript (types are erased) in a sandbox. "
+                        : "Run JavaScript (not TypeScript) in a sandbox. ") +
+      "Send an async function body (or a function expression); `return` one JSON value, which "
+      "comes back as {result}. There is no filesystem, network, environment, module or process "
+      "API: only the `codemode` object declared below, whose methods resolve to a tool's output "
+      "or throw an Error with enumerable `code` (tool_failed, invalid_arguments, "
+      "host_calls_limit, ...) and `operation`; codemode.help(), codemode.help(\"ns.method\") and "
+      "codemode.search(text) describe them without calling anything. " +
+      (model ? "console, setTimeout, URL, TextEncoder, structuredClone and crypto.randomUUID "
+               "work as in Node.js; calls beyond the concurrency limit wait their turn. "
+             : "") +
       (console_logs ? "console.log (info, warn, error, debug) lines come back, bounded, as "
                       "{logs} beside the result. "
                     : "") +

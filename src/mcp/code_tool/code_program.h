@@ -37,6 +37,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/program.h"
 #include "codemode/tool.h"
 
 #include "mcp/code_tool/code_input.h"
@@ -65,6 +66,9 @@ struct ProgramOptions {
   std::int64_t final_result_bytes = 48 << 10;
   // The quota classes' names, whose refusals the program sees as "<name>_limit".
   std::vector<std::string> quota_classes;
+  // kModel: the worker compiles the model's code as sent (no host classification; TypeScript
+  // erased there) and its console's lines come back in the outcome, not through the prelude.
+  ProgramProfile profile = ProgramProfile::kStandard;
 };
 
 // The program sources of a code tool's invocations: the prelude for `methods` and `options` is
@@ -81,6 +85,7 @@ class ProgramTemplate {
 
  private:
   ProgramText text_;
+  ProgramProfile profile_;
 };
 
 // ProgramTemplate(methods, options).source(code).
@@ -92,7 +97,8 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
 // `console_logs` adds a sentence on console capture.
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                                        const std::vector<Tool>& tools, std::size_t max_bytes,
-                                       bool console_logs = false);
+                                       bool console_logs = false,
+                                       ProgramProfile profile = ProgramProfile::kStandard);
 
 }  // namespace codemode::mcp
 

@@ -7,6 +7,7 @@
 #include "core/text/utf16.h"
 #include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/code_prelude.h"
 #include "mcp/code_tool/invocation_budget.h"
 
 namespace codemode::mcp {
@@ -28,9 +29,15 @@ Json malformed() {
 }
 
 // The envelope's logs when they are as the policy says (present exactly when on, strings, within
-// the cap); nullopt otherwise. A null Json when off.
-std::optional<Json> checked_logs(const Json& envelope, const McpPolicy& policy) {
+// the cap); nullopt otherwise. A null Json when off. In the model profile the envelope has none
+// and the worker's are fitted instead.
+std::optional<Json> checked_logs(const Json& envelope, const McpPolicy& policy,
+                                 const std::optional<ProgramLogs>& model_logs) {
   const auto found = envelope.find("logs");
+  if (policy.program_profile == ProgramProfile::kModel) {
+    if (found != envelope.end()) return std::nullopt;
+    return policy.console_logs ? fitted_logs(model_logs, policy.console_log_bytes) : Json();
+  }
   if (!policy.console_logs) {
     return found == envelope.end() ? std::optional<Json>(Json()) : std::nullopt;
   }
@@ -100,9 +107,29 @@ Json thrown(const Json& error, const Json& logs, const McpPolicy& policy) {
 
 }  // namespace
 
-Json code_result(const Json& envelope, const McpPolicy& policy) {
+Json fitted_logs(const std::optional<ProgramLogs>& logs, std::int64_t max_bytes) {
+  if (!logs) return Json();
+  const auto cap = static_cast<std::size_t>(max_bytes);
+  Json lines(logs->lines);
+  if (logs->dropped == 0 && json_text(lines).size() <= cap) return lines;
+  // Room for the marker is kept from the start: once a line is dropped it ends the logs.
+  const std::size_t marker = json_text(Json(std::string(kLogsTruncatedMarker))).size() + 1;
+  Json kept = Json::array();
+  std::size_t used = 2;  // "[]"
+  for (const std::string& line : logs->lines) {
+    const std::size_t cost = json_text(Json(line)).size() + (kept.empty() ? 0 : 1);
+    if (used + cost + marker > cap) break;
+    kept.push_back(line);
+    used += cost;
+  }
+  kept.push_back(std::string(kLogsTruncatedMarker));
+  return kept;
+}
+
+Json code_result(const Json& envelope, const McpPolicy& policy,
+                 const std::optional<ProgramLogs>& model_logs) {
   if (!envelope.is_object()) return malformed();
-  const std::optional<Json> logs = checked_logs(envelope, policy);
+  const std::optional<Json> logs = checked_logs(envelope, policy, model_logs);
   if (!logs) return malformed();
   if (envelope.contains("result") && only_keys(envelope, {"result", "logs"})) {
     return succeeded(envelope.at("result"), *logs, policy);

@@ -18,7 +18,10 @@
 #ifndef CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
 #define CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
 
+#include <optional>
+
 #include "codemode/json.h"
+#include "codemode/sandbox.h"
 
 #include "mcp/policy/mcp_policy.h"
 
@@ -28,7 +31,15 @@ namespace codemode::mcp {
 // (its keys, and a code_rejected message of 1,024 UTF-16 units at 6 bytes each when escaped).
 inline constexpr std::int64_t kEnvelopeBytes = 8 << 10;
 
-Json code_result(const Json& envelope, const McpPolicy& policy);
+// In the model profile the envelope has no `logs`: they come from the worker (`model_logs`, the
+// outcome's), and are fitted to consoleLogBytes here when the policy's consoleLogs is on, cut at
+// the first line that does not fit and ended by "[logs truncated]".
+Json code_result(const Json& envelope, const McpPolicy& policy,
+                 const std::optional<ProgramLogs>& model_logs = {});
+
+// `logs` as the code tool returns them: a JSON array within `max_bytes` as compact JSON, cut as
+// above. Null when `logs` is unset.
+Json fitted_logs(const std::optional<ProgramLogs>& logs, std::int64_t max_bytes);
 
 }  // namespace codemode::mcp
 

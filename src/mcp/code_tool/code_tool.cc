@@ -21,7 +21,9 @@ constexpr std::size_t kMaxDescriptionBytes = 16u << 10;
 
 ProgramOptions program_options(const McpPolicy& policy) {
   ProgramOptions options{.console_log_bytes = policy.console_logs ? policy.console_log_bytes : 0,
-                         .final_result_bytes = policy.final_result_bytes};
+                         .final_result_bytes = policy.final_result_bytes,
+                         .quota_classes = {},
+                         .profile = policy.program_profile};
   for (const QuotaClass& quota : policy.quota_classes) options.quota_classes.push_back(quota.name);
   return options;
 }
@@ -70,8 +72,9 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
     for (std::string& grant : required_grants(tool))
       shared->grants.allow.push_back(std::move(grant));
   }
-  Result<std::string> description = describe_code_tool(
-      shared->methods, shared->tools, kMaxDescriptionBytes, shared->policy.console_logs);
+  Result<std::string> description =
+      describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes,
+                         shared->policy.console_logs, shared->policy.program_profile);
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
@@ -104,8 +107,11 @@ Json CodeTool::listing() const {
                     // Characters, where the budget counts UTF-8 bytes: a hint, not the check.
                     {"maxLength", shared_->policy.source_bytes},
                     {"description",
-                     "An async JavaScript function body (or a function expression). Return one "
-                     "JSON value."}}}}}}}};
+                     shared_->policy.program_profile == ProgramProfile::kModel
+                         ? "An async function body (or a function expression), in JavaScript "
+                           "or TypeScript. Return one JSON value."
+                         : "An async JavaScript function body (or a function expression). "
+                           "Return one JSON value."}}}}}}}};
 }
 
 namespace {
@@ -180,7 +186,8 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
   if (static_cast<std::int64_t>(sent.size()) > policy.source_bytes) {
     return tool_error_result(rules::kSourceBytesLimit, "JavaScript source exceeds the byte budget");
   }
-  const CodeInput code = normalize_code_input(sent);
+  const bool model = policy.program_profile == ProgramProfile::kModel;
+  const CodeInput code = model ? unfence_code_input(sent) : normalize_code_input(sent);
   const std::shared_ptr<ServerCapacity::Slot> worker = shared_->capacity->try_start_worker();
   if (!worker) {
     return tool_error_result(codes::kServerWorkersLimit, "server worker capacity is exhausted");
@@ -190,6 +197,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                            .version = "1",
                            .intent = "One invocation of the MCP code tool.",
                            .language = ProgramLanguage::kJavaScript,
+                           .profile = policy.program_profile,
                            .source = shared_->program->source(code),
                            .input = Schema::any(),
                            .output = Schema::any(),
@@ -208,7 +216,7 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
   if (!outcome.ok()) return execution_failure(outcome, policy);
-  return code_result(*outcome.output, policy);
+  return code_result(*outcome.output, policy, outcome.logs);
 }
 
 }  // namespace codemode::mcp

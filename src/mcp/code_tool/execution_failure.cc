@@ -2,11 +2,13 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 #include "codemode/rules.h"
 
 #include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/code_result.h"
 
 namespace codemode::mcp {
 namespace {
@@ -63,12 +65,59 @@ std::optional<ExecutionAnswer> execution_answer(std::string_view rule) {
   return std::nullopt;
 }
 
+namespace {
+
+// The model profile's answer for a program error: the error's name and message, and where it
+// was raised in the model's code, so that one turn can fix it:
+//   {code: code_rejected, message: "<name>: <message> (line L, column C)", name, line?, column?,
+//    source?: that line of the model's code}
+Json located_program_error(const ProgramError& error) {
+  std::string message = error.name + ": " + error.message;
+  Json structured{{"code", codes::kCodeRejected}, {"name", error.name}};
+  if (error.location) {
+    message += " (line " + std::to_string(error.location->line) + ", column " +
+               std::to_string(error.location->column) + ")";
+    structured["line"] = error.location->line;
+    structured["column"] = error.location->column;
+    structured["source"] = error.location->source_line;
+  }
+  structured["message"] = std::move(message);
+  return structured;
+}
+
+Json error_answer(Json structured) {
+  return Json{{"content", Json::array({{{"type", "text"}, {"text", json_text(structured)}}})},
+              {"structuredContent", std::move(structured)},
+              {"isError", true}};
+}
+
+// In the model profile with console capture on, every answer carries the worker's logs.
+Json with_model_logs(Json answer, const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
+  if (policy.program_profile != ProgramProfile::kModel || !policy.console_logs) return answer;
+  Json structured = answer.value("structuredContent", Json::object());
+  structured["logs"] = fitted_logs(outcome.logs, policy.console_log_bytes);
+  return error_answer(std::move(structured));
+}
+
+Json failure_answer(const CodeExecutionOutcome& outcome, const McpPolicy& policy);
+
+}  // namespace
+
 Json execution_failure(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
+  return with_model_logs(failure_answer(outcome, policy), outcome, policy);
+}
+
+namespace {
+
+Json failure_answer(const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
   using enum ExecutionAnswer;
   const Error& error = *outcome.error;
   switch (execution_answer(error.rule).value_or(kSandboxFailed)) {
     case kProgramThrew:
       // What the program threw is the model's own text (never host data): returned as is.
+      if (outcome.program_error && policy.program_profile == ProgramProfile::kModel) {
+        return error_answer(located_program_error(*outcome.program_error));
+      }
       if (outcome.program_error) {
         return tool_error_result(codes::kCodeRejected, outcome.program_error->message);
       }
@@ -95,4 +144,5 @@ Json execution_failure(const CodeExecutionOutcome& outcome, const McpPolicy& pol
   return tool_error_result(rules::kWorkerStartFailed, "code worker could not be started");
 }
 
+}  // namespace
 }  // namespace codemode::mcp

@@ -153,6 +153,13 @@ Result<McpPolicy> parse_policy(const Json& overrides,
       policy.console_logs = value.get<bool>();
       continue;
     }
+    if (name == "programProfile") {
+      const std::optional<ProgramProfile> profile =
+          value.is_string() ? program_profile_from_string(value.get<std::string>()) : std::nullopt;
+      if (!profile) return policy_error("policy.programProfile must be \"model\" or \"standard\".");
+      policy.program_profile = *profile;
+      continue;
+    }
     if (name == "quotaClasses") {
       if (Status status = parse_quota_classes(policy, value, known_tool); !status.ok()) {
         return std::move(status).error();
@@ -194,6 +201,7 @@ Json describe_policy(const McpPolicy& policy) {
   }
   described["quotaClasses"] = std::move(classes);
   described["consoleLogs"] = policy.console_logs;
+  described["programProfile"] = to_string(policy.program_profile);
   return described;
 }
 

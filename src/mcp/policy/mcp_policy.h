@@ -19,6 +19,7 @@
 
 #include "codemode/error.h"
 #include "codemode/json.h"
+#include "codemode/program.h"
 
 namespace codemode::mcp {
 
@@ -46,6 +47,10 @@ struct McpPolicy {
   std::int64_t final_result_bytes = 48 << 10;             // max 48 KiB; final_result_bytes_limit
   // console.log/info/warn/error/debug captured into structuredContent.logs (off: no `console`).
   bool console_logs = false;
+  // The programs' world (codemode/program.h): model by default, so programs written the way
+  // language models write them run (TypeScript, console, timers, fan-out that waits); standard
+  // keeps the exact globals and the refusal past hostConcurrency.
+  ProgramProfile program_profile = ProgramProfile::kModel;
   std::int64_t console_log_bytes = 8 << 10;  // 64 .. 8 KiB: the logs array as compact JSON;
                                              // past it, a truncation marker and nothing more
   // ---- the whole server ----

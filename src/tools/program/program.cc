@@ -25,6 +25,7 @@ struct CodeProgram::Definition {
   std::vector<Tool> tools;
   CodeLimits limits;
   ProgramLanguage language;
+  ProgramProfile profile;
   std::int64_t maximum_cost_micros;
 };
 
@@ -65,6 +66,9 @@ Status check_source(const CodeProgramOptions& options) {
   if (options.language != ProgramLanguage::kJavaScript &&
       options.language != ProgramLanguage::kTypeScript) {
     return config_error("language must be \"javascript\" or \"typescript\".");
+  }
+  if (options.profile != ProgramProfile::kStandard && options.profile != ProgramProfile::kModel) {
+    return config_error("profile must be \"standard\" or \"model\".");
   }
   if (internal::is_js_blank(options.source) || !internal::is_valid_utf8(options.source)) {
     return config_error("source must be a nonempty string of valid UTF-8.");
@@ -172,23 +176,36 @@ Json limits_manifest(const CodeLimits& limits) {
 Json build_manifest(const CodeProgramOptions& options) {
   Json tools = Json::array();
   for (const Tool& tool : options.tools) tools.push_back(tool.manifest());
-  return Json{{"format", 1},
-              {"id", options.id},
-              {"version", options.version},
-              {"intent", options.intent},
-              {"language", to_string(options.language)},
-              {"inputSchemaId", options.input_schema_id},
-              {"outputSchemaId", options.output_schema_id},
-              {"approvedImports", options.approved_imports},
-              {"tools", std::move(tools)},
-              {"limits", limits_manifest(options.limits)},
-              {"sourceBytes", options.source.size()}};
+  Json manifest{{"format", 1},
+                {"id", options.id},
+                {"version", options.version},
+                {"intent", options.intent},
+                {"language", to_string(options.language)},
+                {"inputSchemaId", options.input_schema_id},
+                {"outputSchemaId", options.output_schema_id},
+                {"approvedImports", options.approved_imports},
+                {"tools", std::move(tools)},
+                {"limits", limits_manifest(options.limits)},
+                {"sourceBytes", options.source.size()}};
+  if (options.profile != ProgramProfile::kStandard)
+    manifest["profile"] = to_string(options.profile);
+  return manifest;
 }
 
 }  // namespace
 
 std::string_view to_string(ProgramLanguage language) {
   return language == ProgramLanguage::kTypeScript ? "typescript" : "javascript";
+}
+
+std::string_view to_string(ProgramProfile profile) {
+  return profile == ProgramProfile::kModel ? "model" : "standard";
+}
+
+std::optional<ProgramProfile> program_profile_from_string(std::string_view text) {
+  if (text == "standard") return ProgramProfile::kStandard;
+  if (text == "model") return ProgramProfile::kModel;
+  return std::nullopt;
 }
 
 bool is_code_program_digest(std::string_view text) {
@@ -219,6 +236,7 @@ Result<CodeProgram> define_code_program(CodeProgramOptions options) {
       .tools = std::move(options.tools),
       .limits = options.limits,
       .language = options.language,
+      .profile = options.profile,
       .maximum_cost_micros = *most,
   });
   return CodeProgram(std::move(definition));
@@ -235,6 +253,7 @@ const Schema& CodeProgram::output_schema() const { return definition_->output_sc
 const std::vector<Tool>& CodeProgram::tools() const { return definition_->tools; }
 const CodeLimits& CodeProgram::limits() const { return definition_->limits; }
 ProgramLanguage CodeProgram::language() const { return definition_->language; }
+ProgramProfile CodeProgram::profile() const { return definition_->profile; }
 std::int64_t CodeProgram::maximum_cost_micros() const { return definition_->maximum_cost_micros; }
 
 const Tool* CodeProgram::find_tool(std::string_view id) const {

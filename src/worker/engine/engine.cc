@@ -8,7 +8,9 @@
 #include <atomic>
 #include <limits>
 #include <new>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include <js/CallAndConstruct.h>
 #include <js/CompilationAndEvaluation.h>
@@ -20,14 +22,18 @@
 #include <js/SourceText.h>
 #include <js/friend/ErrorMessages.h>
 
+#include "protocol/frame_format.h"
 #include "protocol/output_fault.h"
 #include "protocol/worker_end.h"
 #include "worker/engine/engine_errors.h"
 #include "worker/engine/engine_guest.h"
 #include "worker/engine/engine_job_queue.h"
+#include "worker/engine/engine_model_code.h"
 #include "worker/engine/engine_result.h"
 #include "worker/engine/engine_runtime.h"
 #include "worker/engine/engine_strings.h"
+#include "worker/program_location.h"
+#include "worker/reference_hints.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
@@ -38,6 +44,9 @@ namespace {
 // the program's out-of-memory terminal, as a failed allocation would.
 constexpr int kFullCollectionsNearCap = 8;
 constexpr std::uint32_t kNearCapFraction = 8;
+
+// The program's source as the engine names it (in stacks and error locations).
+constexpr std::string_view kProgramFilename = "program.js";
 
 constexpr std::string_view kNotAFunction =
     "The program source must be a function expression, such as (input, tools) => output.";
@@ -78,6 +87,10 @@ class SpiderMonkeyEngine final : public Engine {
   std::optional<Completion> run(const ProgramRun& program, ToolCallHost& tools) override;
   Result<std::optional<Completion>> settle_tool_call(std::uint64_t call_id,
                                                      std::string_view answer_json) override;
+  std::optional<std::chrono::steady_clock::time_point> next_timer_due() const override {
+    return timers_.next_due();
+  }
+  std::optional<Completion> run_due_timers() override;
   void request_stop(StopReason reason) override;
 
  private:
@@ -86,27 +99,54 @@ class SpiderMonkeyEngine final : public Engine {
   static void on_host_failure(JSContext* cx);
   static void on_major_gc_end(JSContext* cx, JSGCStatus status, JS::GCReason, void* engine);
 
+  // One program profile's prepared global, with its `tools` and (model profile) the function
+  // that fires a due timer.
+  struct World {
+    explicit World(JSContext* cx) : global(cx), tools(cx), fire_timer(cx) {}
+    JS::PersistentRootedObject global;
+    JS::PersistentRootedObject tools;
+    JS::PersistentRootedObject fire_timer;
+  };
+
+  std::optional<Completion> start(const ProgramRun& program);
+  // The model profile's console lines join every completion.
+  std::optional<Completion> with_logs(std::optional<Completion> completion) const;
   bool check_shape(std::string_view wrapped_source, bool& is_function_expression);
   bool compile(std::string_view wrapped_source, JS::MutableHandleValue function);
+  // Compiles without running; false with the compiler's error pending.
+  bool compiles(std::string_view wrapped_source);
   bool call(JS::HandleValue function, std::string_view input_json);
   std::optional<Completion> drain_and_settle();
   Completion fulfilled(JS::HandleValue value);
   Completion stringified(StringifyStatus status, const std::string& json);
   // The completion after a JSAPI call returned false.
   Completion failed();
+  // The completion after compiling the program's text threw (a SyntaxError, located).
+  Completion failed_to_compile();
+  ThrownError describe(JS::HandleValue value);
+  ThrownError describe_pending();
+  // `error` as the program sees it reported: in the model profile, a ReferenceError for a name
+  // another runtime has says what to use instead (reference_hints.h).
+  Completion thrown(ProgramError error) const;
   Completion stopped();
 
   JSContext* const cx_;
   std::atomic<StopReason> stop_{StopReason::kNone};
   EngineJobQueue jobs_;
   PendingCalls pending_;
+  ConsoleBuffer console_{internal::kMaxConsoleBytes};
+  TimerQueue timers_;
   GuestHost host_;
   std::uint64_t max_output_bytes_ = 0;
+  ProgramProfile profile_ = ProgramProfile::kStandard;
   int full_collections_near_cap_ = 0;  // engine thread only (GC callbacks run there)
-  JS::PersistentRootedObject global_;
+  World standard_;
+  World model_;
+  World* world_ = &standard_;        // the running program's
+  std::vector<CompiledText> texts_;  // the program's own texts, for error locations
+  ModelCode model_code_;             // the code tool's model code (model profile)
   JS::PersistentRootedObject trusted_global_;
   JS::PersistentRootedObject shape_check_;
-  JS::PersistentRootedObject tools_;
   JS::PersistentRootedObject result_;
 };
 
@@ -114,12 +154,16 @@ SpiderMonkeyEngine::SpiderMonkeyEngine(JSContext* cx, EngineProfile profile)
     : cx_(cx),
       jobs_(cx, stop_),
       pending_(cx),
-      global_(cx),
+      standard_(cx),
+      model_(cx),
+      model_code_(cx),
       trusted_global_(cx),
       shape_check_(cx),
-      tools_(cx),
       result_(cx) {
   host_.pending = &pending_;
+  host_.model_code = &model_code_;
+  host_.console = &console_;
+  host_.timers = &timers_;
   host_.fail = on_host_failure;
   JS_SetContextPrivate(cx, this);
   JS::SetJobQueue(cx, &jobs_);
@@ -170,17 +214,33 @@ void SpiderMonkeyEngine::request_stop(StopReason reason) {
 }
 
 Status SpiderMonkeyEngine::create_globals() {
-  global_ = create_program_global(cx_, &host_);
-  if (!global_) return worker_error("worker_engine", "The program's global could not be created.");
-  trusted_global_ = create_trusted_global(cx_, global_);
+  standard_.global = create_program_global(cx_, &host_);
+  if (!standard_.global) {
+    return worker_error("worker_engine", "The program's global could not be created.");
+  }
+  model_.global = create_program_global(cx_, &host_, standard_.global);
+  if (!model_.global) {
+    return worker_error("worker_engine", "The model profile's global could not be created.");
+  }
+  trusted_global_ = create_trusted_global(cx_, standard_.global);
   if (!trusted_global_) return worker_error("worker_engine", "The trusted global failed.");
   {
-    JSAutoRealm realm(cx_, global_);
-    tools_ = create_tools_object(cx_, global_);
+    JSAutoRealm realm(cx_, standard_.global);
+    standard_.tools = create_tools_object(cx_, standard_.global);
+  }
+  {
+    JSAutoRealm realm(cx_, model_.global);
+    model_.fire_timer = install_model_globals(cx_, model_.global);
+    model_.tools = create_tools_object(cx_, model_.global);
+    if (!define_model_code_compiler(cx_, model_.global, &model_code_)) model_.tools = nullptr;
   }
   JSAutoRealm realm(cx_, trusted_global_);
   shape_check_ = create_shape_check(cx_);
-  if (!tools_ || !shape_check_) return worker_error("worker_engine", "The prelude failed.");
+  model_code_.classify = create_model_code_classifier(cx_);
+  if (!standard_.tools || !model_.tools || !model_.fire_timer || !shape_check_ ||
+      !model_code_.classify) {
+    return worker_error("worker_engine", "The prelude failed.");
+  }
   return {};
 }
 
@@ -204,19 +264,43 @@ void SpiderMonkeyEngine::set_memory_limit(std::uint64_t program_bytes) {
 
 void SpiderMonkeyEngine::set_stack_quota(std::size_t bytes) { JS_SetNativeStackQuota(cx_, bytes); }
 
+std::optional<Completion> SpiderMonkeyEngine::with_logs(
+    std::optional<Completion> completion) const {
+  if (completion && profile_ == ProgramProfile::kModel) completion->logs = console_.logs();
+  return completion;
+}
+
 std::optional<Completion> SpiderMonkeyEngine::run(const ProgramRun& program, ToolCallHost& tools) {
-  // In the program's realm throughout: errors from the shape check (trusted realm, same
-  // compartment) are described from here.
-  JSAutoRealm realm(cx_, global_);
+  profile_ = program.profile;
+  world_ = program.profile == ProgramProfile::kModel ? &model_ : &standard_;
   host_.tools = &tools;
   max_output_bytes_ = program.max_output_bytes;
+  return with_logs(start(program));
+}
+
+std::optional<Completion> SpiderMonkeyEngine::start(const ProgramRun& program) {
+  // In the program's realm throughout: errors from the shape check (trusted realm, same
+  // compartment) are described from here.
+  JSAutoRealm realm(cx_, world_->global);
   // "\n)" so that a final // comment cannot swallow the closing parenthesis.
   const std::string wrapped = "(" + std::string(program.source) + "\n)";
   bool is_function_expression = false;
-  if (!check_shape(wrapped, is_function_expression)) return failed();
+  // The source inside "(" ... "\n)": lines as written, the first line one column to the right.
+  texts_.push_back({.filename = std::string(kProgramFilename),
+                    .text = program.source,
+                    .line_offset = 0,
+                    .first_line_columns = 1});
+  if (!check_shape(wrapped, is_function_expression)) {
+    // Reflect.parse's reports are not positioned as the compiler's are: the compiler, which only
+    // compiles here (nothing runs), says where the syntax error is.
+    if (stop_.load() != StopReason::kNone || !JS_IsExceptionPending(cx_)) return failed();
+    JS_ClearPendingException(cx_);
+    if (!compiles(wrapped)) return failed_to_compile();
+    return not_a_function();
+  }
   if (!is_function_expression) return not_a_function();
   JS::RootedValue function(cx_);
-  if (!compile(wrapped, &function)) return failed();
+  if (!compile(wrapped, &function)) return failed_to_compile();
   if (!function.isObject() || !JS::IsCallable(&function.toObject())) return not_a_function();
   if (!call(function, program.input_json)) return failed();
   return drain_and_settle();
@@ -235,9 +319,18 @@ bool SpiderMonkeyEngine::check_shape(std::string_view wrapped_source,
   return true;
 }
 
+bool SpiderMonkeyEngine::compiles(std::string_view wrapped_source) {
+  JS::CompileOptions options(cx_);
+  options.setFileAndLine(kProgramFilename.data(), 1).setForceStrictMode();
+  JS::SourceText<mozilla::Utf8Unit> source;
+  return source.init(cx_, wrapped_source.data(), wrapped_source.size(),
+                     JS::SourceOwnership::Borrowed) &&
+         JS::Compile(cx_, options, source) != nullptr;
+}
+
 bool SpiderMonkeyEngine::compile(std::string_view wrapped_source, JS::MutableHandleValue function) {
   JS::CompileOptions options(cx_);
-  options.setFileAndLine("program.js", 1).setForceStrictMode().setIsRunOnce(true);
+  options.setFileAndLine(kProgramFilename.data(), 1).setForceStrictMode().setIsRunOnce(true);
   JS::SourceText<mozilla::Utf8Unit> source;
   return source.init(cx_, wrapped_source.data(), wrapped_source.size(),
                      JS::SourceOwnership::Borrowed) &&
@@ -248,7 +341,7 @@ bool SpiderMonkeyEngine::call(JS::HandleValue function, std::string_view input_j
   JS::RootedValueArray<2> args(cx_);
   JS::RootedString input_text(cx_, new_string(cx_, input_json));
   if (!input_text || !JS_ParseJSON(cx_, input_text, args[0])) return false;
-  args[1].setObject(*tools_);
+  args[1].setObject(*world_->tools);
   JS::RootedValue returned(cx_);
   if (!JS::Call(cx_, JS::UndefinedHandleValue, function, args, &returned)) return false;
   // What `await` would do with the returned value (PromiseResolve): a promise whose `constructor`
@@ -260,14 +353,28 @@ bool SpiderMonkeyEngine::call(JS::HandleValue function, std::string_view input_j
 
 Result<std::optional<Completion>> SpiderMonkeyEngine::settle_tool_call(
     std::uint64_t call_id, std::string_view answer_json) {
-  JSAutoRealm realm(cx_, global_);
+  JSAutoRealm realm(cx_, world_->global);
   JS::RootedObject promise(cx_, pending_.take(call_id));
   if (!promise) return protocol_error("A toolResult frame answers no outstanding tool call.");
   JS::RootedString answer(cx_, new_string(cx_, answer_json));
-  if (!answer) return std::optional<Completion>(failed());
+  if (!answer) return with_logs(failed());
   JS::RootedValue value(cx_, JS::StringValue(answer));
-  if (!JS::ResolvePromise(cx_, promise, value)) return std::optional<Completion>(failed());
-  return drain_and_settle();
+  if (!JS::ResolvePromise(cx_, promise, value)) return with_logs(failed());
+  return with_logs(drain_and_settle());
+}
+
+std::optional<Completion> SpiderMonkeyEngine::run_due_timers() {
+  JSAutoRealm realm(cx_, world_->global);
+  const TimerQueue::Clock::time_point now = TimerQueue::Clock::now();
+  while (std::optional<std::uint64_t> id = timers_.take_due(now)) {
+    JS::RootedValueArray<1> args(cx_);
+    args[0].setNumber(static_cast<double>(*id));
+    JS::RootedValue fire(cx_, JS::ObjectValue(*world_->fire_timer));
+    JS::RootedValue ignored(cx_);
+    if (!JS::Call(cx_, JS::UndefinedHandleValue, fire, args, &ignored)) return with_logs(failed());
+    if (std::optional<Completion> done = drain_and_settle()) return with_logs(std::move(done));
+  }
+  return std::nullopt;
 }
 
 std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
@@ -284,12 +391,12 @@ std::optional<Completion> SpiderMonkeyEngine::drain_and_settle() {
     case JS::PromiseState::Fulfilled:
       return fulfilled(value);
     case JS::PromiseState::Rejected:
-      return program_error(describe_thrown(cx_, value).error);
+      return thrown(describe(value).error);
     case JS::PromiseState::Pending:
       break;
   }
-  // Nothing left to run and no tool answer to wait for: the promise can never settle.
-  if (pending_.outstanding() == 0) return program_error(std::nullopt);
+  // Nothing left to run, no tool answer and no timer to wait for: the promise can never settle.
+  if (pending_.outstanding() == 0 && timers_.empty()) return program_error(std::nullopt);
   return std::nullopt;
 }
 
@@ -300,11 +407,11 @@ Completion SpiderMonkeyEngine::fulfilled(JS::HandleValue value) {
   const StringifyStatus status = stringify_result(cx_, value, max_output_bytes_, json);
   if (status == StringifyStatus::kFailed) {
     if (stop_.load() != StopReason::kNone || !JS_IsExceptionPending(cx_)) return failed();
-    ThrownError thrown = describe_pending_exception(cx_);
+    ThrownError error = describe_pending();
     // Too deep to serialise is the program's error (as a crash would be); a cycle, a BigInt or a
     // throwing toJSON make the result not JSON.
-    if (thrown.over_recursion) return program_error(std::move(thrown.error));
-    return Completion::invalid_output(output_fault_of(thrown));
+    if (error.over_recursion) return thrown(std::move(error.error));
+    return Completion::invalid_output(output_fault_of(error));
   }
   JS_ClearPendingException(cx_);
   return stringified(status, json);
@@ -331,7 +438,39 @@ Completion SpiderMonkeyEngine::stringified(StringifyStatus status, const std::st
 Completion SpiderMonkeyEngine::failed() {
   if (stop_.load() != StopReason::kNone) return stopped();
   if (!JS_IsExceptionPending(cx_)) return Completion::failure(SandboxFailureReason::kSandboxError);
-  return program_error(describe_pending_exception(cx_).error);
+  return thrown(describe_pending().error);
+}
+
+ThrownError SpiderMonkeyEngine::describe(JS::HandleValue value) {
+  // Once the model's code compiled, locations are in it alone (the wrapper is the host's text).
+  const bool model = model_code_.compiled.has_value();
+  ThrownError error = model ? describe_thrown(cx_, value, std::span(&*model_code_.compiled, 1))
+                            : describe_thrown(cx_, value, texts_);
+  if (value.isObject() && model_code_.syntax_error &&
+      &value.toObject() == model_code_.syntax_error.get()) {
+    error.error.location = model_code_.syntax_location;
+  }
+  return error;
+}
+
+ThrownError SpiderMonkeyEngine::describe_pending() {
+  JS::RootedValue exception(cx_);
+  if (!JS_GetPendingException(cx_, &exception)) exception.setUndefined();
+  JS_ClearPendingException(cx_);
+  return describe(exception);
+}
+
+Completion SpiderMonkeyEngine::failed_to_compile() {
+  if (stop_.load() != StopReason::kNone) return stopped();
+  if (!JS_IsExceptionPending(cx_)) return Completion::failure(SandboxFailureReason::kSandboxError);
+  return thrown(describe_compile_error(cx_, texts_.front()).error);
+}
+
+Completion SpiderMonkeyEngine::thrown(ProgramError error) const {
+  if (profile_ == ProgramProfile::kModel && error.name == "ReferenceError") {
+    error.message = with_reference_hint(error.message);
+  }
+  return program_error(std::move(error));
 }
 
 Completion SpiderMonkeyEngine::stopped() {

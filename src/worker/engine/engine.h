@@ -7,13 +7,16 @@
 // Lifecycle (one program per process; the process _exits afterwards and never tears the engine
 // down):
 //   create -> warm_up -> [fork server: collect_garbage, fork] -> start_engine_helper_threads
-//          -> [confinement] -> set_memory_limit -> run -> settle_tool_call ...
+//          -> [confinement] -> set_memory_limit -> run -> settle_tool_call, run_due_timers ...
+// create prepares a global for each program profile (codemode/program.h), so a forked worker finds
+// both ready; run picks the program's.
 //
 // Thread-safety: every method but request_stop must be called on the thread that called create
 // (the engine thread). request_stop may be called from any thread.
 #ifndef CODEMODE_WORKER_ENGINE_ENGINE_H_
 #define CODEMODE_WORKER_ENGINE_ENGINE_H_
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -25,6 +28,7 @@
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/process_adapter.h"
+#include "codemode/program.h"
 
 #include "protocol/completion.h"
 
@@ -89,6 +93,8 @@ struct ProgramRun {
   std::string_view source;      // one function expression (checked by run)
   std::string_view input_json;  // the program input, already bounded plain JSON
   std::uint64_t max_output_bytes = 0;
+  ProgramProfile profile = ProgramProfile::kStandard;  // which prepared global runs it
+  ProgramLanguage language = ProgramLanguage::kJavaScript;
 };
 
 class Engine {
@@ -121,6 +127,13 @@ class Engine {
   // Errors (rule worker_protocol_error) for an unknown or already settled call.
   virtual Result<std::optional<Completion>> settle_tool_call(std::uint64_t call_id,
                                                              std::string_view answer_json) = 0;
+
+  // The earliest time a timer of the program (model profile) is due, or nullopt when none is
+  // pending. The worker waits for the parent's next frame no longer than that.
+  virtual std::optional<std::chrono::steady_clock::time_point> next_timer_due() const = 0;
+  // Fires the timers due now, in due order, each followed by the jobs it queued. Returns the
+  // completion, or nullopt while the program still waits.
+  virtual std::optional<Completion> run_due_timers() = 0;
 
   // Stops the program uncatchably at its next interrupt check. Safe from any thread.
   virtual void request_stop(StopReason reason) = 0;

@@ -1,6 +1,7 @@
 #include "worker/engine/engine_errors.h"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include <js/Exception.h>
 #include <js/PropertyDescriptor.h>
 #include <js/Proxy.h>
+#include <js/SavedFrameAPI.h>
 #include <js/Symbol.h>
 
 #include "worker/engine/engine_strings.h"
@@ -100,21 +102,84 @@ std::string describe_primitive(JSContext* cx, JS::HandleValue value) {
   return copy.value_or("");
 }
 
+// Frames walked looking for one in the program's text; an error thrown deep inside a library
+// keeps its program frame within a few.
+constexpr int kMaxFramesWalked = 128;
+
+// The innermost frame of `object`'s stack (following async parents past an await) whose script
+// is one of `texts`, located in that text.
+std::optional<ProgramErrorLocation> locate_in_stack(JSContext* cx, JS::HandleObject object,
+                                                    std::span<const CompiledText> texts) {
+  if (texts.empty()) return std::nullopt;
+  JS::RootedObject frame(cx, JS::ExceptionStackOrNull(object));
+  for (int walked = 0; frame && walked < kMaxFramesWalked; ++walked) {
+    JS::RootedString source(cx);
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    constexpr auto kExclude = JS::SavedFrameSelfHosted::Exclude;
+    if (JS::GetSavedFrameSource(cx, nullptr, frame, &source, kExclude) ==
+            JS::SavedFrameResult::Ok &&
+        JS::GetSavedFrameLine(cx, nullptr, frame, &line, kExclude) == JS::SavedFrameResult::Ok &&
+        JS::GetSavedFrameColumn(cx, nullptr, frame, &column, kExclude) ==
+            JS::SavedFrameResult::Ok &&
+        source) {
+      std::optional<std::string> name = copy_capped_string(cx, source, 4096);
+      for (const CompiledText& text : texts) {
+        if (name && *name == text.filename) return locate(text, line, column);
+      }
+    }
+    JS::RootedObject next(cx);
+    if (JS::GetSavedFrameParent(cx, nullptr, frame, &next, kExclude) != JS::SavedFrameResult::Ok) {
+      return std::nullopt;
+    }
+    if (!next && JS::GetSavedFrameAsyncParent(cx, nullptr, frame, &next, kExclude) !=
+                     JS::SavedFrameResult::Ok) {
+      return std::nullopt;
+    }
+    frame = next;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-ThrownError describe_thrown(JSContext* cx, JS::HandleValue value) {
+ThrownError describe_thrown(JSContext* cx, JS::HandleValue value,
+                            std::span<const CompiledText> texts) {
   ThrownError thrown = value.isObject()
                            ? describe_object(cx, value)
                            : ThrownError{{"Error", describe_primitive(cx, value)}, false};
+  if (value.isObject()) {
+    JS::RootedObject object(cx, &value.toObject());
+    thrown.error.location = locate_in_stack(cx, object, texts);
+  }
   JS_ClearPendingException(cx);  // describing must leave no trace (e.g. out of memory)
   return thrown;
 }
 
-ThrownError describe_pending_exception(JSContext* cx) {
+ThrownError describe_pending_exception(JSContext* cx, std::span<const CompiledText> texts) {
   JS::RootedValue exception(cx);
   if (!JS_GetPendingException(cx, &exception)) exception.setUndefined();
   JS_ClearPendingException(cx);
-  return describe_thrown(cx, exception);
+  return describe_thrown(cx, exception, texts);
+}
+
+ThrownError describe_compile_error(JSContext* cx, const CompiledText& text) {
+  JS::RootedValue exception(cx);
+  if (!JS_GetPendingException(cx, &exception)) exception.setUndefined();
+  JS_ClearPendingException(cx);
+  ThrownError thrown = describe_thrown(cx, exception);
+  if (exception.isObject()) {
+    JS::RootedObject object(cx, &exception.toObject());
+    const JSErrorReport* report = JS_ErrorFromException(cx, object);
+    // Compiling (or the shape check's parse of) exactly this text threw it: its report's position
+    // is in the text as compiled, whatever file name the parser gave it.
+    if (report && report->exnType == JSEXN_SYNTAXERR && report->lineno >= 1) {
+      // The report's column is zero-based.
+      thrown.error.location = locate(text, report->lineno, std::int64_t{report->column} + 1);
+    }
+  }
+  JS_ClearPendingException(cx);
+  return thrown;
 }
 
 }  // namespace codemode::worker

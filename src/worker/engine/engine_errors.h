@@ -12,10 +12,13 @@
 #define CODEMODE_WORKER_ENGINE_ENGINE_ERRORS_H_
 
 #include <cstddef>
+#include <span>
 
 #include <jsapi.h>
 
 #include "codemode/sandbox.h"
+
+#include "worker/program_location.h"
 
 namespace codemode::worker {
 
@@ -31,11 +34,17 @@ struct ThrownError {
   unsigned error_number = 0;
 };
 
-// Describes `value`, a thrown value or a rejection reason.
-ThrownError describe_thrown(JSContext* cx, JS::HandleValue value);
+// Describes `value`, a thrown value or a rejection reason. An Error object's location is the
+// innermost frame of its stack in one of `texts` (program_location.h), if any is.
+ThrownError describe_thrown(JSContext* cx, JS::HandleValue value,
+                            std::span<const CompiledText> texts = {});
 
 // Takes the pending exception and describes it. REQUIRES: JS_IsExceptionPending(cx).
-ThrownError describe_pending_exception(JSContext* cx);
+ThrownError describe_pending_exception(JSContext* cx, std::span<const CompiledText> texts = {});
+
+// Takes the pending exception, which compiling (or parsing) `text` threw, and describes it; a
+// SyntaxError is located where the engine's report of it says. REQUIRES: JS_IsExceptionPending.
+ThrownError describe_compile_error(JSContext* cx, const CompiledText& text);
 
 }  // namespace codemode::worker
 

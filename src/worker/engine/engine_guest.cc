@@ -1,11 +1,14 @@
 #include "worker/engine/engine_guest.h"
 
+#include <chrono>
+#include <cstdint>
 #include <exception>
 #include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include <js/CallAndConstruct.h>
 #include <js/CompilationAndEvaluation.h>
 #include <js/GlobalObject.h>
 #include <js/Object.h>
@@ -18,6 +21,9 @@
 #include <js/String.h>
 
 #include "worker/engine/engine_strings.h"
+#include "worker/engine/scripts/model_globals.js.h"
+#include "worker/engine/scripts/standard_library.js.h"
+#include "worker/engine/scripts/timers.js.h"
 #include "worker/test_hooks.h"
 
 namespace codemode::worker {
@@ -54,7 +60,7 @@ constexpr std::string_view kPrelude = R"js((function () {
 
 constexpr std::string_view kShapeCheck = R"js((function checkProgramShape(source) {
   'use strict';
-  const body = Reflect.parse(source, { loc: false }).body;
+  const body = Reflect.parse(source, { loc: false, source: 'program.js' }).body;
   if (body.length !== 1 || body[0].type !== 'ExpressionStatement') return false;
   const expression = body[0].expression;
   return (expression.type === 'ArrowFunctionExpression' ||
@@ -80,11 +86,6 @@ bool evaluate(JSContext* cx, const char* filename, std::string_view code,
   JS::SourceText<mozilla::Utf8Unit> source;
   return source.init(cx, code.data(), code.size(), JS::SourceOwnership::Borrowed) &&
          JS::Evaluate(cx, options, source, result);
-}
-
-GuestHost* guest_host(JSContext* cx) {
-  JSObject* global = JS::CurrentGlobalOrNull(cx);
-  return global ? JS::GetMaybePtrFromReservedSlot<GuestHost>(global, kHostSlot) : nullptr;
 }
 
 bool resolve_with_text(JSContext* cx, JS::HandleObject promise, std::string_view text) {
@@ -126,6 +127,93 @@ bool tool_call_native(JSContext* cx, unsigned argc, JS::Value* vp) {
   }
   args.rval().setObject(*promise);
   return true;
+}
+
+// ---- the model profile's natives, reached only by its installers (scripts/*.js) ----
+
+// Longest console line kept, in UTF-16 code units: the whole log fits kMaxConsoleBytes anyway.
+constexpr std::size_t kMaxConsoleLineUnits = 16u << 10;
+
+// natives.log(line): one console line, a string (the installer renders every argument).
+bool log_native(JSContext* cx, unsigned argc, JS::Value* vp) {
+  JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+  args.rval().setUndefined();
+  GuestHost* host = guest_host(cx);
+  if (!host || !host->console || !args.get(0).isString()) return true;
+  JS::RootedString line(cx, args.get(0).toString());
+  try {
+    std::optional<std::string> text = copy_capped_string(cx, line, kMaxConsoleLineUnits);
+    if (!text) return false;
+    host->console->add(*text);
+  } catch (const std::bad_alloc&) {
+    JS_ReportOutOfMemory(cx);
+    return false;
+  }
+  return true;
+}
+
+// The timer id of argument 0: a positive integer the installer chose.
+std::optional<std::uint64_t> timer_id(const JS::CallArgs& args) {
+  if (!args.get(0).isNumber()) return std::nullopt;
+  const double id = args.get(0).toNumber();
+  if (!(id >= 1 && id <= 9007199254740991.0) ||
+      id != static_cast<double>(static_cast<std::uint64_t>(id))) {
+    return std::nullopt;
+  }
+  return static_cast<std::uint64_t>(id);
+}
+
+// natives.schedule(id, delayMillis): wakes the engine for `id` once the delay has passed.
+bool schedule_native(JSContext* cx, unsigned argc, JS::Value* vp) {
+  JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+  args.rval().setUndefined();
+  GuestHost* host = guest_host(cx);
+  const std::optional<std::uint64_t> id = timer_id(args);
+  if (!host || !host->timers || !id || !args.get(1).isNumber()) return true;
+  const double delay = args.get(1).toNumber();
+  const auto millis = std::chrono::milliseconds(
+      delay >= 0 && delay <= 2147483647.0 ? static_cast<std::int64_t>(delay) : 1);
+  try {
+    if (!host->timers->schedule(*id, millis, TimerQueue::Clock::now())) {
+      JS_ReportErrorASCII(cx, "Too many timers are pending (at most 10000).");
+      return false;
+    }
+  } catch (const std::bad_alloc&) {
+    JS_ReportOutOfMemory(cx);
+    return false;
+  }
+  return true;
+}
+
+// natives.cancel(id)
+bool cancel_native(JSContext* cx, unsigned argc, JS::Value* vp) {
+  JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+  args.rval().setUndefined();
+  GuestHost* host = guest_host(cx);
+  if (const std::optional<std::uint64_t> id = timer_id(args); host && host->timers && id) {
+    host->timers->cancel(*id);
+  }
+  return true;
+}
+
+const JSFunctionSpec kModelNatives[] = {JS_FN("log", log_native, 1, 0),
+                                        JS_FN("schedule", schedule_native, 2, 0),
+                                        JS_FN("cancel", cancel_native, 1, 0), JS_FS_END};
+
+// Evaluates `script`, one function expression, and calls it with (global, natives); the result
+// in `returned`.
+bool run_installer(JSContext* cx, const char* filename, std::string_view script,
+                   JS::HandleObject global, JS::HandleObject natives,
+                   JS::MutableHandleValue returned) {
+  JS::RootedValue installer(cx);
+  if (!evaluate(cx, filename, script, &installer) || !installer.isObject() ||
+      !JS::IsCallable(&installer.toObject())) {
+    return false;
+  }
+  JS::RootedValueArray<2> args(cx);
+  args[0].setObject(*global);
+  if (natives) args[1].setObject(*natives);
+  return JS::Call(cx, JS::UndefinedHandleValue, installer, args, returned);
 }
 
 #ifdef CODEMODE_WORKER_TEST_HOOKS
@@ -200,6 +288,11 @@ JS::RealmOptions program_realm_options() {
 
 }  // namespace
 
+GuestHost* guest_host(JSContext* cx) {
+  JSObject* global = JS::CurrentGlobalOrNull(cx);
+  return global ? JS::GetMaybePtrFromReservedSlot<GuestHost>(global, kHostSlot) : nullptr;
+}
+
 bool PendingCalls::add(std::uint64_t call_id, JS::HandleObject promise) {
   if (promises_.length() < call_id && !promises_.resize(call_id)) return false;
   promises_[call_id - 1].set(promise);
@@ -215,9 +308,12 @@ JSObject* PendingCalls::take(std::uint64_t call_id) {
   return promise;
 }
 
-JSObject* create_program_global(JSContext* cx, GuestHost* host) {
-  JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr,
-                                                 JS::FireOnNewGlobalHook, program_realm_options()));
+JSObject* create_program_global(JSContext* cx, GuestHost* host,
+                                JS::HandleObject same_compartment_as) {
+  JS::RealmOptions options = program_realm_options();
+  if (same_compartment_as) options.creationOptions().setExistingCompartment(same_compartment_as);
+  JS::RootedObject global(
+      cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
   if (!global) return nullptr;
   JSAutoRealm realm(cx, global);
   JS::SetReservedSlot(global, kHostSlot, JS::PrivateValue(host));
@@ -226,7 +322,28 @@ JSObject* create_program_global(JSContext* cx, GuestHost* host) {
     if (!JS_DeleteProperty(cx, global, name)) return nullptr;
   }
   if (!JS_DefineFunctions(cx, global, kGuestFunctions)) return nullptr;
+  JS::RootedValue ignored(cx);
+  if (!run_installer(cx, "codemode-standard-library.js", scripts::kStandardLibrary, global, nullptr,
+                     &ignored)) {
+    return nullptr;
+  }
   return global;
+}
+
+JSObject* install_model_globals(JSContext* cx, JS::HandleObject global) {
+  JS::RootedObject natives(cx, JS_NewPlainObject(cx));
+  if (!natives || !JS_DefineFunctions(cx, natives, kModelNatives)) return nullptr;
+  JS::RootedValue fire(cx);
+  if (!run_installer(cx, "codemode-timers.js", scripts::kTimers, global, natives, &fire) ||
+      !fire.isObject()) {
+    return nullptr;
+  }
+  JS::RootedValue ignored(cx);
+  if (!run_installer(cx, "codemode-model-globals.js", scripts::kModelGlobals, global, natives,
+                     &ignored)) {
+    return nullptr;
+  }
+  return &fire.toObject();
 }
 
 JSObject* create_tools_object(JSContext* cx, JS::HandleObject global) {

@@ -9,7 +9,10 @@
 
 #include <jsapi.h>
 
+#include "worker/console_buffer.h"
 #include "worker/engine/engine.h"
+#include "worker/engine/engine_model_code.h"
+#include "worker/timer_queue.h"
 
 namespace codemode::worker {
 
@@ -33,14 +36,28 @@ class PendingCalls {
 struct GuestHost {
   ToolCallHost* tools = nullptr;  // null until the program runs
   PendingCalls* pending = nullptr;
+  ConsoleBuffer* console = nullptr;  // the model profile's console.log lines
+  TimerQueue* timers = nullptr;      // the model profile's setTimeout and setInterval
+  ModelCode* model_code = nullptr;   // the code tool's model code (engine_model_code.h)
   // Called when the host itself fails inside a native (a frame could not be written).
   void (*fail)(JSContext* cx) = nullptr;
 };
 
-// The program's global: standard classes without InternalError, escape and unescape; no shared
-// memory, streams, WeakRef or toSource; the bridge native; `host` in reserved slot 0.
+// The host state of the current global; nullptr outside a program global.
+GuestHost* guest_host(JSContext* cx);
+
+// A program's global: standard classes without InternalError, escape and unescape; no shared
+// memory, streams, WeakRef or toSource; the bridge native; `host` in reserved slot 0; the
+// ECMAScript library the engine predates (scripts/standard_library.js). In a compartment of its
+// own, or in `same_compartment_as`'s when given.
 // REQUIRES: `host` outlives the global.
-JSObject* create_program_global(JSContext* cx, GuestHost* host);
+JSObject* create_program_global(JSContext* cx, GuestHost* host,
+                                JS::HandleObject same_compartment_as = nullptr);
+
+// In `global` (entered): adds the model profile's globals (scripts/timers.js,
+// scripts/model_globals.js) over natives that reach `host`. Returns the function the engine calls
+// with each due timer's id, or nullptr on failure.
+JSObject* install_model_globals(JSContext* cx, JS::HandleObject global);
 
 // Runs the prelude in `global` (entered): it captures the bridge and the JSON and Object functions
 // it uses, deletes the bridge global, and returns the frozen `tools` object.

@@ -1,0 +1,3 @@
+(function installStandardLibrary(global) {
+  'use strict';
+})
