@@ -243,6 +243,14 @@ async () => {
       return 1;
     }}));
     same('with converted the value', order, ['valueOf']);
+    order.length = 0;
+    new Int8Array(2).with({valueOf: () => (order.push('index'), 0)}, {valueOf: () => (order.push('value'), 1)});
+    same('with converts the index, then the value', order, ['index', 'value']);
+    const early = new Int8Array([0, 1, 2]);
+    same('with copies after converting the value', early.with(1, {valueOf() {
+      early[0] = 3;
+      return 4;
+    }}), new Int8Array([3, 4, 2]));
     same('findLast', new Int8Array([1, 2, 3, 4]).findLast((x) => x < 3), 2);
     same('findLastIndex', new Int8Array([1, 2, 3, 4]).findLastIndex((x) => x > 9), -1);
     throws('findLast on a plain array', TypeError, () => TypedArray.prototype.findLast.call([1], () => true));

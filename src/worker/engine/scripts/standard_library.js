@@ -27,6 +27,7 @@
   const $Proxy = global.Proxy;
   const $RangeError = global.RangeError;
   const $Set = global.Set;
+  const $String = global.String;
   const $TypeError = global.TypeError;
   const $BigIntAsIntN = global.BigInt.asIntN;
   const $Symbol = global.Symbol;
@@ -124,7 +125,7 @@
 
   function createDataPropertyOrThrow(object, key, value) {
     if (!ReflectDefineProperty(object, key, dataDescriptor(value))) {
-      throw new $TypeError('cannot define property ' + String(key));
+      throw new $TypeError('cannot define property ' + $String(key));
     }
   }
 
@@ -169,7 +170,7 @@
   function getMethod(value, key) {
     const method = value[key];
     if (method === undefined || method === null) return undefined;
-    requireCallable(method, 'the iterator\'s ' + String(key) + ' method');
+    requireCallable(method, 'the iterator\'s ' + $String(key) + ' method');
     return method;
   }
 
@@ -1129,9 +1130,9 @@
   // on an object that inherits from Iterator.prototype creates an own property (the
   // specification's SetterThatIgnoresPrototypeProperties).
   function setIgnoringPrototype(thisValue, key, value) {
-    if (!isObject(thisValue)) throw new $TypeError('cannot set ' + String(key) + ' on a non-object');
+    if (!isObject(thisValue)) throw new $TypeError('cannot set ' + $String(key) + ' on a non-object');
     if (thisValue === IteratorPrototype) {
-      throw new $TypeError('cannot assign to read only property ' + String(key) + ' of Iterator.prototype');
+      throw new $TypeError('cannot assign to read only property ' + $String(key) + ' of Iterator.prototype');
     }
     if (ReflectGetOwnPropertyDescriptor(thisValue, key) === undefined) {
       createDataPropertyOrThrow(thisValue, key, value);
