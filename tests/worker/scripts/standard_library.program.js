@@ -332,6 +332,14 @@ async () => {
       throw new EvalError('e');
     }));
     same('groupBy closes the iterator on a callback error', log, ['next', 'return']);
+    let nextReads = 0;
+    let n = 0;
+    const counting = {get next() {
+      nextReads++;
+      return () => (n < 3 ? {value: n++, done: false} : {value: undefined, done: true});
+    }};
+    Object.groupBy({[Symbol.iterator]: () => counting}, (x) => x);
+    same('groupBy reads next once', nextReads, 1);
   });
   check('Map.groupBy', () => {
     const low = {tier: 'low'};

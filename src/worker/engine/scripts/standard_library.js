@@ -176,6 +176,7 @@
 
   // IteratorStepValue: the next value, or DONE.
   function iteratorStepValue(iterator, next) {
+    if (next === HelperNext) return helperResume(iterator);
     const result = ReflectApply(next, iterator, EMPTY);
     if (!isObject(result)) throw new $TypeError('iterator result is not an object');
     if (result.done) return DONE;
@@ -184,6 +185,7 @@
 
   // IteratorStep: true while the iterator has produced a result (its value left unread).
   function iteratorStep(iterator, next) {
+    if (next === HelperNext) return helperResume(iterator) !== DONE;
     const result = ReflectApply(next, iterator, EMPTY);
     if (!isObject(result)) throw new $TypeError('iterator result is not an object');
     return !result.done;
@@ -831,10 +833,12 @@
       };
     }
 
-    next() {
-      const s = this.#state;
+    // One resumption, as next() performs it: the value yielded, or DONE. Helpers that consume a
+    // helper call this directly: the same steps, without the result object in between.
+    static resume(helper) {
+      const s = helper.#state;
       if (s.generator === RUNNING) throw new $TypeError('the iterator helper is already running');
-      if (s.generator === FINISHED) return {value: undefined, done: true};
+      if (s.generator === FINISHED) return DONE;
       s.generator = RUNNING;
       let value;
       try {
@@ -843,12 +847,13 @@
         s.generator = FINISHED;
         throw error;
       }
-      if (value === DONE) {
-        s.generator = FINISHED;
-        return {value: undefined, done: true};
-      }
-      s.generator = YIELDED;
-      return {value, done: false};
+      s.generator = value === DONE ? FINISHED : YIELDED;
+      return value;
+    }
+
+    next() {
+      const value = IteratorHelper.resume(this);
+      return value === DONE ? {value: undefined, done: true} : {value, done: false};
     }
 
     return() {
@@ -878,6 +883,10 @@
       return {value: undefined, done: true};
     }
   }
+
+  // What the iterator steps recognise to resume a helper without a result object.
+  const HelperNext = IteratorHelper.prototype.next;
+  const helperResume = IteratorHelper.resume;
 
   // One resumption of a helper's closure: the next value to yield, or DONE.
   function helperStep(s) {
