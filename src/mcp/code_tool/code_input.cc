@@ -214,8 +214,20 @@ CodeInput normalize_code_input(std::string_view code) {
 CodeInput unfence_code_input(std::string_view code) {
   const std::string_view trimmed_code = trimmed(code);
   const std::string_view inside = unfenced(trimmed_code);
-  return {std::string(inside.size() == trimmed_code.size() ? code : inside),
-          CodeForm::kFunctionBody};
+  std::string source(code);
+  if (inside.size() != trimmed_code.size()) {
+    // Blank the fence lines out instead of cutting them: every other character keeps its line
+    // and column in the text as sent.
+    const auto blank = [&source](std::size_t from, std::size_t to) {
+      for (std::size_t at = from; at < to; ++at) source[at] = ' ';
+    };
+    const std::size_t opening = static_cast<std::size_t>(trimmed_code.data() - code.data());
+    const std::size_t body = static_cast<std::size_t>(inside.data() - code.data());
+    blank(opening, body - 1);  // up to the opening fence's line break, which stays
+    const std::size_t closing = body + inside.size();
+    blank(closing, closing + 3);
+  }
+  return {std::move(source), CodeForm::kFunctionBody};
 }
 
 }  // namespace codemode::mcp

@@ -43,10 +43,10 @@ struct CodeInput {
 // comments are dropped, so that code_program.h can wrap it in parentheses.
 CodeInput normalize_code_input(std::string_view code);
 
-// The model profile's reading, which leaves the rest to the worker: the text inside one markdown
-// fence that encloses all of it (its lines counted from the line after the opening fence), or
-// the text exactly as sent, so that lines and columns in errors are the model's own. The form is
-// left as kFunctionBody: the worker decides.
+// The model profile's reading, which leaves the rest to the worker: the text as sent, with the
+// lines of one markdown fence that encloses all of it blanked out (spaces), so that every line
+// and column in an error is the one in the text the model sent. The form is left as
+// kFunctionBody: the worker decides.
 CodeInput unfence_code_input(std::string_view code);
 
 }  // namespace codemode::mcp
