@@ -1,5 +1,5 @@
 // expect: {"result":[1250,4999,799,15000]}
-const RATE_LIMIT_MS = 30;
+const RATE_LIMIT_MS = 200;
 const skus = ["WIDGET", "GADGET", "GIZMO", "DOOHICKEY"];
 const out = [];
 let last = 0;
