@@ -101,7 +101,10 @@ function polyfill() {
   });
   const iterator = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
   const each = (it) => ({ [Symbol.iterator]: () => it });
-  define(iterator, 'map', function* map(f) { let i = 0; for (const x of each(this)) yield f(x, i++); });
+  define(iterator, 'map', function* map(f) {
+    let i = 0;
+    for (const x of each(this)) yield f(x, i++);
+  });
   define(iterator, 'filter', function* filter(f) {
     let i = 0;
     for (const x of each(this)) if (f(x, i++)) yield x;
@@ -119,7 +122,10 @@ function polyfill() {
     for (const x of each(this)) yield* f(x, i++);
   });
   define(iterator, 'toArray', function toArray() { return [...each(this)]; });
-  define(iterator, 'forEach', function forEach(f) { let i = 0; for (const x of each(this)) f(x, i++); });
+  define(iterator, 'forEach', function forEach(f) {
+    let i = 0;
+    for (const x of each(this)) f(x, i++);
+  });
   define(iterator, 'some', function some(f) { return [...each(this)].some(f); });
   define(iterator, 'every', function every(f) { return [...each(this)].every(f); });
   define(iterator, 'find', function find(f) { return [...each(this)].find(f); });
@@ -155,7 +161,9 @@ function schemaProblem(schema, value, pointer = '') {
     return null;
   }
   if (schema.type === 'string' && typeof value !== 'string') return `${pointer}: must be string`;
-  if (schema.enum && !schema.enum.includes(value)) return `${pointer}: must be equal to one of the allowed values`;
+  if (schema.enum && !schema.enum.includes(value)) {
+    return `${pointer}: must be one of the allowed values`;
+  }
   return null;
 }
 
@@ -182,7 +190,8 @@ function distance(a, b) {
   return row[b.length];
 }
 
-const toolError = (code, message, operation) => Object.assign(new Error(message), { code, operation });
+const toolError = (code, message, operation) =>
+  Object.assign(new Error(message), { code, operation });
 
 function makeGlobals(state) {
   const call = async (id, args) => {
@@ -199,11 +208,14 @@ function makeGlobals(state) {
     if (run.status !== 0) throw toolError('tool_failed', 'The tool call failed.', id);
     return sortKeys(JSON.parse(run.stdout));
   };
-  const methods = Object.fromEntries(crmTools.map((t) => [t.id.split('.')[1], (a) => call(t.id, a)]));
+  const methods = Object.fromEntries(
+      crmTools.map((t) => [t.id.split('.')[1], (args) => call(t.id, args)]));
   const crm = new Proxy(methods, { get: (target, name) => target[name] ?? (() => {
-    const closest = Object.keys(methods).sort((a, b) => distance(a, String(name)) - distance(b, String(name)))[0];
-    throw toolError('unknown_method', `crm.${String(name)} is not a method; did you mean crm.${closest}?`,
-                    `crm.${String(name)}`);
+    const wanted = String(name);
+    const closest = Object.keys(methods)
+        .sort((a, b) => distance(a, wanted) - distance(b, wanted))[0];
+    throw toolError('unknown_method', `crm.${wanted} is not a method; did you mean crm.${closest}?`,
+                    `crm.${wanted}`);
   }) });
   const library = { invalid_arguments: ['INVALID_INPUT', 'input_schema'],
                     tool_failed: ['TOOL_FAILED', 'tool_failed'] };
@@ -216,7 +228,8 @@ function makeGlobals(state) {
   const describe = (t) => ({ name: t.id, description: t.description });
   const help = (name) => (name === undefined
       ? { methods: crmTools.map((t) => t.id), namespaces: ['crm'] }
-      : { ...describe(crmTools.find((t) => t.id === name)), inputSchema: crmTools.find((t) => t.id === name).inputSchema });
+      : ((tool) => ({ ...describe(tool), inputSchema: tool.inputSchema }))(
+          crmTools.find((t) => t.id === name)));
   const search = (text) => crmTools.filter((t) => `${t.id} ${t.description}`.toLowerCase()
       .includes(text.toLowerCase())).map(describe);
   return { codemode: { crm, help, search }, tools, console: makeConsole(state.logs) };
@@ -248,7 +261,12 @@ function readProgram(file) {
   return program;
 }
 
-const kRefused = /\benum\s|\bnamespace\s+\w+\s*\{|import\s+\w+\s*=\s*require|^\s*@\w+|constructor\s*\(\s*(private|public|protected|readonly)\s/m;
+// What the model profile refuses (enums, namespaces, import = require, decorators, parameter
+// properties): the expectation says what happens, node has nothing to add.
+const kRefused = new RegExp([
+  String.raw`\benum\s`, String.raw`\bnamespace\s+\w+\s*\{`, String.raw`import\s+\w+\s*=\s*require`,
+  String.raw`^\s*@\w+`, String.raw`constructor\s*\(\s*(private|public|protected|readonly)\s`,
+].join('|'), 'm');
 
 // The text as the code tool compiles it, or {skip} when node cannot say.
 function compileText(file, text) {
@@ -273,7 +291,8 @@ async function answerOf(program, body) {
                   (...a) => { const t = setInterval(...a); state.timers.push(t); return t; }];
   let expression = null;
   try {
-    const candidate = new Function(...names, `return (${body.replace(/[;\s]*(\/\/[^\n]*)?\s*$/, '')}\n)`)(...values);
+    const bare = body.replace(/[;\s]*(\/\/[^\n]*)?\s*$/, '');  // trailing ; and comment
+    const candidate = new Function(...names, `return (${bare}\n)`)(...values);
     if (typeof candidate === 'function') expression = candidate;
   } catch { /* a body */ }
   let answer;
@@ -282,7 +301,8 @@ async function answerOf(program, body) {
         : expression ? () => expression() : () => new AsyncFunction(...names, body)(...values);
     let timer;
     const deadline = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('deadline'), { deadline: true })), 5000);
+      const stop = () => reject(Object.assign(new Error('deadline'), { deadline: true }));
+      timer = setTimeout(stop, 5000);
     });
     // run() may throw at once (a syntax error): the race still handles the deadline's rejection.
     const running = (async () => run())();
@@ -330,10 +350,12 @@ function fill(file, program, answer) {
   let text = fs.readFileSync(file, 'utf8');
   if (program.expect.result === 'TODO') {
     const result = answer.ok ? answer.result : `ERROR ${JSON.stringify(answer.error)}`;
-    text = text.replace('// expect: {"result": "TODO"}', `// expect: ${JSON.stringify({ result })}`);
+    text = text.replace('// expect: {"result": "TODO"}',
+                        `// expect: ${JSON.stringify({ result })}`);
   }
   if (program.expect.logs === 'TODO') {
-    text = text.replace('// expect: {"logs": "TODO"}', `// expect: ${JSON.stringify({ logs: answer.logs })}`);
+    text = text.replace('// expect: {"logs": "TODO"}',
+                        `// expect: ${JSON.stringify({ logs: answer.logs })}`);
   }
   fs.writeFileSync(file, text);
 }

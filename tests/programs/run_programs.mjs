@@ -17,10 +17,12 @@
 //                                        [--markdown] [--strict] [--prune] [--verbose]
 //
 // --cli defaults to $CODEMODE_CLI; scratch files go to a fresh directory under $TMPDIR, removed
-// at the end. --only runs the programs whose path contains TEXT; --markdown prints the table as
-// docs/mcp.md holds it; --prune removes every XPASS program's line from known_failures.txt;
-// --verbose shows every answer that missed. Exit status: 0 when every program met its
-// expectation or is a listed failure, 1 otherwise, 2 for a usage error.
+// at the end. --only runs the programs whose path contains TEXT; --jobs is how many run at once
+// (default 6); --markdown prints the table as docs/mcp.md holds it; --prune removes the XPASS
+// programs' lines from known_failures.txt; --verbose adds each missed answer and why each
+// expected failure failed. Every program gets one line: PASS, FAIL (and why), XFAIL or XPASS.
+// Exit status: 0 when every program met its expectation or is a listed failure, 1 otherwise, 2
+// for a usage error or a malformed corpus.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,7 +54,9 @@ function readMcpAnswer(answer) {
 // `codemode run`'s one JSON line, as {ok, result, logs, error}. A program's own failure is the
 // library's TOOL_FAILED / program_error with what it threw in programError.
 function readRunAnswer(outcome) {
-  if (outcome.status === 'succeeded') return { ok: true, result: outcome.output ?? null, logs: outcome.logs };
+  if (outcome.status === 'succeeded') {
+    return { ok: true, result: outcome.output ?? null, logs: outcome.logs };
+  }
   const thrown = outcome.programError ?? {};
   return {
     ok: false,
@@ -314,7 +318,7 @@ function report(programs, outcomes, known, { markdown, verbose }) {
       if (reason) {
         unexpectedPasses.add(program.id);
         lines.push(`XPASS ${program.id}: passes; remove it from known_failures.txt (${reason})`);
-      } else if (verbose) {
+      } else {
         lines.push(`PASS  ${program.id} (${millis} ms)`);
       }
     } else if (reason) {
