@@ -1,0 +1,7 @@
+// expect: {"error": {"code": "code_rejected", "name": "ReferenceError", "line": 4, "column": 17, "messageIncludes": "order is not defined", "source": "qty += Number(order.quantity);"}}
+const { orders } = await codemode.crm.listOrders({ customerId: "c1" });
+let qty = 0;
+for (const o of orders) {
+  qty += Number(order.quantity);
+}
+return qty;

@@ -1,0 +1,4 @@
+// expect: {"error": {"code": "code_rejected", "name": "ReferenceError", "line": 3, "column": 21, "messageIncludes": "totl is not defined", "source": "return { customers: totl };"}}
+const { customers } = await codemode.crm.listCustomers({});
+const total = customers.length;
+return { customers: totl };
