@@ -62,5 +62,15 @@ TEST_F(GuestScriptsTest, TheStandardLibraryHoldsInTheModelProfile) {
   EXPECT_EQ(failures("standard_library.program.js", ProgramProfile::kModel), Json::array());
 }
 
+TEST_F(GuestScriptsTest, TheModelGlobalsHoldInTheModelProfile) {
+  EXPECT_EQ(failures("model_globals.program.js", ProgramProfile::kModel), Json::array());
+}
+
+TEST_F(GuestScriptsTest, TheStandardProfileHasNoModelGlobals) {
+  const Json left = failures(
+      "standard_profile_globals.program.js", ProgramProfile::kStandard);
+  EXPECT_EQ(left, Json::array());
+}
+
 }  // namespace
 }  // namespace codemode

@@ -21,6 +21,7 @@
 #include <js/String.h>
 
 #include "worker/engine/engine_strings.h"
+#include "worker/engine/model_natives.h"
 #include "worker/engine/scripts/model_globals.js.h"
 #include "worker/engine/scripts/standard_library.js.h"
 #include "worker/engine/scripts/timers.js.h"
@@ -332,7 +333,10 @@ JSObject* create_program_global(JSContext* cx, GuestHost* host,
 
 JSObject* install_model_globals(JSContext* cx, JS::HandleObject global) {
   JS::RootedObject natives(cx, JS_NewPlainObject(cx));
-  if (!natives || !JS_DefineFunctions(cx, natives, kModelNatives)) return nullptr;
+  if (!natives || !JS_DefineFunctions(cx, natives, kModelNatives) ||
+      !define_model_natives(cx, natives)) {
+    return nullptr;
+  }
   JS::RootedValue fire(cx);
   if (!run_installer(cx, "codemode-timers.js", scripts::kTimers, global, natives, &fire) ||
       !fire.isObject()) {
