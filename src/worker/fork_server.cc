@@ -71,7 +71,7 @@ void run_fork_server(WorkerProfile profile) {
   if (!die_with_parent()) _exit(kExitSandboxError);
   // Never destroyed: every child lives on its copy.
   auto* worker = new Worker(profile);
-  if (!worker->prepare_and_isolate().ok()) _exit(kExitSandboxError);
+  if (!worker->prepare_and_isolate(/*every_program_profile=*/true).ok()) _exit(kExitSandboxError);
   // Children are clones of this thread: with its bounding set already empty, each child's own
   // capability drop is a few reads instead of a credential change per capability.
   if (!confine::drop_bounding_set().ok()) _exit(kExitSandboxError);

@@ -97,8 +97,8 @@ Worker::Worker(WorkerProfile profile)
       channel_(kParentInFd, kParentOutFd),
       answer_spin_([this](std::chrono::nanoseconds spent) { watchdog_->credit(spent); }) {}
 
-Status Worker::prepare_and_isolate() {
-  if (Status prepared = prepare(); !prepared.ok()) return prepared;
+Status Worker::prepare_and_isolate(bool every_program_profile) {
+  if (Status prepared = prepare(every_program_profile); !prepared.ok()) return prepared;
   if (profile_.isolation != IsolationProfile::kIsolated) return {};
   if (Status caught = catch_cpu_backstop(); !caught.ok()) return caught;
   return confine::enter_empty_root();
@@ -131,11 +131,16 @@ Result<Completion> Worker::run_steps(const Status& prepared) {
   if (Status started = start_threads(); !started.ok()) return std::move(started).error();
   Result<StartRequest> start = receive_start();
   if (!start.ok()) return std::move(start).error();
+  // Before confinement and the memory limit: the profile's global is the worker's, not the
+  // program's, to pay for (a no-op in a fork server's child, which has both).
+  if (Status ready = engine_->prepare_profile(start->profile); !ready.ok()) {
+    return std::move(ready).error();
+  }
   if (Status confined = confine(start->limits); !confined.ok()) return std::move(confined).error();
   return execute(std::move(*start));
 }
 
-Status Worker::prepare() {
+Status Worker::prepare(bool every_program_profile) {
   Result<std::string> oom_frame = internal::encode_frame(
       result_message(Completion::failure(SandboxFailureReason::kMemoryLimit)),
       internal::kFrameEnvelopeBytes);
@@ -150,6 +155,9 @@ Status Worker::prepare() {
   if (!engine.ok()) return std::move(engine).error();
   engine_ = std::move(*engine);
   if (Status warm = engine_->warm_up(); !warm.ok()) return warm;
+  if (every_program_profile) {
+    if (Status ready = engine_->prepare_profile(ProgramProfile::kModel); !ready.ok()) return ready;
+  }
   Result<confine::SeccompProgram> filter = confine::compile_worker_seccomp_program(profile_.engine);
   if (!filter.ok()) return std::move(filter).error();
   seccomp_program_ = std::move(*filter);

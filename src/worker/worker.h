@@ -89,7 +89,9 @@ class Worker {
 
   // Step 1 and, for the isolated profile, the empty root. Starts no thread. REQUIRES: once, on a
   // thread with a kEngineThreadStackBytes stack, which every later call must use too.
-  Status prepare_and_isolate();
+  // `every_program_profile`: prepare the model profile's global too (a fork server, whose children
+  // then find both ready); otherwise it is made after the start frame names it.
+  Status prepare_and_isolate(bool every_program_profile = false);
   // Ends any garbage collection in flight; the fork server calls it before it forks.
   void settle_before_fork();
   // The rest of the life, from the threads to the result, on fds 0 (frames from the parent) and 1
@@ -98,7 +100,7 @@ class Worker {
 
  private:
   Result<Completion> run_steps(const Status& prepared);
-  Status prepare();
+  Status prepare(bool every_program_profile);
   Status start_threads();
   Result<StartRequest> receive_start();
   Status confine(const WorkerLimits& limits);

@@ -80,6 +80,7 @@ class SpiderMonkeyEngine final : public Engine {
   ~SpiderMonkeyEngine() override = default;
 
   Status create_globals();
+  Status prepare_profile(ProgramProfile profile) override;
   Status warm_up() override;
   void collect_garbage() override;
   void set_memory_limit(std::uint64_t program_bytes) override;
@@ -218,28 +219,40 @@ Status SpiderMonkeyEngine::create_globals() {
   if (!standard_.global) {
     return worker_error("worker_engine", "The program's global could not be created.");
   }
-  model_.global = create_program_global(cx_, &host_, standard_.global);
-  if (!model_.global) {
-    return worker_error("worker_engine", "The model profile's global could not be created.");
-  }
   trusted_global_ = create_trusted_global(cx_, standard_.global);
   if (!trusted_global_) return worker_error("worker_engine", "The trusted global failed.");
   {
     JSAutoRealm realm(cx_, standard_.global);
     standard_.tools = create_tools_object(cx_, standard_.global);
   }
+  JSAutoRealm realm(cx_, trusted_global_);
+  shape_check_ = create_shape_check(cx_);
+  if (!standard_.tools || !shape_check_) return worker_error("worker_engine", "The prelude failed.");
+  return {};
+}
+
+Status SpiderMonkeyEngine::prepare_profile(ProgramProfile profile) {
+  if (profile != ProgramProfile::kModel || model_.global) return {};
+  const auto failed = [] {
+    return worker_error("worker_engine", "The model profile's global could not be created.");
+  };
+  model_.global = create_program_global(cx_, &host_, standard_.global);
+  if (!model_.global) return failed();
   {
     JSAutoRealm realm(cx_, model_.global);
     model_.fire_timer = install_model_globals(cx_, model_.global);
     model_.tools = create_tools_object(cx_, model_.global);
-    if (!define_model_code_compiler(cx_, model_.global, &model_code_)) model_.tools = nullptr;
+    if (!model_.fire_timer || !model_.tools ||
+        !define_model_code_compiler(cx_, model_.global, &model_code_)) {
+      JS_ClearPendingException(cx_);
+      return failed();
+    }
   }
   JSAutoRealm realm(cx_, trusted_global_);
-  shape_check_ = create_shape_check(cx_);
   model_code_.classify = create_model_code_classifier(cx_);
-  if (!standard_.tools || !model_.tools || !model_.fire_timer || !shape_check_ ||
-      !model_code_.classify) {
-    return worker_error("worker_engine", "The prelude failed.");
+  if (!model_code_.classify) {
+    JS_ClearPendingException(cx_);
+    return failed();
   }
   return {};
 }

@@ -6,10 +6,10 @@
 //
 // Lifecycle (one program per process; the process _exits afterwards and never tears the engine
 // down):
-//   create -> warm_up -> [fork server: collect_garbage, fork] -> start_engine_helper_threads
-//          -> [confinement] -> set_memory_limit -> run -> settle_tool_call, run_due_timers ...
-// create prepares a global for each program profile (codemode/program.h), so a forked worker finds
-// both ready; run picks the program's.
+//   create -> warm_up -> [fork server: prepare_profile(kModel), collect_garbage, fork]
+//          -> start_engine_helper_threads -> prepare_profile -> [confinement] -> set_memory_limit
+//          -> run -> settle_tool_call, run_due_timers ...
+// run picks the global of the program's profile (codemode/program.h).
 //
 // Thread-safety: every method but request_stop must be called on the thread that called create
 // (the engine thread). request_stop may be called from any thread.
@@ -109,6 +109,11 @@ class Engine {
   // Runs the code paths that read time-zone and locale data from files (Date, Intl), so nothing
   // opens a file once the system-call filter is on. REQUIRES: before confinement.
   virtual Status warm_up() = 0;
+
+  // Makes the global of `profile` ready if it is not yet (the standard one always is): the model
+  // profile's costs milliseconds of compiling, so an exec'd worker makes it only when its
+  // program needs it, and a fork server once for all its children.
+  virtual Status prepare_profile(ProgramProfile profile) = 0;
 
   // Runs a full, non-incremental garbage collection to its end, so that none is in flight when a
   // fork server forks (a child must not inherit a half-done collection).
