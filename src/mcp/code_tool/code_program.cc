@@ -34,6 +34,8 @@ Json rule_table(const std::vector<std::string>& quota_classes) {
        {rules::kHostResultBytesLimit, "host result exceeds the per-call byte budget"}},
       {rules::kCumulativeHostBytesLimit,
        {rules::kCumulativeHostBytesLimit, "cumulative host-result byte budget exhausted"}},
+      {rules::kContentBlocksLimit, {rules::kContentBlocksLimit, "content-block budget exhausted"}},
+      {rules::kContentBytesLimit, {rules::kContentBytesLimit, "content-byte budget exhausted"}},
       {rules::kInputSchema,
        {codes::kInvalidArguments, "arguments do not match the tool's input schema"}},
   };
@@ -117,8 +119,8 @@ std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& m
 
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                                        const std::vector<Tool>& tools, std::size_t max_bytes,
-                                       bool console_logs, ProgramProfile profile) {
-  const bool model = profile == ProgramProfile::kModel;
+                                       CodeToolGuidance notes) {
+  const bool model = notes.profile == ProgramProfile::kModel;
   std::vector<ToolDeclaration> declarations;
   for (std::size_t i = 0; i < methods.size(); ++i) {
     const Json& output = tools[i].output_schema().document();
@@ -140,9 +142,14 @@ Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
       (model ? "console, setTimeout, URL, TextEncoder, structuredClone and crypto.randomUUID "
                "work as in Node.js; calls beyond the concurrency limit wait their turn. "
              : "") +
-      (console_logs ? "console.log (info, warn, error, debug) lines come back, bounded, as "
+      (notes.console_logs ? "console.log (info, warn, error, debug) lines come back, bounded, as "
                       "{logs} beside the result. "
                     : "") +
+      (notes.content_handles
+           ? "A tool's image, audio or resource arrives as a small {\"$codemode\":\"content\", "
+             "handle, type, mimeType, bytes} object; return it, anywhere in the result, to show "
+             "the user the content itself. "
+           : "") +
       "Return only the fields you need.\n\n";
   Result<std::string> rendered = render_declarations(
       declarations, max_bytes > guidance.size() ? max_bytes - guidance.size() : 0);

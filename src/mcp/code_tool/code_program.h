@@ -92,13 +92,19 @@ class ProgramTemplate {
 std::string wrap_program(const CodeInput& code, const std::vector<CodeMethod>& methods,
                          const ProgramOptions& options = {});
 
+// What the code tool's guidance mentions beyond what every program has.
+struct CodeToolGuidance {
+  bool console_logs = false;     // a sentence on console capture (consoleLogs)
+  bool content_handles = false;  // a sentence on content handles (content_handles.h)
+  // kModel: TypeScript is accepted, and the model profile's globals and queueing are named.
+  ProgramProfile profile = ProgramProfile::kStandard;
+};
+
 // The code tool's description: guidance, then the TypeScript declarations of every method
 // (typescript_declarations.h), within `max_bytes`. REQUIRES: `methods` = code_methods(tools).
-// `console_logs` adds a sentence on console capture.
 Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                                        const std::vector<Tool>& tools, std::size_t max_bytes,
-                                       bool console_logs = false,
-                                       ProgramProfile profile = ProgramProfile::kStandard);
+                                       CodeToolGuidance guidance = {});
 
 }  // namespace codemode::mcp
 

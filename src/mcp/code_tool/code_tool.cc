@@ -3,16 +3,20 @@
 #include <algorithm>
 #include <atomic>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "codemode/budget.h"
 #include "codemode/rules.h"
 
+#include "core/crypto/random_hex.h"
 #include "mcp/catalog/mcp_codes.h"
 #include "mcp/catalog/tool_results.h"
 #include "mcp/code_tool/code_result.h"
+#include "mcp/code_tool/content_handles.h"
 #include "mcp/code_tool/execution_failure.h"
-#include "mcp/code_tool/invocation_budget.h"
+#include "mcp/code_tool/invocation.h"
+#include "mcp/transport/json_rpc.h"
 
 namespace codemode::mcp {
 namespace {
@@ -33,6 +37,7 @@ ProgramOptions program_options(const McpPolicy& policy) {
 struct CodeTool::Shared {
   McpPolicy policy;
   std::vector<Tool> tools;
+  std::set<std::string, std::less<>> downstream;  // the ids of downstream servers' tools
   std::vector<CodeMethod> methods;
   std::optional<ProgramTemplate> program;  // set by create; the same for every call
   Permissions grants;
@@ -46,8 +51,9 @@ struct CodeTool::Shared {
 namespace {
 
 // One tool call of a program: its quota units reserved, queued for a server-wide slot, a per-call
-// budget of the tool's declared cost, then the result's bytes charged before the worker sees
-// anything (invocation_budget.h).
+// budget of the tool's declared cost, then a downstream tool's content blocks kept as handles
+// (content_handles.h) and the result's bytes charged before the worker sees anything
+// (invocation_budget.h).
 ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& input,
                         const BrokerContext& context);
 
@@ -60,6 +66,10 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
   shared->policy = std::move(policy);
   shared->capacity = std::move(capacity);
   shared->tools = catalog.tools();
+  for (const Tool& tool : shared->tools) {
+    const CatalogEntry* entry = catalog.find(tool.id());
+    if (entry && entry->origin == ToolOrigin::kDownstream) shared->downstream.insert(tool.id());
+  }
   if (shared->tools.size() > kMaxProgramTools) {
     return Error::invalid_config("mcp_config",
                                  "Code mode serves at most 128 tools; the config declares more.");
@@ -72,9 +82,11 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
     for (std::string& grant : required_grants(tool))
       shared->grants.allow.push_back(std::move(grant));
   }
-  Result<std::string> description =
-      describe_code_tool(shared->methods, shared->tools, kMaxDescriptionBytes,
-                         shared->policy.console_logs, shared->policy.program_profile);
+  Result<std::string> description = describe_code_tool(
+      shared->methods, shared->tools, kMaxDescriptionBytes,
+      {.console_logs = shared->policy.console_logs,
+       .content_handles = !shared->downstream.empty() && shared->policy.content_blocks > 0,
+       .profile = shared->policy.program_profile});
   if (!description.ok()) return std::move(description).error();
   shared->description = std::move(*description);
   Shared* raw = shared.get();  // the CodeMode is owned by *raw, so the broker never outlives it
@@ -125,16 +137,30 @@ ToolOutcome not_started(Error error, const Tool& tool, const BrokerContext& cont
                                               .execution = ExecutionState::kNotStarted});
 }
 
+// A successful outcome as the program will see it: a downstream tool's content blocks held as
+// handles, then its bytes charged; refused whole (nothing held, nothing charged) otherwise.
+ToolOutcome delivered(Invocation& invocation, bool downstream, ToolOutcome outcome) {
+  if (downstream) {
+    Result<Json> shown = invocation.contents.hold(std::move(*outcome.output));
+    if (!shown.ok()) return ToolOutcome::failed(std::move(shown).error(), outcome.receipt);
+    outcome.output = std::move(*shown);
+  }
+  if (Status charged = invocation.budget.charge_result(*outcome.output); !charged.ok()) {
+    invocation.contents.release(*outcome.output);
+    return ToolOutcome::failed(std::move(charged).error(), outcome.receipt);
+  }
+  return outcome;
+}
+
 ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& input,
                         const BrokerContext& context) {
-  const std::shared_ptr<InvocationBudget> invocation =
-      shared.invocations.find(context.execution_id);
+  const std::shared_ptr<Invocation> invocation = shared.invocations.find(context.execution_id);
   if (!invocation) {
     return not_started(
         Error::tool_failed("invocation_unknown", "The call belongs to no running invocation."),
         tool, context);
   }
-  if (Status units = invocation->reserve_units(tool.id()); !units.ok()) {
+  if (Status units = invocation->budget.reserve_units(tool.id()); !units.ok()) {
     return not_started(std::move(units).error(), tool, context);
   }
   const std::unique_ptr<ServerCapacity::HostOperation> slot =
@@ -144,13 +170,15 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   }
   std::shared_ptr<Budget> budget =
       Budget::create({.max_cost_micros = tool.cost_micros(), .max_calls = 1}).value();
+  // A downstream answer is bounded by the message cap alone here: its blocks leave it before
+  // hostResultBytes and the worker's output cap measure what remains.
+  const bool downstream = shared.downstream.contains(tool.id());
+  BrokerContext widened = context;
+  if (downstream) widened.max_output_bytes = std::max(context.max_output_bytes, kMaxMessageBytes);
   ToolOutcome outcome =
-      standard_broker({.permissions = shared.grants, .budget = budget})(tool, input, context);
+      standard_broker({.permissions = shared.grants, .budget = budget})(tool, input, widened);
   if (!outcome.ok()) return outcome;
-  if (Status charged = invocation->charge_result(*outcome.output); !charged.ok()) {
-    return ToolOutcome::failed(std::move(charged).error(), outcome.receipt);
-  }
-  return outcome;
+  return delivered(*invocation, downstream, std::move(outcome));
 }
 
 // The program's limits under `policy`: its output is the envelope of code_prelude.h (the result,
@@ -206,9 +234,14 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                            .tools = shared_->tools,
                            .limits = program_limits(policy)});
   if (!program.ok()) return tool_error_result(codes::kCodeRejected, program.error().message);
-  const std::string execution = "mcp-code:" + std::to_string(shared_->next_execution++);
+  const std::string number = std::to_string(shared_->next_execution++);
+  const std::string execution = "mcp-code:" + number;
+  // The handles' tag: random, so that it says nothing of other sessions' calls; the number alone
+  // (unique for the server's life) where the kernel gives no randomness.
+  const std::string tag = internal::random_hex(6);
+  const auto invocation = std::make_shared<Invocation>(policy, tag.empty() ? number : tag);
   const InvocationRegistry::Registration registration =
-      shared_->invocations.add(execution, std::make_shared<InvocationBudget>(policy));
+      shared_->invocations.add(execution, invocation);
   const CodeExecutionOutcome outcome =
       shared_->mode->execute(*program, Json(nullptr),
                              {.run_id = "mcp",
@@ -216,7 +249,8 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
   if (!outcome.ok()) return execution_failure(outcome, policy);
-  return code_result(*outcome.output, policy, outcome.logs);
+  return with_returned_content(code_result(*outcome.output, policy, outcome.logs),
+                               invocation->contents);
 }
 
 }  // namespace codemode::mcp

@@ -15,14 +15,20 @@
 //                        the outputs delivered, in total           cumulative_host_bytes_limit
 //   finalResultBytes     the returned value, measured as compact JSON
 //                                                                  final_result_bytes_limit
+//   contentBlocks, contentBytes
+//                        a downstream tool's image, audio and resource blocks held as
+//                        handles, per invocation (content_handles.h)
+//                                                                  content_blocks_limit,
+//                                                                  content_bytes_limit
 //   consoleLogs, consoleLogBytes
 //                        console capture into logs, bounded (code_prelude.h)
 //   serverWorkers        simultaneous workers, fail fast           server_workers_limit
 //   serverHostOperations tool calls in flight, server-wide, queued
 // (the last two from the server's ServerCapacity, server_capacity.h)
-// The quota units and result bytes are counted per invocation (invocation_budget.h) by the broker
-// the executor calls, which finds the invocation by its execution id.
-// Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text;
+// The quota units, result bytes and content blocks are counted per invocation (invocation.h) by the
+// broker the executor calls, which finds the invocation by its execution id.
+// Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text,
+// then the blocks whose handles the result returns (content_handles.h);
 // failure -> isError with structuredContent {code, message, logs?}; a program's own throw is
 // code_rejected with its message, except a rethrown host_calls_limit, which stays that code.
 //

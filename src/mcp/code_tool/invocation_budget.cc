@@ -57,23 +57,4 @@ std::int64_t InvocationBudget::units_used(std::size_t quota_class) const {
   return quota_class < units_.size() ? units_[quota_class] : 0;
 }
 
-InvocationRegistry::Registration::~Registration() {
-  if (!registry_) return;
-  std::lock_guard lock(registry_->mu_);
-  registry_->budgets_.erase(execution_id_);
-}
-
-InvocationRegistry::Registration InvocationRegistry::add(std::string execution_id,
-                                                         std::shared_ptr<InvocationBudget> budget) {
-  std::lock_guard lock(mu_);
-  budgets_[execution_id] = std::move(budget);
-  return Registration(*this, std::move(execution_id));
-}
-
-std::shared_ptr<InvocationBudget> InvocationRegistry::find(std::string_view execution_id) const {
-  std::lock_guard lock(mu_);
-  const auto found = budgets_.find(execution_id);
-  return found == budgets_.end() ? nullptr : found->second;
-}
-
 }  // namespace codemode::mcp

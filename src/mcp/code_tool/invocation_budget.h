@@ -9,21 +9,16 @@
 // Outputs are measured as compact JSON bytes (check_json), as finalResultBytes is. A refused
 // output never reaches the worker; only delivered outputs are charged.
 //
-// InvocationRegistry maps an execution id to its budget, so the broker (one for the server's
-// life) finds the budget of the invocation a call belongs to.
-//
 // Thread-safety: every method may be called from any thread.
 #ifndef CODEMODE_MCP_CODE_TOOL_INVOCATION_BUDGET_H_
 #define CODEMODE_MCP_CODE_TOOL_INVOCATION_BUDGET_H_
 
 #include <atomic>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "codemode/error.h"
@@ -60,35 +55,6 @@ class InvocationBudget {
   mutable std::mutex mu_;
   std::vector<std::int64_t> units_;  // per policy_.quota_classes entry
   std::atomic<std::int64_t> delivered_bytes_ = 0;
-};
-
-class InvocationRegistry {
- public:
-  // Keeps one budget registered for as long as it lives. Move-only.
-  class Registration {
-   public:
-    Registration(InvocationRegistry& registry, std::string execution_id)
-        : registry_(&registry), execution_id_(std::move(execution_id)) {}
-    Registration(Registration&& other) noexcept
-        : registry_(std::exchange(other.registry_, nullptr)),
-          execution_id_(std::move(other.execution_id_)) {}
-    Registration& operator=(Registration&&) = delete;
-    ~Registration();
-
-   private:
-    InvocationRegistry* registry_;
-    std::string execution_id_;
-  };
-
-  // REQUIRES: `execution_id` is not registered (the code tool's ids are never reused).
-  [[nodiscard]] Registration add(std::string execution_id,
-                                 std::shared_ptr<InvocationBudget> budget);
-  // nullptr when no invocation of that id runs.
-  std::shared_ptr<InvocationBudget> find(std::string_view execution_id) const;
-
- private:
-  mutable std::mutex mu_;
-  std::map<std::string, std::shared_ptr<InvocationBudget>, std::less<>> budgets_;
 };
 
 }  // namespace codemode::mcp

@@ -12,7 +12,7 @@
 
 namespace codemode::mcp {
 
-const std::array<PolicyField, 13> kPolicyFields{{
+const std::array<PolicyField, 15> kPolicyFields{{
     {"sourceBytes", &McpPolicy::source_bytes, 1, 32 << 10},
     {"wallTimeMillis", &McpPolicy::wall_time_millis, 1, 10'000},
     {"heapBytes", &McpPolicy::heap_bytes, 1 << 20, 64 << 20},
@@ -23,18 +23,22 @@ const std::array<PolicyField, 13> kPolicyFields{{
     {"cumulativeHostResultBytes", &McpPolicy::cumulative_host_result_bytes, 1, 256 << 10},
     {"finalResultBytes", &McpPolicy::final_result_bytes, 1, 48 << 10},
     {"consoleLogBytes", &McpPolicy::console_log_bytes, 64, 8 << 10},
+    {"contentBlocks", &McpPolicy::content_blocks, 0, 16},
+    {"contentBytes", &McpPolicy::content_bytes, 0, 8 << 20},
     {"serverWorkers", &McpPolicy::server_workers, 1, 16},
     {"serverInvocations", &McpPolicy::server_invocations, 1, 16},
     {"serverHostOperations", &McpPolicy::server_host_operations, 1, 32},
 }};
 
-const std::array<std::string_view, 15> kBuiltInLimitCodes{{
+const std::array<std::string_view, 17> kBuiltInLimitCodes{{
     rules::kSourceBytesLimit,
     codes::kHostCallsLimit,
     codes::kHostConcurrencyLimit,
     rules::kHostResultBytesLimit,
     rules::kCumulativeHostBytesLimit,
     codes::kFinalResultBytesLimit,
+    rules::kContentBlocksLimit,
+    rules::kContentBytesLimit,
     codes::kServerWorkersLimit,
     codes::kServerInvocationsLimit,
     codes::kServerHostOperationsLimit,

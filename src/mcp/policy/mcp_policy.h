@@ -53,6 +53,10 @@ struct McpPolicy {
   ProgramProfile program_profile = ProgramProfile::kModel;
   std::int64_t console_log_bytes = 8 << 10;  // 64 .. 8 KiB: the logs array as compact JSON;
                                              // past it, a truncation marker and nothing more
+  // Image, audio and resource blocks kept in the host for one invocation, the program seeing
+  // handles (code_tool/content_handles.h): how many, and their bytes as compact JSON.
+  std::int64_t content_blocks = 16;      // 0 .. 16; content_blocks_limit
+  std::int64_t content_bytes = 8 << 20;  // 0 .. 8 MiB; content_bytes_limit
   // ---- the whole server ----
   std::int64_t server_workers = 4;          // max 16; fail fast: server_workers_limit
   std::int64_t server_invocations = 4;      // max 16; fail fast: server_invocations_limit
@@ -68,7 +72,7 @@ struct PolicyField {
 };
 
 // Every numeric budget, in the order docs/mcp.md lists them.
-extern const std::array<PolicyField, 13> kPolicyFields;
+extern const std::array<PolicyField, 15> kPolicyFields;
 
 // What a program reads when a quota class has no unit left: "<name> budget exhausted", except for
 // the repository tools' two, "page budget exhausted" and "snapshot budget exhausted".
@@ -76,7 +80,7 @@ std::string quota_exhausted_message(std::string_view class_name);
 
 // The codes of codemode's own limits that end in "_limit": a quota class may not be named so that
 // its "<name>_limit" is one of them.
-extern const std::array<std::string_view, 15> kBuiltInLimitCodes;
+extern const std::array<std::string_view, 17> kBuiltInLimitCodes;
 
 // The defaults with the overrides of the config's "policy" object applied. INVALID_CONFIG, rule
 // "mcp_config", naming the field ("policy.hostCalls exceeds its maximum of 16.") for an unknown

@@ -1,6 +1,6 @@
 // The per-invocation budgets codemode's broker counts in code mode: quota units (before dispatch,
 // all or none, never given back) and host-result bytes (per call, then cumulative, charged only
-// when delivered), and the registry that finds an invocation by its execution id.
+// when delivered).
 #include "mcp/code_tool/invocation_budget.h"
 
 #include <atomic>
@@ -100,20 +100,6 @@ TEST(InvocationBudgetTest, EachInvocationHasItsOwnUnitsAndBytes) {
   InvocationBudget second(policy);
   EXPECT_EQ(rule_of(first.reserve_units("w.open")), "ok");
   EXPECT_EQ(rule_of(second.reserve_units("w.open")), "ok");
-}
-
-TEST(InvocationRegistryTest, ABudgetIsFoundWhileItsRegistrationLives) {
-  const McpPolicy policy;
-  InvocationRegistry registry;
-  auto budget = std::make_shared<InvocationBudget>(policy);
-  {
-    InvocationRegistry::Registration registration = registry.add("mcp-code:1", budget);
-    EXPECT_EQ(registry.find("mcp-code:1"), budget);
-    EXPECT_EQ(registry.find("mcp-code:2"), nullptr);
-    InvocationRegistry::Registration moved = std::move(registration);
-    EXPECT_EQ(registry.find("mcp-code:1"), budget);
-  }
-  EXPECT_EQ(registry.find("mcp-code:1"), nullptr);
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // A small downstream MCP server for the integration tests, built on the official SDK's Server
 // class. Its tools exercise what the MCP project's servers (server-everything, server-memory)
 // cannot: dying mid-call, answering slowly (to be cancelled, or to overlap), failing with text that
-// must never reach codemode's caller, and results of a chosen size. With FIXTURE_RESTART_MARKER
+// must never reach codemode's caller, results of a chosen size, and MCP content that is not text
+// (an image, audio, embedded resources and a resource link; an image of a chosen size). With FIXTURE_RESTART_MARKER
 // naming a file, `crash` leaves that file behind, and a server started while it exists never
 // answers initialize: a restart that hangs.
 import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { mediaContent, pictureOf } from './fixture_content.mjs';
 
 const objectSchema = { type: 'object', properties: {}, additionalProperties: false };
 const tools = [
@@ -24,6 +26,13 @@ const tools = [
   { name: 'leak_thrown', description: 'Throws (a JSON-RPC error) with the same text.',
     inputSchema: objectSchema },
   { name: 'text', description: 'Answers {text} of n characters: n + 11 bytes of JSON.',
+    inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } },
+                   required: ['n'], additionalProperties: false },
+    annotations: { readOnlyHint: true } },
+  { name: 'media', description: 'Answers a text block, then an image, audio, a blob resource, a '
+      + 'text resource and a resource link.',
+    inputSchema: objectSchema, annotations: { readOnlyHint: true } },
+  { name: 'picture', description: 'Answers one PNG image block of n bytes (base64 in the block).',
     inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } },
                    required: ['n'], additionalProperties: false },
     annotations: { readOnlyHint: true } },
@@ -61,6 +70,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return text({ cancellations });
     case 'text':
       return text({ text: 'x'.repeat(request.params.arguments.n) });
+    case 'media':
+      return { content: mediaContent };
+    case 'picture':
+      return { content: [pictureOf(request.params.arguments.n)] };
     case 'wait':
       await new Promise((resolve) => setTimeout(resolve, request.params.arguments.ms));
       return text({});
