@@ -9,7 +9,8 @@
 //
 // What it reports (SandboxResult reasons and faults; the executor maps them to codes and rules,
 // code_mode.h):
-//   unsupported_program  language "typescript" or any approved import; no worker is started
+//   unsupported_program  any approved import; no worker is started (TypeScript runs with its
+//                        types erased, docs/programs.md)
 //   cpu_limit, memory_limit, invalid_output, program_error   as the worker reports them
 //                        (cpu_limit also when the worker died with its CPU time, as wait4
 //                        reports it, at the RLIMIT_CPU backstop, within a second; never from

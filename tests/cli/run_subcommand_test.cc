@@ -47,6 +47,36 @@ class RunSubcommandTest : public ::testing::Test {
   void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
 };
 
+// The README's first example: TypeScript, in the model profile, with a console line.
+TEST_F(RunSubcommandTest, RunsTheTypeScriptCatalogExampleInTheModelProfile) {
+  const auto run =
+      codemode_cli({"run", "--profile", "model", kCatalog + "/total.ts", "--input",
+                    R"({"skus":["ab","cde"]})", "--tools", kCatalog + "/tools.json"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const Json outcome = outcome_of(run);
+  EXPECT_EQ(outcome.at("status"), "succeeded") << outcome;
+  EXPECT_EQ(outcome.at("output"), Json({{"totalCents", 500}}));
+  EXPECT_EQ(outcome.at("logs"), Json({"priced 2 skus"}));
+}
+
+TEST_F(RunSubcommandTest, ATypeScriptErrorIsLocatedInTheFileAsWritten) {
+  const auto run = codemode_cli({"run", kData + "/typed_mistake.ts"});
+  EXPECT_EQ(run.exit_code, 1);
+  const Json error = outcome_of(run).at("programError");
+  EXPECT_EQ(error.at("name"), "ReferenceError");
+  EXPECT_EQ(error.at("line"), 4);
+  EXPECT_EQ(error.at("sourceLine"), "  return totl;");
+}
+
+TEST_F(RunSubcommandTest, AnEnumIsRefusedByNameAndLine) {
+  const auto run = codemode_cli({"run", kData + "/enum.ts"});
+  EXPECT_EQ(run.exit_code, 1);
+  const Json error = outcome_of(run).at("programError");
+  EXPECT_EQ(error.at("name"), "SyntaxError");
+  EXPECT_EQ(error.at("line"), 1);
+  EXPECT_NE(error.at("message").get<std::string>().find("enum"), std::string::npos);
+}
+
 TEST_F(RunSubcommandTest, RunsTheCatalogExample) {
   const auto run = codemode_cli({"run", kCatalog + "/total.js", "--input",
                                  R"({"skus":["ab","cde"]})", "--tools", kCatalog + "/tools.json"});

@@ -7,9 +7,10 @@
 
 namespace codemode::internal {
 
+// The worker runs JavaScript, and TypeScript with its types erased (docs/programs.md); no
+// built-in sandbox resolves imports.
 bool runs_in_worker(const CodeProgram& program) {
-  const Json& imports = program.manifest().at("approvedImports");
-  return program.language() == ProgramLanguage::kJavaScript && imports.empty();
+  return program.manifest().at("approvedImports").empty();
 }
 
 SandboxResult execute_in_worker(const SandboxRequest& request, ToolBridge& tools,

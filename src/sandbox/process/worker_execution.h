@@ -18,7 +18,7 @@
 
 namespace codemode::internal {
 
-// Whether the worker runs `program`: plain JavaScript without approved imports.
+// Whether the worker runs `program`: JavaScript or TypeScript, without approved imports.
 bool runs_in_worker(const CodeProgram& program);
 
 // One execution: unsupported_program for a program the worker cannot run; sandbox_error without

@@ -10,6 +10,7 @@
 #include <new>
 #include <span>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <js/CallAndConstruct.h>
@@ -34,6 +35,7 @@
 #include "worker/engine/engine_strings.h"
 #include "worker/program_location.h"
 #include "worker/reference_hints.h"
+#include "worker/typescript/type_eraser.h"
 #include "worker/worker_error.h"
 
 namespace codemode::worker {
@@ -296,7 +298,21 @@ std::optional<Completion> SpiderMonkeyEngine::start(const ProgramRun& program) {
   // compartment) are described from here.
   JSAutoRealm realm(cx_, world_->global);
   // "\n)" so that a final // comment cannot swallow the closing parenthesis.
-  const std::string wrapped = "(" + std::string(program.source) + "\n)";
+  // TypeScript is erased, never compiled: what runs keeps every line and column of the source.
+  std::string javascript;
+  if (program.language == ProgramLanguage::kTypeScript) {
+    std::variant<std::string, ErasureRefusal> erased = erase_types(program.source);
+    if (const ErasureRefusal* refusal = std::get_if<ErasureRefusal>(&erased)) {
+      return program_error(ProgramError{
+          .name = "SyntaxError",
+          .message = refusal->message,
+          .location = locate({.filename = std::string(kProgramFilename), .text = program.source},
+                             refusal->line, refusal->column)});
+    }
+    javascript = std::move(std::get<std::string>(erased));
+  }
+  const std::string wrapped =
+      "(" + (javascript.empty() ? std::string(program.source) : javascript) + "\n)";
   bool is_function_expression = false;
   // The source inside "(" ... "\n)": lines as written, the first line one column to the right.
   texts_.push_back({.filename = std::string(kProgramFilename),

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <new>
 #include <string_view>
+#include <variant>
 
 #include <js/CallAndConstruct.h>
 #include <js/CompilationAndEvaluation.h>
@@ -15,6 +16,7 @@
 
 #include "worker/engine/engine_guest.h"
 #include "worker/engine/engine_strings.h"
+#include "worker/typescript/type_eraser.h"
 
 namespace codemode::worker {
 namespace {
@@ -156,6 +158,26 @@ bool compile_as(JSContext* cx, ModelCode& model, std::string_view text, bool& lo
   return true;
 }
 
+// Throws a SyntaxError for what the eraser refused, located where it says.
+bool throw_refusal(JSContext* cx, ModelCode& model, const ErasureRefusal& refusal) {
+  JS::RootedString message(cx, new_string(cx, refusal.message));
+  JS::RootedString file(cx, new_string(cx, "code"));
+  if (!message || !file) return false;
+  JS::RootedValue error(cx);
+  JS::Rooted<mozilla::Maybe<JS::Value>> no_cause(cx, mozilla::Nothing());
+  if (!JS::CreateError(cx, JSEXN_SYNTAXERR, nullptr, file, static_cast<std::uint32_t>(refusal.line),
+                       static_cast<std::uint32_t>(refusal.column), nullptr, message, no_cause,
+                       &error) ||
+      !error.isObject()) {
+    return false;
+  }
+  model.syntax_error = &error.toObject();
+  model.syntax_location =
+      locate({.filename = "code", .text = model.text}, refusal.line, refusal.column);
+  JS_SetPendingException(cx, error);
+  return false;
+}
+
 // __codemodeCompileCode(code) -> async function of no arguments
 bool compile_code_native(JSContext* cx, unsigned argc, JS::Value* vp) {
   JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
@@ -173,7 +195,23 @@ bool compile_code_native(JSContext* cx, unsigned argc, JS::Value* vp) {
     }
     model.text = std::move(*text);
     bool located = false;
-    return compile_as(cx, model, model.text, located, args.rval());
+    if (compile_as(cx, model, model.text, located, args.rval())) return true;
+    // Plain JavaScript runs as sent; only a text that does not compile is read as TypeScript.
+    if (!located || !JS_IsExceptionPending(cx)) return false;
+    std::variant<std::string, ErasureRefusal> erased = erase_types(model.text);
+    if (const ErasureRefusal* refusal = std::get_if<ErasureRefusal>(&erased)) {
+      // A construct TypeScript has and JavaScript lacks (an enum): say so. Text that is neither
+      // keeps the engine's own SyntaxError.
+      if (refusal->reason != ErasureRefusal::Reason::kUnsupported) return false;
+      JS_ClearPendingException(cx);
+      return throw_refusal(cx, model, *refusal);
+    }
+    const std::string& javascript = std::get<std::string>(erased);
+    if (javascript == model.text) return false;
+    JS_ClearPendingException(cx);
+    model.syntax_error = nullptr;
+    model.syntax_location.reset();
+    return compile_as(cx, model, javascript, located, args.rval());
   } catch (const std::bad_alloc&) {
     JS_ReportOutOfMemory(cx);
     return false;

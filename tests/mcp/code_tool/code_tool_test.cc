@@ -117,8 +117,11 @@ class CodeToolTest : public ::testing::Test {
 
   // The structuredContent of running `code` under `policy`.
   // `capacity` stands for the server's; null: one of the policy's own.
+  // The specification's tests run in the standard profile, whose world and refusals it defines;
+  // CodeToolModelTest below runs the model profile's.
   Json run(const std::string& code, McpPolicy policy = {},
            std::shared_ptr<ServerCapacity> capacity = nullptr) {
+    policy.program_profile = profile_;
     ToolCatalog catalog;
     for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), stuck_tool(),
                       strict_tool(), naming_tool()}) {
@@ -138,6 +141,8 @@ class CodeToolTest : public ::testing::Test {
               result.at("structuredContent"));
     return result.at("structuredContent");
   }
+
+  ProgramProfile profile_ = ProgramProfile::kStandard;
 };
 
 // Each call's code (or "ok"), caught inside the program.
@@ -441,6 +446,77 @@ TEST_F(CodeToolTest, AProgramsToolCallQueuesOnTheServersHostOperations) {
   releaser.join();
   EXPECT_EQ(shown.at("result"), "xx");
   EXPECT_GE(waited, std::chrono::milliseconds(400));
+}
+
+// ---- the model profile (the default of `codemode mcp`) ----
+
+class CodeToolModelTest : public CodeToolTest {
+ protected:
+  CodeToolModelTest() { profile_ = ProgramProfile::kModel; }
+};
+
+TEST_F(CodeToolModelTest, CallsPastHostConcurrencyWaitForASlot) {
+  const Json shown = run(R"js(
+    const settled = await Promise.allSettled([1, 2, 3].map(() => codemode.t.slow({})));
+    return settled.map((s) => s.status === 'fulfilled' ? 'ok' : s.reason.code);)js",
+                         {.host_concurrency = 1});
+  EXPECT_EQ(shown.at("result"), Json::parse(R"(["ok", "ok", "ok"])"));
+}
+
+TEST_F(CodeToolModelTest, ConsoleExistsWithoutCaptureAndItsLinesAreDropped) {
+  const Json shown = run("console.log('unseen'); return typeof console.log;");
+  EXPECT_EQ(shown, (Json{{"result", "function"}}));
+}
+
+TEST_F(CodeToolModelTest, CapturedLinesComeFromTheWorkerWithinTheCap) {
+  const Json shown = run(R"js(
+    console.log('a', 1, { b: 2 }); console.warn('w');
+    return 'done';)js",
+                         console_policy());
+  EXPECT_EQ(shown, (Json{{"result", "done"}, {"logs", {"a 1 {\"b\":2}", "[warn] w"}}}));
+  const Json cut = run("for (let i = 0; i < 100; i++) console.log(`line ${i}`); return 1;",
+                       console_policy(64));
+  EXPECT_LE(json_text(cut.at("logs")).size(), 64u);
+  EXPECT_EQ(cut.at("logs").at(0), "line 0");
+  EXPECT_EQ(cut.at("logs").back(), "[logs truncated]");
+}
+
+TEST_F(CodeToolModelTest, AnErrorIsLocatedInTheTextAsSentAndKeepsItsLogs) {
+  const Json shown = run("console.log('before');\nconst total = 1;\nreturn totl + 1;",
+                         console_policy());
+  EXPECT_EQ(shown.at("code"), "code_rejected");
+  EXPECT_EQ(shown.at("name"), "ReferenceError");
+  EXPECT_EQ(shown.at("line"), 3);
+  EXPECT_EQ(shown.at("source"), "return totl + 1;");
+  EXPECT_EQ(shown.at("message"), "ReferenceError: totl is not defined (line 3, column " +
+                                     std::to_string(shown.at("column").get<int>()) + ")");
+  EXPECT_EQ(shown.at("logs"), Json({"before"}));
+}
+
+TEST_F(CodeToolModelTest, AFencesLinesCountAsSent) {
+  const Json shown = run("```js\nasync () => {\n  return (1 + ;\n}\n```");
+  EXPECT_EQ(shown.at("name"), "SyntaxError");
+  EXPECT_EQ(shown.at("line"), 3);
+  EXPECT_EQ(shown.at("source"), "  return (1 + ;");
+}
+
+TEST_F(CodeToolModelTest, TheWorkerTellsAFunctionFromABody) {
+  EXPECT_EQ(run("async () => 40 + 2;  // a comment").at("result"), 42);
+  EXPECT_EQ(run("async function main() {\n  return 7;\n}").at("result"), 7);
+  EXPECT_EQ(run("const f = (x) => x * 2;\nreturn f(21);").at("result"), 42);
+  // A body that names `function` without being one, and a bare expression statement.
+  EXPECT_EQ(run("function helper(x) { return x + 1; }\nreturn helper(1);").at("result"), 2);
+  EXPECT_EQ(run("(async () => { return 5; })();").at("result"), nullptr);
+}
+
+TEST_F(CodeToolModelTest, ATextThatClosesItsFunctionEarlyIsASyntaxError) {
+  const Json shown = run("return 1; }); globalThis.escaped = true; (async () => {");
+  EXPECT_EQ(shown.at("code"), "code_rejected");
+  EXPECT_EQ(shown.at("name"), "SyntaxError");
+}
+
+TEST_F(CodeToolModelTest, TheCompilerIsGoneBeforeTheModelsCodeRuns) {
+  EXPECT_EQ(run("return typeof globalThis.__codemodeCompileCode;").at("result"), "undefined");
 }
 
 }  // namespace

@@ -1,0 +1,2 @@
+enum Tier { Gold, Silver }
+() => Tier.Gold
