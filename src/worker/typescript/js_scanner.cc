@@ -76,6 +76,8 @@ std::uint32_t Scanner::skip_trivia(std::uint32_t offset, bool& newline, bool& er
       ++offset;
     } else if (c >= 0x80 && is_unicode_space(decode(source_, offset))) {
       offset += static_cast<std::uint32_t>(utf8_sequence_length(source_, offset));
+    } else if (c != '/') {
+      break;
     } else if (source_.substr(offset, 2) == "//") {
       while (offset < size && line_terminator_length(source_, offset) == 0) ++offset;
     } else if (source_.substr(offset, 2) == "/*") {
@@ -191,7 +193,9 @@ std::uint32_t Scanner::scan_punctuator(std::uint32_t offset) const {
   const std::string_view rest = source_.substr(offset);
   if (rest.starts_with("?.") && rest.size() > 2 && is_digit(rest[2])) return offset + 1;  // a?.5:b
   for (std::string_view punctuator : kPunctuators) {
-    if (rest.starts_with(punctuator)) return offset + static_cast<std::uint32_t>(punctuator.size());
+    if (punctuator[0] == rest[0] && rest.starts_with(punctuator)) {
+      return offset + static_cast<std::uint32_t>(punctuator.size());
+    }
   }
   return offset + 1;  // `<`, `>`, `@`, `#` and stray characters
 }

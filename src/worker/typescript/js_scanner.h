@@ -40,7 +40,9 @@ struct Token {
   std::string_view text;
 
   bool is(std::string_view punctuator_or_word) const {
-    return (kind == TokenKind::kPunctuator || (kind == TokenKind::kIdentifier && !escaped)) &&
+    return text.size() == punctuator_or_word.size() && !text.empty() &&
+           text[0] == punctuator_or_word[0] &&
+           (kind == TokenKind::kPunctuator || (kind == TokenKind::kIdentifier && !escaped)) &&
            text == punctuator_or_word;
   }
 };

@@ -23,33 +23,35 @@ Parser::Parser(std::string_view source, EditList& edits)
     : source_(source),
       scanner_(source),
       edits_(edits),
-      // Every token is scanned a few times at most (peeks, speculation that gives up); the budget
+      // Every byte is scanned a few times at most (peeks, speculation that gives up); the budget
       // leaves room for that on any program and stops inputs built to make speculation repeat.
       work_budget_(16 * static_cast<std::uint64_t>(source.size()) + 100'000) {
   token_ = scanner_.scan(0);
 }
 
-void Parser::count_work() {
-  if (++work_ > work_budget_) throw ParseStop{ParseStop::Kind::kTooComplex, token_.start, {}, {}};
+void Parser::count_work(std::uint32_t from, std::uint32_t to) {
+  work_ += to - from + 1;
+  if (work_ > work_budget_) throw ParseStop{ParseStop::Kind::kTooComplex, token_.start, {}, {}};
 }
 
 void Parser::next() {
   prev_end_ = token_.end;
   prev_word_ = token_.kind == TokenKind::kIdentifier ? token_.text : std::string_view();
   token_ = scanner_.scan(token_.end);
-  count_work();
+  count_work(prev_end_, token_.end);
 }
 
 Token Parser::peek(const Token& after) const {
-  const_cast<Parser*>(this)->count_work();
-  return scanner_.scan(after.end);
+  const Token token = scanner_.scan(after.end);
+  const_cast<Parser*>(this)->count_work(after.end, token.end);
+  return token;
 }
 
 void Parser::advance_to(std::uint32_t offset) {
   prev_end_ = offset;
   prev_word_ = {};
   token_ = scanner_.scan(offset);
-  count_work();
+  count_work(offset, token_.end);
 }
 
 bool Parser::eat(std::string_view text) {

@@ -74,14 +74,18 @@ class Parser {
   void restore(const State& state);
   [[noreturn]] void fail() const;
   [[noreturn]] void refuse(std::string construct, std::string advice, std::uint32_t offset) const;
-  void count_work();
+  void count_work(std::uint32_t from, std::uint32_t to);  // bytes scanned, against the budget
   // Runs `parse` speculatively: true when it returned true; otherwise (also when it met a syntax
   // error) the parser is back where it was.
   template <typename Parse>
   bool speculate(Parse parse);
 
   // ---- erasure (ts_parser.cc)
-  void blank(std::uint32_t start, std::uint32_t end) { edits_.blank(start, end); }
+  // Records [start, end) as erased; inside a type nothing is, as the whole type will be (so spans
+  // never nest, and applying them stays linear).
+  void blank(std::uint32_t start, std::uint32_t end) {
+    if (!in_type_) edits_.blank(start, end);
+  }
   // Erases a statement or class member that is wholly type syntax, from `start` to the last token
   // parsed; `before` is the state at its start.
   void erase_whole(std::uint32_t start, const State& before);
@@ -200,6 +204,7 @@ class Parser {
   bool no_in_ = false;                 // `in` is no operator (a for statement's head)
   bool no_conditional_types_ = false;  // in `extends` of a conditional type
   bool ambient_ = false;               // inside `declare`: bodies may be missing
+  bool in_type_ = false;               // inside a type, which its reader blanks whole
   bool in_speculation_ = false;
 };
 

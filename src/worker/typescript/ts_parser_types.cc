@@ -1,5 +1,5 @@
 // Types, as TypeScript's parseType reads them. Whoever asked for a type blanks its whole span, so
-// nothing here records an edit of its own.
+// nothing inside one records an edit of its own (Parser::blank).
 #include "worker/typescript/ts_parser.h"
 
 namespace codemode::worker::typescript {
@@ -7,6 +7,7 @@ namespace codemode::worker::typescript {
 // parseType: a function or constructor type, or a union with an optional conditional tail.
 void Parser::parse_type() {
   DepthGuard guard(*this);
+  FlagScope type(in_type_, true);
   if (is_start_of_function_type()) {
     parse_function_type();
     return;
