@@ -30,7 +30,30 @@ bool is_line_terminator(std::string_view text, std::size_t i) {
           (text[i + 2] == '\xA8' || text[i + 2] == '\xA9'));
 }
 
-// UTF-16 units of each line, counting a byte that starts no well-formed sequence as one.
+// The length of the well-formed UTF-8 sequence at `i` (RFC 3629's table), or 0.
+std::size_t sequence_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t j) {
+    return j < text.size() ? static_cast<unsigned char>(text[j]) : 0u;
+  };
+  const unsigned lead = byte(i);
+  const auto in = [&](std::size_t j, unsigned low, unsigned high) {
+    return byte(j) >= low && byte(j) <= high;
+  };
+  if (lead < 0x80) return 1;
+  if (lead >= 0xC2 && lead <= 0xDF) return in(i + 1, 0x80, 0xBF) ? 2 : 0;
+  if (lead >= 0xE0 && lead <= 0xEF) {
+    const unsigned low = lead == 0xE0 ? 0xA0 : 0x80, high = lead == 0xED ? 0x9F : 0xBF;
+    return in(i + 1, low, high) && in(i + 2, 0x80, 0xBF) ? 3 : 0;
+  }
+  if (lead >= 0xF0 && lead <= 0xF4) {
+    const unsigned low = lead == 0xF0 ? 0x90 : 0x80, high = lead == 0xF4 ? 0x8F : 0xBF;
+    return in(i + 1, low, high) && in(i + 2, 0x80, 0xBF) && in(i + 3, 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+
+// UTF-16 units of each line, counting a byte that starts no well-formed sequence as one (the
+// replacement character it decodes to).
 std::string line_widths(std::string_view text) {
   std::string widths;
   std::size_t width = 0;
@@ -41,16 +64,9 @@ std::string line_widths(std::string_view text) {
       i += text[i] == '\xE2' ? 3 : 1;
       continue;
     }
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1;
-    if (lead >= 0x80 && lead < 0xC2) length = 1;
-    for (std::size_t j = 1; j < length; ++j) {
-      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) & 0xC0) != 0x80) {
-        length = 1;
-      }
-    }
+    const std::size_t length = sequence_length(text, i);
     width += length == 4 ? 2 : 1;
-    i += length;
+    i += length == 0 ? 1 : length;
   }
   return widths + std::to_string(width);
 }

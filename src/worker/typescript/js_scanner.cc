@@ -52,11 +52,18 @@ std::size_t line_terminator_length(std::string_view source, std::size_t offset) 
 std::size_t utf8_sequence_length(std::string_view source, std::size_t offset) {
   const auto lead = static_cast<unsigned char>(source[offset]);
   std::size_t length = 1;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range (RFC 3629, section 4)
   if (lead >= 0xC2 && lead <= 0xDF) length = 2;
   if (lead >= 0xE0 && lead <= 0xEF) length = 3;
   if (lead >= 0xF0 && lead <= 0xF4) length = 4;
-  if (offset + length > source.size()) return 1;
-  for (std::size_t i = 1; i < length; ++i) {
+  if (lead == 0xE0) low = 0xA0;
+  if (lead == 0xED) high = 0x9F;
+  if (lead == 0xF0) low = 0x90;
+  if (lead == 0xF4) high = 0x8F;
+  if (length == 1 || offset + length > source.size()) return 1;
+  const auto second = static_cast<unsigned char>(source[offset + 1]);
+  if (second < low || second > high) return 1;
+  for (std::size_t i = 2; i < length; ++i) {
     if ((static_cast<unsigned char>(source[offset + i]) & 0xC0) != 0x80) return 1;
   }
   return length;

@@ -78,7 +78,7 @@ class Scanner {
 // Character classes, shared with the edit list (erasure_edits.h).
 // The length in bytes of the line terminator at `offset`, or 0: \n, \r, U+2028, U+2029.
 std::size_t line_terminator_length(std::string_view source, std::size_t offset);
-// The length of the UTF-8 sequence that starts with `lead`, or 1 when `lead` starts none.
+// The length of the well-formed UTF-8 sequence at `offset`, or 1 when none starts there.
 std::size_t utf8_sequence_length(std::string_view source, std::size_t offset);
 
 }  // namespace codemode::worker::typescript

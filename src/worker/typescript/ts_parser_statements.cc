@@ -329,14 +329,24 @@ bool Parser::parse_import(const State& before) {
   if (at_identifier()) {
     next();
     if (at("=")) {
-      if (type_only) {  // import type A = B.C;
-        next();
-        parse_type_reference();
-        parse_semicolon();
-        erase_whole(start, before);
-        return true;
+      // An alias or a CommonJS import: erased when it is types (`import type A = B.C`, or inside
+      // `declare`), refused otherwise.
+      if (!type_only && !ambient_) {
+        refuse("import =", "use a plain import or a local constant instead", start);
       }
-      refuse("import =", "use a plain import or a local constant instead", start);
+      next();
+      if (at("require") && peek(token_).is("(")) {
+        next();
+        next();
+        if (token_.kind != TokenKind::kString) fail();
+        next();
+        expect(")");
+      } else {
+        parse_type_reference();
+      }
+      parse_semicolon();
+      erase_whole(start, before);
+      return true;
     }
     values = true;
     more = eat(",");
@@ -407,8 +417,16 @@ bool Parser::parse_module_specifiers() {
 bool Parser::parse_export(const State& before) {
   const std::uint32_t start = token_.start;
   next();  // export
-  if (at("=")) refuse("export =", "return the value from the program instead", start);
-  if (at("import")) refuse("import =", "use a plain import or a local constant instead", start);
+  if (at("=") && !ambient_) refuse("export =", "return the value from the program instead", start);
+  if (eat("=")) {  // export = in a declared module
+    parse_expression();
+    parse_semicolon();
+    erase_whole(start, before);
+    return true;
+  }
+  if (at("import") && !ambient_) {
+    refuse("import =", "use a plain import or a local constant instead", start);
+  }
   if (at("as") && peek(token_).is("namespace")) {  // export as namespace N;
     next();
     next();

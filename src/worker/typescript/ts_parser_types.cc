@@ -40,8 +40,10 @@ void Parser::parse_signature_rest() {
   parse_parameters();
 }
 
-// parseTypeOrTypePredicate: `x is T`, `asserts x is T`, `this is T` or a type.
+// parseTypeOrTypePredicate: `x is T`, `asserts x is T`, `this is T` or a type; a return type may
+// be conditional even in the `extends` of a conditional type.
 void Parser::parse_return_type() {
+  FlagScope conditional(no_conditional_types_, false);
   if (at_identifier() && !at("asserts")) {
     const Token after = peek(token_);
     if (after.is("is") && !after.newline_before) {
@@ -134,8 +136,10 @@ void Parser::parse_type_operator() {
   parse_postfix_type();
 }
 
-// parsePostfixTypeOrHigher: `T[]`, `T[K]`, and the JSDoc postfixes `T!` and `T?`.
+// parsePostfixTypeOrHigher: `T[]`, `T[K]`, and the JSDoc postfixes `T!` and `T?`. Inside it
+// (brackets, parentheses, type arguments) conditional types are allowed again.
 void Parser::parse_postfix_type() {
+  FlagScope conditional(no_conditional_types_, false);
   parse_non_array_type();
   while (!token_.newline_before) {
     if (at("!")) {

@@ -173,6 +173,12 @@ TEST(TypeEraserTest, ErasesInterfacesAndTypeAliasesWhole) {
   expect_blanked("«type F = new (...args: any[]) => object;»\n«type G = typeof import(\"x\");»");
   expect_blanked("«type T1 = [a: string, b?: number, ...rest: boolean[]];»");
   expect_blanked("«type U = unique symbol;» «type K = keyof typeof obj;»");
+  // Conditional types inside parentheses and in a function type's return type, in the `extends`
+  // of another conditional type.
+  expect_blanked(
+      "«type Eq<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2\n"
+      "  ? true : false;»");
+  expect_blanked("«type U2<T> = false extends (T extends unknown ? [T] : never) ? 1 : 2;»");
 }
 
 TEST(TypeEraserTest, ErasesClassTypeSyntax) {
@@ -210,6 +216,8 @@ TEST(TypeEraserTest, ErasesTypeOnlyImportsAndExports) {
   expect_blanked("«export type X = number;»");
   expect_blanked("«export declare const y: number;»");
   expect_unchanged("import { type } from \"m\";");
+  expect_blanked("«import type Stream = require(\"stream\");»");
+  expect_blanked("«declare namespace N { export import A = M.A; export = A; }»");
 }
 
 TEST(TypeEraserTest, ErasesDeclareAndTypeOnlyNamespaces) {
