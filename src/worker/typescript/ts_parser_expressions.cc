@@ -1,5 +1,7 @@
 // Expressions: arrow functions and their heads, `as` and `satisfies`, `<T>` assertions, non-null
 // `!`, and type arguments of calls, `new` and tagged templates.
+#include <string>
+
 #include "worker/typescript/ts_parser.h"
 
 namespace codemode::worker::typescript {
@@ -245,8 +247,8 @@ void Parser::parse_arrow_body(bool is_async, bool allow_return_type) {
 void Parser::parse_binary(int min_precedence) {
   DepthGuard guard(*this);
   parse_unary();
-  int visible = kPrimary;  // the loosest operator JavaScript will see at this level
-  bool erased_as = false;
+  int visible = kPrimary;      // the loosest operator JavaScript will see at this level
+  std::string_view erased_as;  // `as` or `satisfies`, once one was erased at this level
   for (;;) {
     const Operator op = current_operator();
     if (op.precedence == 0) return;
@@ -255,14 +257,15 @@ void Parser::parse_binary(int min_precedence) {
     if (at("as") || at("satisfies")) {
       if (token_.newline_before) return;
       const std::uint32_t start = token_.start;
+      erased_as = token_.text;
       next();
       parse_type();
       blank(start, prev_end_);
-      erased_as = true;
       continue;
     }
-    if (erased_as && (op.precedence > visible || (exponent && op.precedence == visible))) {
-      refuse("as", "put the `as` expression in parentheses", token_.start);
+    if (!erased_as.empty() && (op.precedence > visible || (exponent && op.precedence == visible))) {
+      refuse(std::string(erased_as),
+             "put the `" + std::string(erased_as) + "` expression in parentheses", token_.start);
     }
     advance_to(token_.start + op.length);
     parse_binary(op.precedence);

@@ -289,6 +289,7 @@ TEST(TypeEraserTest, RefusesConstructsThatGenerateCode) {
   expect_refused("export = value;", "export =", 1);
   expect_refused("class A { accessor x = 1; }", "accessor", 1);
   expect_refused("const v = a + b as T * c;", "as", 1);
+  expect_refused("const w = a ** b satisfies T ** c;", "satisfies", 1);
 }
 
 TEST(TypeEraserTest, RefusalMessageNamesTheConstructAndTheFix) {
