@@ -10,9 +10,10 @@
 // values, parameter properties, decorators, `import =`, `export =`, auto-accessors), and an `as`
 // whose erasure would regroup the operators around it.
 //
-// The input is untrusted. erase_types is linear in time (a budget of scanned tokens caps the
-// parser's speculation), bounded in recursion (Parser::kMaxDepth levels; about 0.3 KiB of stack a
-// level in a release build), and refuses inputs over kMaxTypeScriptSourceBytes.
+// The input is untrusted. erase_types is linear in time (a budget of scanned bytes caps the
+// parser's speculation), bounded in recursion (Parser::kMaxDepth levels: the deepest nesting of
+// any kind stays under 256 KiB of stack in a release build, so call it on a thread with at least
+// that much to spare), and refuses inputs over kMaxTypeScriptSourceBytes.
 //
 // Thread-safety: a pure function.
 #ifndef CODEMODE_WORKER_TYPESCRIPT_TYPE_ERASER_H_
