@@ -345,15 +345,18 @@ std::chrono::milliseconds time_to_erase(const std::string& source) {
                                                                start);
 }
 
-TEST(TypeEraserTest, ErasesAMebibyteInWellUnderASecond) {
+// About 0.1 s in a release build; the bound leaves room for a machine busy with builds.
+TEST(TypeEraserTest, ErasesAMebibyteQuickly) {
   const std::string unit =
       "const f = async <T,>(xs: T[], n?: number): Promise<T | undefined> => xs[n ?? 0] as T;\n"
       "interface I { a: string; b: Record<string, number[]> }\n"
       "let v = a < b ? new Map<string, I>() : (c as unknown as I[])!.map((x: I) => x.a);\n";
   std::string source;
   while (source.size() + unit.size() <= kMaxTypeScriptSourceBytes) source += unit;
-  EXPECT_LT(time_to_erase(source), slack(1000ms));
-  EXPECT_TRUE(std::holds_alternative<std::string>(erase_types(source)));
+  const auto start = std::chrono::steady_clock::now();
+  const auto erased = erase_types(source);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, slack(2000ms));
+  EXPECT_TRUE(std::holds_alternative<std::string>(erased));
 }
 
 TEST(TypeEraserTest, CraftedAmbiguityStaysLinear) {
@@ -362,7 +365,7 @@ TEST(TypeEraserTest, CraftedAmbiguityStaysLinear) {
   for (const std::string_view unit : {"a < b < c, ", "(a, (b, ", "a ? (b) : ", "f<(a)=>"}) {
     std::string source = "x = ";
     while (source.size() + unit.size() < kMaxTypeScriptSourceBytes) source += unit;
-    EXPECT_LT(time_to_erase(source), slack(1000ms)) << unit;
+    EXPECT_LT(time_to_erase(source), slack(2000ms)) << unit;
   }
 }
 
