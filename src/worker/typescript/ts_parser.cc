@@ -77,6 +77,7 @@ void Parser::restore(const State& state) {
   prev_end_ = state.prev_end;
   asi_at_ = state.asi_at;
   prev_word_ = state.prev_word;
+  single_statement_ = state.single_statement;
   edits_.rewind(state.mark);
 }
 
@@ -90,8 +91,9 @@ void Parser::erase_whole(std::uint32_t start, const State& before) {
   edits_.rewind(before.mark);
   blank(start, prev_end_);
   // The statement before ended by automatic semicolon insertion at this line break; once this one
-  // is blank, the next line could continue it (`let x = 1` / `interface I {}` / `(f)()`).
-  if (before.asi_at == before.prev_end && before.prev_end != 0) {
+  // is blank, the next line could continue it (`let x = 1` / `interface I {}` / `(f)()`). Or this
+  // is the body of an if, a loop or a label, which must remain a statement.
+  if ((before.asi_at == before.prev_end && before.prev_end != 0) || before.single_statement) {
     edits_.put(source_, {start, prev_end_}, ';', /*from_back=*/false);
   }
 }

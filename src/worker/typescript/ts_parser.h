@@ -51,6 +51,7 @@ class Parser {
     std::uint32_t prev_end;
     std::uint32_t asi_at;
     std::string_view prev_word;
+    bool single_statement;  // the statement starting here is the body of if, a loop or a label
     EditList::Mark mark;
   };
   class DepthGuard;
@@ -70,7 +71,9 @@ class Parser {
   bool at_identifier_or_keyword() const { return token_.kind == TokenKind::kIdentifier; }
   char raw(std::uint32_t offset) const { return offset < source_.size() ? source_[offset] : '\0'; }
   void advance_to(std::uint32_t offset);  // rescans from `offset` (after a composed operator)
-  State save() const { return {token_, prev_end_, asi_at_, prev_word_, edits_.mark()}; }
+  State save() const {
+    return {token_, prev_end_, asi_at_, prev_word_, single_statement_, edits_.mark()};
+  }
   void restore(const State& state);
   [[noreturn]] void fail() const;
   [[noreturn]] void refuse(std::string construct, std::string advice, std::uint32_t offset) const;
@@ -94,6 +97,7 @@ class Parser {
 
   // ---- statements (ts_parser_statements.cc); each returns true when it was wholly erased
   bool parse_statement();
+  bool parse_body_statement();              // the body of if, else, a loop or a label
   bool parse_statement_list_until_brace();  // true when every statement was erased
   void parse_block();
   void parse_variable_declarations(bool no_in);
@@ -204,7 +208,9 @@ class Parser {
   bool no_in_ = false;                 // `in` is no operator (a for statement's head)
   bool no_conditional_types_ = false;  // in `extends` of a conditional type
   bool ambient_ = false;               // inside `declare`: bodies may be missing
-  bool in_type_ = false;               // inside a type, which its reader blanks whole
+  bool in_type_ = false;
+  bool single_statement_ = false;  // the next statement parsed is a body that must stay one //
+                                   // inside a type, which its reader blanks whole
   bool in_speculation_ = false;
 };
 

@@ -7,9 +7,15 @@
 
 namespace codemode::worker::typescript {
 
+bool Parser::parse_body_statement() {
+  single_statement_ = true;
+  return parse_statement();
+}
+
 bool Parser::parse_statement() {
   DepthGuard guard(*this);
   const State before = save();
+  single_statement_ = false;
   const std::uint32_t start = token_.start;
   if (at("{")) {
     parse_block();
@@ -56,8 +62,8 @@ bool Parser::parse_statement() {
     expect("(");
     parse_expression();
     expect(")");
-    parse_statement();
-    if (eat("else")) parse_statement();
+    parse_body_statement();
+    if (eat("else")) parse_body_statement();
     return false;
   }
   if (at("for")) {
@@ -69,12 +75,12 @@ bool Parser::parse_statement() {
     expect("(");
     parse_expression();
     expect(")");
-    parse_statement();
+    parse_body_statement();
     return false;
   }
   if (at("do")) {
     next();
-    parse_statement();
+    parse_body_statement();
     expect("while");
     expect("(");
     parse_expression();
@@ -117,7 +123,7 @@ bool Parser::parse_statement() {
     if (at_identifier() && peek(token_).is(":")) {  // a label
       next();
       next();
-      return parse_statement();
+      return parse_body_statement();
     }
   }
   parse_expression();
@@ -260,7 +266,7 @@ void Parser::parse_for() {
     if (!at(")")) parse_expression();
   }
   expect(")");
-  parse_statement();
+  parse_body_statement();
 }
 
 void Parser::parse_switch() {

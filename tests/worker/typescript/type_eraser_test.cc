@@ -242,6 +242,9 @@ TEST(TypeEraserTest, WritesTheSemicolonTypeScriptInsertedWhereJavaScriptWouldNot
   EXPECT_EQ(erase_ok("let d: T\nf()"), "let d   \nf()");
   EXPECT_EQ(erase_ok("let e: T;\n(f)()"), "let e   ;\n(f)()");
   EXPECT_EQ(erase_ok("interface I {}\n(f)()"), "              \n(f)()");
+  // The body of a label, an if or a loop stays a statement.
+  EXPECT_EQ(erase_ok("t: declare const T: 1;"), "t: ;                  ");
+  EXPECT_EQ(erase_ok("if (a) type X = 1; else b();"), "if (a) ;           else b();");
 }
 
 TEST(TypeEraserTest, KeepsTrickyJavaScriptByteForByte) {
