@@ -116,11 +116,6 @@ class Parser {
   // ---- expressions (ts_parser_expressions.cc)
   void parse_expression();
   void parse_assignment(bool allow_return_type = true);
-  bool try_parenthesized_arrow(bool allow_return_type);
-  Tristate is_parenthesized_arrow() const;
-  bool parse_parenthesized_arrow(bool allow_ambiguity, bool allow_return_type);
-  bool try_async_simple_arrow(bool allow_return_type);
-  void parse_arrow_body(bool is_async, bool allow_return_type);
   void parse_conditional_rest(bool allow_return_type);
   void parse_binary(int min_precedence);
   void parse_unary();
@@ -134,9 +129,6 @@ class Parser {
   void parse_template();
   void parse_array_literal();
   void parse_object_literal();
-  bool try_type_arguments_in_expression();
-  bool can_follow_type_arguments() const;
-  bool is_start_of_expression() const;
   bool is_binary_operator() const;
   // The binary or assignment operator at the current token, composing `<`/`>` with what follows.
   struct Operator {
@@ -145,6 +137,16 @@ class Parser {
     std::uint32_t length = 0;
   };
   Operator current_operator() const;
+
+  // ---- arrow heads and type arguments in expressions (ts_parser_speculation.cc)
+  bool try_parenthesized_arrow(bool allow_return_type);
+  Tristate is_parenthesized_arrow() const;
+  bool parse_parenthesized_arrow(bool allow_ambiguity, bool allow_return_type);
+  bool try_async_simple_arrow(bool allow_return_type);
+  void parse_arrow_body(bool is_async, bool allow_return_type);
+  bool try_type_arguments_in_expression();
+  bool can_follow_type_arguments() const;
+  bool is_start_of_expression() const;
 
   // ---- functions, parameters, classes (ts_parser_functions.cc)
   void parse_function(bool declaration_may_lack_body, bool* erased);
