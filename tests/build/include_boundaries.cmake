@@ -36,7 +36,9 @@ set(cases
   "HTTP|http/http_access.h|mcp/serve_stdio.h"
   "REPOSITORY|repository/paging/page_cursor.h|tools/tool_access.h"
   "CLI|cli/cli_io.h|sandbox/docker/sarif_scan.h"
-  "CLI|tools/program/code_limit_fields.h|workflow/run/approval.h")
+  "CLI|tools/program/code_limit_fields.h|workflow/run/approval.h"
+  "TYPE_ERASER|worker/typescript/type_eraser.h|core/json/json_text.h"
+  "TYPE_ERASER|worker/typescript/ts_parser.h|worker/engine/engine.h")
 file(MAKE_DIRECTORY ${WORK_DIR})
 foreach(case IN LISTS cases)
   string(REPLACE "|" ";" parts "${case}")
