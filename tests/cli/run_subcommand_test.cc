@@ -104,7 +104,12 @@ TEST_F(RunSubcommandTest, AFailedOutcomeExitsOne) {
   EXPECT_EQ(outcome.at("error").at("code"), "TOOL_FAILED");
   EXPECT_EQ(outcome.at("error").at("rule"), "program_error");
   EXPECT_EQ(outcome.at("programError"),
-            Json({{"name", "Error"}, {"message", "price lookup failed"}}));
+            Json({{"name", "Error"},
+                  {"message", "price lookup failed"},
+                  {"line", 8},
+                  {"column", 46},
+                  {"sourceLine",
+                   "    if (result.status !== 'succeeded') throw new Error('price lookup failed');"}}));
 }
 
 TEST_F(RunSubcommandTest, ALeakyToolShowsItsSecretNowhere) {

@@ -230,7 +230,7 @@ TEST(WorkerMessage, UnknownOrMissingType) {
   EXPECT_TRUE(refused(R"({"type":7})"));
 }
 
-TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
+TEST(StartMessage, CarriesSourceInputAndTheSevenWorkerLimits) {
   CodeProgramOptions options = testing::calculate_options();
   options.language = ProgramLanguage::kJavaScript;
   const CodeProgram program = define_code_program(options).value();
@@ -247,8 +247,54 @@ TEST(StartMessage, CarriesSourceInputAndTheSixWorkerLimits) {
                                       {"maxOutputBytes", 4096},
                                       {"maxToolInputBytes", 2048},
                                       {"maxToolCalls", 4},
+                                      {"maxToolConcurrency", 2},
                                       {"stackBytes", 256 << 10}}));
-  EXPECT_EQ(start.size(), 5u);
+  EXPECT_EQ(start.size(), 5u);  // a standard JavaScript program: no profile, no language
+}
+
+TEST(StartMessage, NamesTheModelProfileAndTypeScript) {
+  CodeProgramOptions options = testing::calculate_options();  // language typescript
+  options.profile = ProgramProfile::kModel;
+  const CodeProgram program = define_code_program(options).value();
+  const std::string id = "e-1";
+  const Json input{{"value", 3}};
+  const Json start = start_message(SandboxRequest{id, program, input}, 256 << 10);
+  EXPECT_EQ(start.at("profile"), "model");
+  EXPECT_EQ(start.at("language"), "typescript");
+}
+
+TEST(ResultMessage, AProgramErrorsLocationAndTheLogsAreRead) {
+  const Result<WorkerMessage> read = parse_worker_message(Json::parse(R"({
+    "type":"result","status":"failed","reason":"program_error",
+    "programError":{"name":"ReferenceError","message":"x is not defined","line":3,"column":9,
+                    "sourceLine":"  return x;"},
+    "logs":{"lines":["a","b"],"dropped":2}})"));
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  const SandboxResult& result = std::get<SandboxResult>(*read);
+  ASSERT_TRUE(result.program_error().has_value());
+  ASSERT_TRUE(result.program_error()->location.has_value());
+  EXPECT_EQ(result.program_error()->location->line, 3);
+  EXPECT_EQ(result.program_error()->location->column, 9);
+  EXPECT_EQ(result.program_error()->location->source_line, "  return x;");
+  ASSERT_TRUE(result.logs().has_value());
+  EXPECT_EQ(result.logs()->lines, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(result.logs()->dropped, 2u);
+}
+
+TEST(ResultMessage, APartialLocationOrLogsOfTheWrongShapeAreRefused) {
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+      "programError":{"name":"E","message":"m","line":3}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"failed","reason":"program_error",
+      "programError":{"name":"E","message":"m","line":0,"column":1,"sourceLine":""}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"succeeded","hasOutput":true,"output":1,
+      "logs":{"lines":[1],"dropped":0}})"));
+  EXPECT_TRUE(refused(R"({"type":"result","status":"succeeded","hasOutput":true,"output":1,
+      "logs":{"lines":[],"dropped":-1}})"));
+  const std::string too_many = Json(std::vector<std::string>(2000, std::string(10, 'x'))).dump();
+  const std::string oversized = R"({"type":"result","status":"succeeded","hasOutput":true,)"
+                                R"("output":1,"logs":{"lines":)" +
+                                too_many + R"(,"dropped":0}})";
+  EXPECT_TRUE(refused(oversized.c_str()));
 }
 
 TEST(ToolResultMessage, SuccessHasThePresenceBitAndOutput) {

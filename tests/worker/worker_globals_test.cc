@@ -38,6 +38,7 @@ TEST(WorkerGlobalsTest, GlobalNamesAreExactlyStandardEcmaScript) {
                          "Int32Array",
                          "Int8Array",
                          "Intl",
+                         "Iterator",  // ECMAScript 2025's iterator helpers (standard_library.js)
                          "JSON",
                          "Map",
                          "Math",

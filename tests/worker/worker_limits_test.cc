@@ -235,8 +235,9 @@ TEST(WorkerStackTest, RecursionThroughNativesIsCatchable) {
 TEST(WorkerStackTest, UncaughtOverRecursionIsAProgramError) {
   Execution run = execute("() => { const f = () => f(); return f(); }");
   EXPECT_EQ(run.reason(), "program_error");
-  EXPECT_EQ((*run.result)["programError"],
-            (Json{{"name", "InternalError"}, {"message", "too much recursion"}}));
+  EXPECT_EQ((*run.result)["programError"].at("name"), "InternalError");
+  EXPECT_EQ((*run.result)["programError"].at("message"), "too much recursion");
+  EXPECT_EQ((*run.result)["programError"].at("line"), 1);  // the program's own frame
 }
 
 TEST(WorkerStackTest, DeepStructuresFailCleanly) {

@@ -11,8 +11,14 @@ namespace {
 constexpr const char* kNotAFunction =
     "The program source must be a function expression, such as (input, tools) => output.";
 
+// What the program threw: its name and message (where it was thrown is checked by the tests of
+// locations: tests/sandbox/model_profile_test.cc).
 Json program_error(const Execution& execution) {
-  return execution.result ? execution.result->value("programError", Json()) : Json();
+  Json error = execution.result ? execution.result->value("programError", Json()) : Json();
+  if (error.is_object()) {
+    for (const char* key : {"line", "column", "sourceLine"}) error.erase(key);
+  }
+  return error;
 }
 
 // The rule of an invalid_output result ("" when there is none).

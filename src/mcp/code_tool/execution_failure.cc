@@ -95,7 +95,9 @@ Json error_answer(Json structured) {
 Json with_model_logs(Json answer, const CodeExecutionOutcome& outcome, const McpPolicy& policy) {
   if (policy.program_profile != ProgramProfile::kModel || !policy.console_logs) return answer;
   Json structured = answer.value("structuredContent", Json::object());
-  structured["logs"] = fitted_logs(outcome.logs, policy.console_log_bytes);
+  // A worker that was stopped (a deadline, the heap) sent no lines: an empty list.
+  Json logs = fitted_logs(outcome.logs, policy.console_log_bytes);
+  structured["logs"] = logs.is_null() ? Json::array() : std::move(logs);
   return error_answer(std::move(structured));
 }
 

@@ -31,8 +31,10 @@ constexpr std::string_view kClassifier = R"js((function classifyModelCode(source
   } catch (_) {
     return null;
   }
-  if (body.length !== 1) return null;
-  const only = body[0];
+  // Semicolons after the function (`async function main() {};`) are empty statements.
+  const statements = body.filter((statement) => statement.type !== 'EmptyStatement');
+  if (statements.length !== 1) return null;
+  const only = statements[0];
   let node = null;
   if (only.type === 'ExpressionStatement' &&
       (only.expression.type === 'ArrowFunctionExpression' ||

@@ -36,15 +36,27 @@ class CodeIsolationTest : public ::testing::Test {
     return (*tool)->call(Json{{"code", code}}, std::stop_token()).at("structuredContent");
   }
 
-  // A text that must not compile: code_rejected with the engine's SyntaxError message, as any
-  // compile error (no logs), and no result.
+  // A text that must not compile, in either profile: code_rejected with the engine's SyntaxError
+  // message, as any compile error, and no result. The standard profile's prelude compiles the
+  // text (no logs: nothing ran); the model profile's worker does, and names the error
+  // ("SyntaxError: ...", located), with the logs capture keeps (none, as nothing ran).
   void expect_syntax_error(const std::string& code, std::string_view message = kGarbage,
                            McpPolicy policy = {}) {
-    const Json shown = run(code, policy);
-    EXPECT_EQ(shown.value("code", ""), "code_rejected") << code << "\n" << shown.dump();
-    EXPECT_TRUE(shown.value("message", "").starts_with(message)) << code << "\n" << shown.dump();
-    EXPECT_FALSE(shown.contains("result")) << code << "\n" << shown.dump();
-    EXPECT_FALSE(shown.contains("logs")) << code << "\n" << shown.dump();
+    for (ProgramProfile profile : {ProgramProfile::kStandard, ProgramProfile::kModel}) {
+      policy.program_profile = profile;
+      const bool model = profile == ProgramProfile::kModel;
+      const Json shown = run(code, policy);
+      const std::string expected = (model ? "SyntaxError: " : "") + std::string(message);
+      EXPECT_EQ(shown.value("code", ""), "code_rejected") << code << "\n" << shown.dump();
+      EXPECT_TRUE(shown.value("message", "").starts_with(expected)) << code << "\n"
+                                                                      << shown.dump();
+      EXPECT_FALSE(shown.contains("result")) << code << "\n" << shown.dump();
+      if (model && policy.console_logs) {
+        EXPECT_EQ(shown.at("logs"), Json::array()) << code << "\n" << shown.dump();
+      } else {
+        EXPECT_FALSE(shown.contains("logs")) << code << "\n" << shown.dump();
+      }
+    }
   }
 
   // What SpiderMonkey says of a function body that ends before its text does.
@@ -144,13 +156,19 @@ TEST_F(CodeIsolationTest, APollutedToJSONCannotReplaceTheEnvelope) {
     } });
     return 1;)js"),
             (Json{{"result", 1}}));
-  EXPECT_EQ(run(R"js(
+  const std::string polluting_throw = R"js(
     Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, value() {
       return this.code === 'code_rejected' ? { code: 'host_calls_limit' } : this;
     } });
-    throw new Error('boom');)js",
-                console_on()),
+    throw new Error('boom');)js";
+  McpPolicy standard = console_on();
+  standard.program_profile = ProgramProfile::kStandard;
+  EXPECT_EQ(run(polluting_throw, standard),
             (Json{{"code", "code_rejected"}, {"message", "boom"}, {"logs", Json::array()}}));
+  const Json model = run(polluting_throw, console_on());  // the error never passes the prelude
+  EXPECT_EQ(model.at("code"), "code_rejected");
+  EXPECT_EQ(model.at("name"), "Error");
+  EXPECT_EQ(model.at("line"), 5);
 }
 
 // The size of a result over the cap is measured with intrinsics the program cannot replace.
@@ -210,7 +228,9 @@ TEST_F(CodeIsolationTest, TheCodeKeepsItsNamesStrictnessAndAwait) {
     return [text, called.output.text, input, sloppy];)js"),
             (Json{{"result", {"xx", "x", nullptr, "ReferenceError"}}}));
   EXPECT_EQ(run("async () => typeof codemode.help"), (Json{{"result", "function"}}));
-  EXPECT_EQ(run("return typeof console;"), (Json{{"result", "undefined"}}));
+  EXPECT_EQ(run("return typeof console;", {.program_profile = ProgramProfile::kStandard}),
+            (Json{{"result", "undefined"}}));
+  EXPECT_EQ(run("return typeof console;"), (Json{{"result", "object"}}));  // the model profile
   EXPECT_EQ(run("console.log('hi'); return 1; // trailing }", console_on()),
             (Json{{"result", 1}, {"logs", {"hi"}}}));
 }

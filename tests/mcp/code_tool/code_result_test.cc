@@ -11,9 +11,16 @@
 namespace codemode::mcp {
 namespace {
 
+// The envelope's own logs are the standard profile's; the model profile's come from the worker
+// (ModelProfileLogs below).
 McpPolicy with_logs(std::int64_t cap) {
-  return McpPolicy{.final_result_bytes = 16, .console_logs = true, .console_log_bytes = cap};
+  return McpPolicy{.final_result_bytes = 16,
+                   .console_logs = true,
+                   .console_log_bytes = cap,
+                   .program_profile = ProgramProfile::kStandard};
 }
+
+McpPolicy standard() { return McpPolicy{.program_profile = ProgramProfile::kStandard}; }
 
 void expect_text_matches(const Json& result) {
   EXPECT_EQ(Json::parse(result.at("content").at(0).at("text").get<std::string>()),
@@ -21,7 +28,7 @@ void expect_text_matches(const Json& result) {
 }
 
 TEST(CodeResultTest, AResultComesBackAsStructuredContentAndText) {
-  const Json result = code_result(Json{{"result", {1, 2}}}, McpPolicy{});
+  const Json result = code_result(Json{{"result", {1, 2}}}, standard());
   EXPECT_EQ(result.at("isError"), false);
   EXPECT_EQ(result.at("structuredContent"), (Json{{"result", {1, 2}}}));
   expect_text_matches(result);
@@ -59,12 +66,12 @@ TEST(CodeResultTest, LogsPastTheirCapOrOfTheWrongShapeAreRefused) {
   }
   // Present exactly when capture is on.
   EXPECT_EQ(code_result(Json{{"result", 1}}, with_logs(64)).at("isError"), true);
-  EXPECT_EQ(code_result(Json{{"result", 1}, {"logs", Json::array()}}, McpPolicy{}).at("isError"),
+  EXPECT_EQ(code_result(Json{{"result", 1}, {"logs", Json::array()}}, standard()).at("isError"),
             true);
 }
 
 TEST(CodeResultTest, ARethrownHostCallsLimitKeepsItsCode) {
-  const Json result = code_result(Json{{"error", {{"code", "host_calls_limit"}}}}, McpPolicy{});
+  const Json result = code_result(Json{{"error", {{"code", "host_calls_limit"}}}}, standard());
   EXPECT_EQ(result.at("isError"), true);
   EXPECT_EQ(result.at("structuredContent"),
             (Json{{"code", "host_calls_limit"}, {"message", "host-call budget exhausted"}}));
@@ -113,12 +120,34 @@ TEST(CodeResultTest, EveryOtherShapeIsCodeRejected) {
         Json{{"error", {{"code", "server_workers_limit"}}}},
         Json{{"error", {{"code", "host_calls_limit"}, {"message", "spoofed"}}}},
         Json{{"error", {{"code", "code_rejected"}}}}, Json{{"error", "boom"}}}) {
-    const Json result = code_result(envelope, McpPolicy{});
+    const Json result = code_result(envelope, standard());
     EXPECT_EQ(result.at("isError"), true) << envelope;
     EXPECT_EQ(result.at("structuredContent").at("code"), "code_rejected") << envelope;
     EXPECT_EQ(result.at("structuredContent").at("message"),
               "The program's result does not have the code tool's envelope.");
   }
+}
+
+TEST(CodeResultTest, TheModelProfilesLogsComeFromTheWorkerFittedToTheCap) {
+  McpPolicy policy = with_logs(40);
+  policy.program_profile = ProgramProfile::kModel;
+  const ProgramLogs logs{.lines = {"alpha", "beta", "gamma", "delta"}, .dropped = 0};
+  const Json result = code_result(Json{{"result", 1}}, policy, logs);
+  ASSERT_EQ(result.at("isError"), false);
+  const Json& shown = result.at("structuredContent").at("logs");
+  EXPECT_LE(json_text(shown).size(), 40u);
+  EXPECT_EQ(shown, Json({"alpha", "beta", "[logs truncated]"}));
+  // An envelope that carries logs of its own is not the model profile's: refused.
+  EXPECT_EQ(code_result(Json{{"result", 1}, {"logs", Json::array()}}, policy, logs).at("isError"),
+            true);
+  // Lines the worker dropped end the logs with the marker too.
+  const Json dropped =
+      code_result(Json{{"result", 1}}, policy, ProgramLogs{.lines = {"a"}, .dropped = 3});
+  EXPECT_EQ(dropped.at("structuredContent").at("logs"), Json({"a", "[logs truncated]"}));
+  // Capture off: no logs at all.
+  policy.console_logs = false;
+  EXPECT_EQ(code_result(Json{{"result", 1}}, policy, logs).at("structuredContent"),
+            Json({{"result", 1}}));
 }
 
 }  // namespace

@@ -19,8 +19,12 @@ CodeExecutionOutcome failed_with(const std::string& rule,
   return outcome;
 }
 
+// The answers of the standard profile; the model profile's differ only for a program's error
+// (ModelProfileProgramErrorIsLocated below) and carry the worker's logs.
 Json answer_to(const CodeExecutionOutcome& outcome) {
-  const Json result = execution_failure(outcome, McpPolicy{.final_result_bytes = 100});
+  const Json result = execution_failure(
+      outcome,
+      McpPolicy{.final_result_bytes = 100, .program_profile = ProgramProfile::kStandard});
   EXPECT_EQ(result.at("isError"), true);
   return result.at("structuredContent");
 }
@@ -53,6 +57,32 @@ TEST(ExecutionFailureTest, AProgramsThrowIsCodeRejectedWithItsOwnText) {
                   {"message",
                    "the program's promise can never settle: nothing is left to run and no tool "
                    "call is pending"}}));
+}
+
+TEST(ExecutionFailureTest, ModelProfileProgramErrorIsLocated) {
+  CodeExecutionOutcome thrown = failed_with(rules::kProgramError);
+  thrown.program_error = ProgramError{
+      .name = "ReferenceError",
+      .message = "c is not defined",
+      .location = ProgramErrorLocation{.line = 3, .column = 10, .source_line = "  return c;"}};
+  thrown.logs = ProgramLogs{.lines = {"before"}, .dropped = 0};
+  const McpPolicy policy{.console_logs = true, .program_profile = ProgramProfile::kModel};
+  const Json result = execution_failure(thrown, policy);
+  EXPECT_EQ(result.at("isError"), true);
+  EXPECT_EQ(result.at("structuredContent"),
+            (Json{{"code", "code_rejected"},
+                  {"name", "ReferenceError"},
+                  {"message", "ReferenceError: c is not defined (line 3, column 10)"},
+                  {"line", 3},
+                  {"column", 10},
+                  {"source", "  return c;"},
+                  {"logs", {"before"}}}));
+  EXPECT_EQ(Json::parse(result.at("content").at(0).at("text").get<std::string>()),
+            result.at("structuredContent"));
+  // A budget's answer keeps its code, and the logs join it.
+  const Json deadline = execution_failure(failed_with(rules::kWallTimeLimit), policy);
+  EXPECT_EQ(deadline.at("structuredContent").at("code"), "deadline_exceeded");
+  EXPECT_EQ(deadline.at("structuredContent").at("logs"), Json::array());
 }
 
 TEST(ExecutionFailureTest, TheBudgetsAnswerInTheCodeToolsCodes) {

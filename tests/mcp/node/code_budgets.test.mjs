@@ -15,14 +15,19 @@ import { cli, here, writeConfig } from './environment.mjs';
 const servers = { fixture: { command: process.execPath, args: [path.join(here, 'fixture_server.mjs')] } };
 
 // Budgets: per call 1,024 and cumulative 2,048 bytes, 2 concurrent calls, 2 page units; no console.
+// These are the security boundary's own budget tests, in its world: the standard profile.
 const budgets = writeConfig('codemode-mcp-budgets-', {
   servers,
   policy: { hostResultBytes: 1024, cumulativeHostResultBytes: 2048, hostConcurrency: 2,
-            quotaClasses: { pages: { cap: 2, tools: ['fixture.fail', 'fixture.pid'] } } },
+            quotaClasses: { pages: { cap: 2, tools: ['fixture.fail', 'fixture.pid'] } },
+            programProfile: 'standard' },
 });
 // Console capture on, 256 bytes of logs.
 const logging = writeConfig('codemode-mcp-logs-', {
-  servers, policy: { consoleLogs: true, consoleLogBytes: 256 } });
+  servers, policy: { consoleLogs: true, consoleLogBytes: 256, programProfile: 'standard' } });
+// The same budgets in the model profile (the server's default), where calls wait for a slot.
+const model = writeConfig('codemode-mcp-model-', {
+  servers, policy: { hostConcurrency: 2, consoleLogs: true, consoleLogBytes: 256 } });
 
 const clients = {};
 
@@ -36,11 +41,14 @@ async function connect(configPath) {
 before(async () => {
   clients.budgets = await connect(budgets.configPath);
   clients.logging = await connect(logging.configPath);
+  clients.model = await connect(model.configPath);
 });
 
 after(async () => {
   for (const client of Object.values(clients)) await client.close();
-  for (const { scratch } of [budgets, logging]) fs.rmSync(scratch, { recursive: true, force: true });
+  for (const { scratch } of [budgets, logging, model]) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 });
 
 // The structuredContent of one `code` call (checked against its text content).
@@ -106,6 +114,25 @@ test('a call past hostConcurrency is host_concurrency_limit, not queued', async 
     const settled = await Promise.allSettled([1, 2, 3].map(() => codemode.fixture.wait({ ms: 300 })));
     return settled.map((s) => (s.status === 'fulfilled' ? 'ok' : s.reason.code));`);
   assert.deepEqual(shown.result, ['ok', 'ok', 'host_concurrency_limit']);
+});
+
+test('in the model profile, calls past hostConcurrency wait for a slot', async () => {
+  const shown = await run(clients.model, `
+    const settled = await Promise.allSettled([1, 2, 3, 4, 5].map(() => codemode.fixture.wait({ ms: 100 })));
+    return settled.map((s) => (s.status === 'fulfilled' ? 'ok' : s.reason.code));`);
+  assert.deepEqual(shown.result, ['ok', 'ok', 'ok', 'ok', 'ok']);
+});
+
+test('in the model profile, a throw keeps the worker\'s logs and says where it was', async () => {
+  const shown = await run(clients.model, `
+    for (let i = 0; i < 100; i++) console.log('line ' + i);
+    throw new Error('after logging');`);
+  assert.equal(shown.code, 'code_rejected');
+  assert.equal(shown.name, 'Error');
+  assert.equal(shown.line, 3);
+  assert.equal(shown.logs[0], 'line 0');
+  assert.equal(shown.logs.at(-1), '[logs truncated]');
+  assert.ok(Buffer.byteLength(JSON.stringify(shown.logs)) <= 256);
 });
 
 test('without consoleLogs there is no console and no logs', async () => {

@@ -140,7 +140,10 @@ test('tools.call remains available', async () => {
 test('a throw is code_rejected with the program message', async () => {
   const result = await run(`throw new Error('boom')`);
   assert.equal(result.isError, true);
-  assert.deepEqual(result.structuredContent, { code: 'code_rejected', message: 'boom' });
+  // The model profile (the server's default) names the error and where it was thrown.
+  assert.deepEqual(result.structuredContent, {
+    code: 'code_rejected', name: 'Error', message: 'Error: boom (line 1, column 7)', line: 1,
+    column: 7, source: "throw new Error('boom')" });
 });
 
 test("the model's text cannot close its function, reach the wrapper or forge the envelope",
@@ -167,9 +170,11 @@ test("the model's text cannot close its function, reach the wrapper or forge the
 });
 
 test('no ambient capabilities reach the program', async () => {
+  // The model profile has a console (its lines dropped unless consoleLogs is on); the standard
+  // profile's lack of one is checked in code_budgets.test.mjs.
   const result = await run(`return [typeof process, typeof require, typeof fetch, typeof console];`);
   assert.deepEqual(result.structuredContent.result, ['undefined', 'undefined', 'undefined',
-                                                     'undefined']);
+                                                     'object']);
 });
 
 test('source above sourceBytes is refused before any worker starts', async () => {
