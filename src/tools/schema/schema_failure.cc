@@ -186,7 +186,7 @@ Found Explainer::number_failure(const Json& schema, const Json& value) const {
 Found Explainer::string_failure(const Json& schema, const Json& value) const {
   if (!value.is_string()) return std::nullopt;
   const std::string& text = value.get_ref<const std::string&>();
-  const std::size_t length = code_points(text);
+  const auto length = static_cast<double>(code_points(text));  // limits are JSON numbers
   if (const Json* min = number_keyword(schema, "minLength"); min && length < min->get<double>()) {
     return fail("must be at least " + count_text(*min, "character", "characters") + " long");
   }
