@@ -46,6 +46,7 @@ struct InvokeOptions {
 //   4 the tool's timeout starts, and the caller's stop_token is followed
 //   5 input schema, then the input guard
 //       failed INVALID_INPUT input_schema / blocked GUARD_BLOCKED or GUARD_UNAVAILABLE input_guard
+//       (input_schema's message is the first failure, "/items/2/qty: must be >= 1": schema.h)
 //     if the timeout or the caller stopped the call by now, nothing runs:
 //       failed TIMEOUT tool_timeout / cancelled CANCELLED cancelled; {not_started, withheld}
 //   6 budget.reserve(cost_micros)
@@ -67,7 +68,9 @@ struct InvokeOptions {
 //       {succeeded, withheld}
 //   9 succeeded, output set; {succeeded, released}
 // Messages are fixed texts written by codemode: never the input, the output or the tool's words
-// (those are only ever in tool_message, and only when the tool passed them to fail).
+// (those are only ever in tool_message, and only when the tool passed them to fail). The one
+// message that is not fixed, input_schema's, names the input's member names and indices and the
+// schema's limits, never a value.
 // An unexpected internal failure is failed TOOL_FAILED broker_internal (outcome_unknown after
 // dispatch for a tool with effects).
 CODEMODE_EXPORT ToolOutcome invoke_tool(const Tool& tool, const Json& input,

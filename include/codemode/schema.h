@@ -5,8 +5,10 @@
 // INVALID_CONFIG with rule "schema". Regular expressions ("pattern", "patternProperties") are
 // compiled once, here, with RE2, which matches in linear time; one RE2 cannot evaluate
 // (backreferences, lookaround, some escapes) is INVALID_CONFIG with rule "schema_pattern".
-// validate's refusals name the failing place in the *schema* (a JSON Pointer such as
-// "#/properties/skus/items") and never echo the value being validated.
+// validate's refusals name the first failure: where in the value (a JSON Pointer, RFC 6901) and the
+// rule it broke, as "/items/2/qty: must be >= 1" or "(root): missing required property \"sku\"".
+// They hold the value's member names and array indices and the schema's own limits, never a value
+// being validated.
 // docs/json-and-schemas.md lists the draft 7 features that are knowingly unsupported ("format" is
 // an annotation only, as draft 7 allows).
 //
@@ -32,9 +34,10 @@ class CODEMODE_EXPORT Schema {
   static Schema any();
 
   // OK when `value` satisfies the schema. Otherwise an Error with code INVALID_INPUT, rule
-  // "schema", and a message naming the schema location that failed. A value that is not plain
-  // JSON or is deeper than 32 levels (check_json, no size limit) gets check_json's INVALID_JSON
-  // error instead. Integral floats (2.0) are judged as the integers JavaScript sees.
+  // "schema", and a message naming the first failure, "<pointer>: <reason>" (printable ASCII; the
+  // pointer at most 200 bytes; docs/json-and-schemas.md lists the reasons). A value that is not
+  // plain JSON or is deeper than 32 levels (check_json, no size limit) gets check_json's
+  // INVALID_JSON error instead. Integral floats (2.0) are judged as the integers JavaScript sees.
   Status validate(const Json& value) const;
 
   // The document this schema was compiled from, as given.

@@ -34,6 +34,21 @@ std::optional<std::string> shown_tool_message(const ToolOutcome& outcome) {
   return cut_utf8(words, ToolResponder::kMaxToolMessageBytes);
 }
 
+// A refusal under input_schema tells the program where its input failed and why
+// ("/customerId: must be string"). That message is written here by the tool's own schema, never
+// taken from the broker, which may build outcomes by hand; a refusal under that rule of an input
+// the schema accepts gets the fixed message.
+std::optional<std::string> shown_schema_message(const Tool& tool, const Json& input,
+                                                const ToolOutcome& outcome) {
+  if (outcome.status != OutcomeStatus::kFailed || outcome.error->code != ErrorCode::kInvalidInput ||
+      outcome.error->rule != rules::kInputSchema) {
+    return std::nullopt;
+  }
+  Status valid = tool.input_schema().validate(input);
+  if (valid.ok() || valid.error().rule != rules::kSchema) return std::nullopt;
+  return std::move(valid).error().message;
+}
+
 }  // namespace
 
 ExecutionBridge::ExecutionBridge(const CodeProgram& program, const ExecuteOptions& options,
@@ -145,14 +160,14 @@ ExecutionBridge::Settlement ExecutionBridge::settle_with_broker(const Tool& tool
       .max_output_bytes = static_cast<std::size_t>(program_.limits().max_output_bytes)};
   try {
     const ToolOutcome outcome = broker_(tool, input, context);
-    return admit_outcome(tool, outcome, call_id);
+    return admit_outcome(tool, input, outcome, call_id);
   } catch (...) {
     // A broker that throws cannot say whether the tool ran: the call is unknown.
     return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
   }
 }
 
-ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
+ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool, const Json& input,
                                                            const ToolOutcome& outcome,
                                                            const std::string& call_id) const {
   std::optional<ExecutionReceipt> receipt;
@@ -165,9 +180,11 @@ ExecutionBridge::Settlement ExecutionBridge::admit_outcome(const Tool& tool,
     return Settlement{bridge_refusal(ErrorCode::kToolFailed, "broker_internal"), std::nullopt};
   }
   if (!succeeded) {
-    // The broker's status; the tool's own words or, as for every refusal, the fixed message.
+    // The broker's status; the tool's own words, the input's failure or, as for every other
+    // refusal, the fixed message.
     const Error& error = *outcome.error;
     std::optional<std::string> words = shown_tool_message(outcome);
+    if (!words) words = shown_schema_message(tool, input, outcome);
     std::string message = words ? std::move(*words) : std::string(bridge_message(error.code));
     return Settlement{
         CodeToolOutcome::failure(outcome.status, error.code, error.rule, std::move(message)),

@@ -63,7 +63,7 @@ class ExecutionBridge final : public ToolBridge {
   // An admitted call that could not be dispatched: it never reached the broker.
   void refuse_admitted(const Callback& done, const Error& refusal) noexcept;
   Settlement settle_with_broker(const Tool& tool, const Json& input, const std::string& call_id);
-  Settlement admit_outcome(const Tool& tool, const ToolOutcome& outcome,
+  Settlement admit_outcome(const Tool& tool, const Json& input, const ToolOutcome& outcome,
                            const std::string& call_id) const;
   void account(const Tool& tool, const Settlement& settlement);
   void account_unknown(const Tool& tool) noexcept;

@@ -21,7 +21,8 @@ using internal::ResponseSlot;
 constexpr std::size_t kMaxIdLength = 256;
 
 // Every message the broker writes is one of these: fixed text, so nothing the caller or the tool
-// supplied (input, output, ids, a tool's own error text) can reach it.
+// supplied (input, output, ids, a tool's own error text) can reach it. The one exception is
+// input_schema_error's.
 struct Refusal {
   ErrorCode code;
   std::string_view rule;
@@ -64,6 +65,16 @@ constexpr std::string_view kUnknownMessage =
 
 Error to_error(const Refusal& refusal) {
   return Error::with_code(refusal.code, std::string(refusal.rule), std::string(refusal.message));
+}
+
+// A refused input is told where and why, so the caller can fix the call: Schema::validate's
+// explanation ("/items/2/qty: must be >= 1"), a pointer into the input and the rule it broke, never
+// a value from it. Any other answer from validate (check_json's, which step 3 has already passed)
+// keeps the fixed text.
+// The output schema's refusal stays fixed: the caller never sees the output it would describe.
+Error input_schema_error(const Error& schema_error) {
+  if (schema_error.rule != rules::kSchema) return to_error(kInputSchema);
+  return Error::with_code(kInputSchema.code, std::string(kInputSchema.rule), schema_error.message);
 }
 
 Error option_error(std::string_view field, std::string_view requirement) {
@@ -169,7 +180,9 @@ ToolOutcome BrokerCall::run() {
     return refused(kInputBytes);
   }
   start_deadline();  // from here on, schema checks and guards count against the timeout
-  if (!tool_.input_schema().validate(input_).ok()) return refused(kInputSchema);
+  if (Status valid = tool_.input_schema().validate(input_); !valid.ok()) {
+    return refused(input_schema_error(valid.error()));
+  }
   const ToolGuards& guards = internal::ToolAccess::guards(tool_);
   if (auto* refusal = run_guard(guards.input, input_, kInputGuardBlocked, kInputGuardUnavailable)) {
     return refused(*refusal);

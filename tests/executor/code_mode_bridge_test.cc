@@ -236,6 +236,32 @@ TEST(CodeModeBridge, NoBrokerMessageReachesTheProgram) {
   EXPECT_EQ(outcome.usage, (CodeExecutionUsage{1, 0, 0, 0, 4}));
 }
 
+// An input_schema refusal tells the program where its input failed, in words the bridge writes
+// from the tool's own schema: never the broker's text, and the fixed message when the schema
+// accepts the input.
+TEST(CodeModeBridge, AnInputSchemaRefusalIsExplainedByTheToolsSchema) {
+  std::vector<std::string> messages;
+  auto mode = testing::make_mode(
+      [&](const SandboxRequest& request, ToolBridge& tools, std::stop_token) {
+        for (const Json& input : {Json{{"value", "SECRET"}}, Json{{"value", 1}}}) {
+          messages.push_back(tools.call_and_wait("number.double", input).message());
+        }
+        return SandboxResult::success(request.input);
+      },
+      [](const Tool& tool, const Json&, const BrokerContext& context) {
+        return ToolOutcome::failed(Error::invalid_input("input_schema", "SECRET broker text"),
+                                   testing::receipt_for(context, tool, ExecutionState::kNotStarted,
+                                                        Disclosure::kWithheld));
+      });
+  CodeExecutionOutcome outcome =
+      mode->execute(testing::calculate_program(), {{"value", 1}}, execute_options());
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(messages,
+            (std::vector<std::string>{"/value: must be number",
+                                      "The tool input was rejected: it is not plain JSON within "
+                                      "maxToolInputBytes, or it does not match the tool schema."}));
+}
+
 // The broker's rule names the check that failed the call; one that is not a rule name (it could
 // carry text) is shown as the code in lower case.
 TEST(CodeModeBridge, TheBrokersRuleReachesTheProgramOnlyAsARuleName) {

@@ -311,9 +311,8 @@ TEST(CodeModeOutcome, RefusesAResultThatIsNotPlainJsonWithinMaxOutputBytes) {
   ASSERT_TRUE(wrong.error.has_value());
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidOutput);
   EXPECT_EQ(wrong.error->rule, "output_schema");
-  EXPECT_EQ(wrong.error->message.rfind("The program's result does not match its output schema.", 0),
-            0u);
-  EXPECT_EQ(wrong.error->message.find("twelve"), std::string::npos);
+  EXPECT_EQ(wrong.error->message,
+            "The program's result does not match its output schema. /value: must be number");
 }
 
 TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
@@ -343,9 +342,8 @@ TEST(CodeModeOutcome, ExplainsOptionAndInputErrors) {
   ASSERT_TRUE(wrong.error.has_value());
   EXPECT_EQ(wrong.error->code, ErrorCode::kInvalidInput);
   EXPECT_EQ(wrong.error->rule, "input_schema");
-  EXPECT_EQ(wrong.error->message.rfind("The input does not match the program's input schema.", 0),
-            0u);
-  EXPECT_EQ(wrong.error->message.find("six"), std::string::npos);
+  EXPECT_EQ(wrong.error->message,
+            "The input does not match the program's input schema. /value: must be number");
 }
 
 TEST(CodeModeOutcome, SnapshotsTheInputBeforeConsultingTheAdapter) {

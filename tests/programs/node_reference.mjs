@@ -142,27 +142,30 @@ function polyfill() {
 const crmTools = JSON.parse(fs.readFileSync(path.join(here, 'crm', 'tools.json'), 'utf8')).tools;
 
 // The refusal of the flat schemas crm/tools.json has, as "/pointer: rule", or null.
+// The first failure as codemode words it (docs/json-and-schemas.md), for the keywords crm uses.
 function schemaProblem(schema, value, pointer = '') {
   const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+  const at = pointer || '(root)';
   if (schema.type === 'object') {
-    if (kind(value) !== 'object') return `${pointer || '/'}: must be object`;
+    if (kind(value) !== 'object') return `${at}: must be object`;
     for (const key of schema.required ?? []) {
-      if (!(key in value)) return `${pointer || '/'}: must have required property '${key}'`;
+      if (!(key in value)) return `${at}: missing required property "${key}"`;
     }
-    for (const [key, item] of Object.entries(value)) {
+    for (const key of Object.keys(value).sort()) {
       const sub = schema.properties?.[key];
+      const token = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
       if (sub) {
-        const problem = schemaProblem(sub, item, `${pointer}/${key}`);
+        const problem = schemaProblem(sub, value[key], token);
         if (problem) return problem;
       } else if (schema.additionalProperties === false) {
-        return `${pointer || '/'}: must not have additional property '${key}'`;
+        return `${token}: property not allowed (additionalProperties)`;
       }
     }
     return null;
   }
-  if (schema.type === 'string' && typeof value !== 'string') return `${pointer}: must be string`;
+  if (schema.type === 'string' && typeof value !== 'string') return `${at}: must be string`;
   if (schema.enum && !schema.enum.includes(value)) {
-    return `${pointer}: must be one of the allowed values`;
+    return `${at}: must be one of the allowed values`;
   }
   return null;
 }
@@ -200,8 +203,7 @@ function makeGlobals(state) {
     await new Promise((resolve) => setImmediate(resolve));
     const problem = schemaProblem(tool.inputSchema, JSON.parse(JSON.stringify(args ?? null)));
     if (problem) {
-      throw toolError('invalid_arguments',
-                      `arguments do not match the tool's input schema: ${problem}`, id);
+      throw toolError('invalid_arguments', problem, id);
     }
     const run = spawnSync(path.join(here, 'crm', tool.command[0]), tool.command.slice(1),
                           { input: JSON.stringify(args) });

@@ -181,6 +181,20 @@ TEST(InvokeToolTest, InputFailingTheSchemaIsInvalidInput) {
   EXPECT_EQ(budget->snapshot(), ledger(0, 0, 0));
 }
 
+// The caller is told where and why, so it can fix the call; the value it sent is never repeated.
+TEST(InvokeToolTest, InputSchemaRefusalNamesTheArgumentAndTheRule) {
+  Tool tool = make_tool(ToolEffects::kNone, succeed_with(Json{{"value", 1}}));
+  const InvokeOptions options = invoke_options(tool, make_budget());
+  const auto message = [&](const Json& input) {
+    ToolOutcome outcome = invoke_tool(tool, input, options);
+    return outcome.error ? outcome.error->message : "(succeeded)";
+  };
+  EXPECT_EQ(message(Json{{"n", "SECRET-7f3a"}}), "/n: must be integer");
+  EXPECT_EQ(message(Json{{"n", 1}, {"note", 2}}), "/note: must be string");
+  EXPECT_EQ(message(Json{{"note", "SECRET-7f3a"}}), R"((root): missing required property "n")");
+  EXPECT_EQ(message(Json::array()), "(root): must be object");
+}
+
 struct GuardCase {
   std::string name;
   ToolGuard guard;

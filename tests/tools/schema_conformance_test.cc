@@ -1,6 +1,7 @@
 // Runs the JSON-Schema-Test-Suite (Debian's json-schema-test-suite, draft 7) through
 // Schema::compile and Schema::validate. The exact pass count is asserted so that a regression
-// fails, and the groups that fail must be exactly the ones listed as knowingly unsupported.
+// fails, and the groups that fail must be exactly the ones listed as knowingly unsupported. Every
+// refusal must be explained: the walk that names the first failure agrees with valijson.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -68,6 +69,9 @@ struct Tally {
   int passed = 0;
   int total = 0;
   std::set<std::string> failed_groups;
+  // Refusals the explanation walk (tools/schema/schema_failure.h) could not explain: it and
+  // valijson disagree.
+  std::vector<std::string> unexplained;
 };
 
 std::vector<fs::path> suite_files() {
@@ -89,7 +93,11 @@ void run_group(const std::string& name, const Json& group, Tally& tally) {
   Result<Schema> schema = Schema::compile(group.at("schema"));
   for (const Json& test : group.at("tests")) {
     ++tally.total;
-    const bool valid = schema.ok() && schema->validate(test.at("data")).ok();
+    const Status status = schema.ok() ? schema->validate(test.at("data")) : Status();
+    const bool valid = schema.ok() && status.ok();
+    if (schema.ok() && !valid && status.error().message == "(root): does not match the schema") {
+      tally.unexplained.push_back(name + " :: " + test.at("description").get<std::string>());
+    }
     if (schema.ok() && valid == test.at("valid").get<bool>()) {
       ++tally.passed;
     } else {
@@ -122,6 +130,7 @@ TEST(SchemaConformance, Draft7SuitePassesExceptKnownUnsupportedGroups) {
   }
   EXPECT_EQ(tally.failed_groups, expected_failures);
   EXPECT_EQ(tally.passed, kExpectedPasses);
+  EXPECT_EQ(tally.unexplained, std::vector<std::string>());
 }
 
 }  // namespace

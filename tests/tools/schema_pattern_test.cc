@@ -52,8 +52,9 @@ TEST(SchemaPattern, LongPropertyNamesAgainstPatternPropertiesAnswerCorrectly) {
     EXPECT_TRUE(schema.validate(Json{{alternating(length), 1}}).ok()) << length;
     Status wrong_type = schema.validate(Json{{alternating(length), "x"}});
     ASSERT_FALSE(wrong_type.ok());
+    // The name is the pointer, cut to 200 bytes.
     EXPECT_EQ(wrong_type.error().message,
-              "The value does not satisfy the schema at #/patternProperties/%5E(a%7Cb)*$.");
+              "/" + alternating(length).substr(0, 196) + "...: must be integer");
     EXPECT_FALSE(schema.validate(Json{{alternating(length) + "c", 1}}).ok()) << length;
   }
 }

@@ -62,7 +62,7 @@ constexpr std::string_view kPrelude = R"js(
         if (answer.status === 'succeeded') return resolve(answer.output);
         const shown = RULES[answer.error.rule];
         return reject(failure(shown ? shown[0] : answer.error.rule, id,
-                              shown ? shown[1] : answer.error.message));
+                              shown && shown[1] !== null ? shown[1] : answer.error.message));
       }, reject);
     });
     const distance = (a, b) => {

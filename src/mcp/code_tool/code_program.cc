@@ -23,8 +23,9 @@ constexpr std::size_t kMaxHelpTableBytes = 256u << 10;
 using internal::cut_utf8;
 
 // What a failed call's rule becomes in the program, where docs/mcp.md's table ("What a failed
-// method call throws") maps it: the code its Error carries and the message. Any other rule is the
-// code as it is, with codemode's fixed message for the call.
+// method call throws") maps it: the code its Error carries and the message, or null for the call's
+// own (input_schema's names the failing argument). Any other rule is the code as it is, with
+// codemode's message for the call.
 Json rule_table(const std::vector<std::string>& quota_classes) {
   Json table{
       {rules::kMaxToolCalls, {codes::kHostCallsLimit, "host-call budget exhausted"}},
@@ -36,8 +37,7 @@ Json rule_table(const std::vector<std::string>& quota_classes) {
        {rules::kCumulativeHostBytesLimit, "cumulative host-result byte budget exhausted"}},
       {rules::kContentBlocksLimit, {rules::kContentBlocksLimit, "content-block budget exhausted"}},
       {rules::kContentBytesLimit, {rules::kContentBytesLimit, "content-byte budget exhausted"}},
-      {rules::kInputSchema,
-       {codes::kInvalidArguments, "arguments do not match the tool's input schema"}},
+      {rules::kInputSchema, {codes::kInvalidArguments, nullptr}},
   };
   for (const std::string& name : quota_classes) {
     table[name + "_limit"] = {name + "_limit", quota_exhausted_message(name)};

@@ -17,8 +17,9 @@
 //   <class>_limit                 <class>_limit
 //   input_schema                  invalid_arguments
 //   any other                     the rule (tool_failed, tool_timeout, cancelled, ...)
-// with the table's message for the mapped ones (rule_table in code_program.cc),
-// else codemode's fixed message for the call.
+// with the table's message for the mapped ones (rule_table in code_program.cc), else (and for
+// input_schema, whose message names the failing argument: "/customerId: must be string") the
+// call's own message, written by codemode.
 // Any other method of a namespace throws `unknown_method` naming the closest method.
 // `tools.call` stays available as well, unmapped: {status, error:{code, rule, message}}.
 // codemode.help() lists the namespaces and methods, codemode.help("ns.method") describes one

@@ -6,7 +6,7 @@
 
 #include "core/json/integral_numbers.h"
 #include "tools/schema/schema_checks.h"
-#include "tools/schema/schema_location.h"
+#include "tools/schema/schema_failure.h"
 #include "tools/schema/schema_patterns.h"
 #include "tools/schema/schema_walk.h"
 #include "tools/schema/valijson.h"
@@ -31,16 +31,6 @@ Error validation_error(std::string message) {
   return Error::invalid_input("schema", std::move(message));
 }
 
-// The deepest value path valijson reported: the most specific failure.
-const std::vector<std::string>& deepest_path(const valijson::ValidationResults& results) {
-  static const std::vector<std::string> kRoot{"<root>"};
-  const std::vector<std::string>* deepest = &kRoot;
-  for (const auto& error : results) {
-    if (error.context.size() > deepest->size()) deepest = &error.context;
-  }
-  return *deepest;
-}
-
 // The parts of Schema::Compiled one validation reads.
 struct CompiledView {
   const Json& document;
@@ -53,13 +43,9 @@ Status validate_with(const CompiledView& compiled, const Json& value) {
   valijson::Validator validator;  // per call: it is not thread-safe
   const valijson::adapters::NlohmannJsonAdapter target(value);
   if (validator.validate(compiled.schema, target, nullptr)) return {};
-  // Failed: validate again, collecting every failure, only to find where.
-  valijson::ValidationResults results;
-  validator.validate(compiled.schema, target, &results);
-  return validation_error("The value does not satisfy the schema at " +
-                          internal::failing_schema_location(compiled.document, compiled.patterns,
-                                                            value, deepest_path(results)) +
-                          ".");
+  // valijson's own failure reports are sentences that may quote the value; the explanation walks
+  // the schema once more to name where and why, in words that never hold a value.
+  return validation_error(internal::explain_failure(compiled.document, compiled.patterns, value));
 }
 
 }  // namespace

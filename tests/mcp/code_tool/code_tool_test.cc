@@ -1,8 +1,8 @@
 // The code tool end to end, in the real confined worker: the budgets codemode's broker counts per
 // invocation (cumulative and per-call result bytes, quota units consumed by failed calls), the
 // exact rule each failure shows the program (host_calls_limit caught and rethrown,
-// host_concurrency_limit, invalid_arguments, tool_failed), and console capture on, off and past
-// its cap.
+// host_concurrency_limit, invalid_arguments with the failing argument named, tool_failed), and
+// console capture on, off and past its cap.
 #include "mcp/code_tool/code_tool.h"
 
 #include <chrono>
@@ -111,6 +111,23 @@ Tool strict_tool() {
       .value();
 }
 
+// Takes an order: {customerId: string, items: [{qty: integer >= 1}]}.
+Tool order_tool() {
+  return define_tool({.id = "t.order",
+                      .version = "1",
+                      .description = "Places an order.",
+                      .input = Schema::compile(Json::parse(R"({"type":"object",
+                 "required":["customerId"],"additionalProperties":false,
+                 "properties":{"customerId":{"type":"string"},
+                   "items":{"type":"array","items":{"type":"object","required":["qty"],
+                     "properties":{"qty":{"type":"integer","minimum":1}}}}}})"))
+                                   .value(),
+                      .output = Schema::any(),
+                      .execute = [](const Json& input, const ToolContext&,
+                                    ToolResponder respond) { respond.succeed(input); }})
+      .value();
+}
+
 class CodeToolTest : public ::testing::Test {
  protected:
   void SetUp() override { CODEMODE_REQUIRE_WORKER(); }
@@ -124,7 +141,7 @@ class CodeToolTest : public ::testing::Test {
     policy.program_profile = profile_;
     ToolCatalog catalog;
     for (Tool tool : {text_tool(), failing_tool(), explaining_tool(), slow_tool(), stuck_tool(),
-                      strict_tool(), naming_tool()}) {
+                      strict_tool(), naming_tool(), order_tool()}) {
       EXPECT_TRUE(catalog.add(tool).ok());
     }
     if (policy.wall_time_millis == McpPolicy{}.wall_time_millis) policy.wall_time_millis = 5000;
@@ -226,14 +243,39 @@ TEST_F(CodeToolTest, ArgumentsOutsideTheSchemaAreInvalidArguments) {
     try { await codemode.t.strict({ n: 'x' }); }
     catch (e) { return [e.code, e.message, e.operation]; })js");
   EXPECT_EQ(shown.at("result"),
-            Json::parse(R"(["invalid_arguments", "arguments do not match the tool's input schema",
-                            "t.strict"])"));
+            Json::parse(R"(["invalid_arguments", "/n: must be integer", "t.strict"])"));
+}
+
+// The message names the failing argument's JSON Pointer and the rule, so a model can fix its call,
+// and never repeats what was passed.
+TEST_F(CodeToolTest, InvalidArgumentsNameTheArgumentAndTheRuleButNoValue) {
+  const Json shown = run(R"js(
+    const messages = [];
+    const attempt = async (args) => {
+      try { await codemode.t.order(args); messages.push('ok'); }
+      catch (e) { messages.push(e.code + ' ' + e.message); }
+    };
+    await attempt({ customerId: 42 });
+    await attempt({ items: [] });
+    await attempt({ customerId: 'c-1', items: [{ qty: 1 }, { qty: 2 }, { qty: 0 }] });
+    await attempt({ customerId: 'c-1', token: 'sk-live-SECRET' });
+    await attempt({ customerId: 'sk-live-SECRET', items: 'sk-live-SECRET' });
+    await attempt({ customerId: 'c-1', items: [{ qty: 3 }] });
+    return messages;)js");
+  EXPECT_EQ(shown.at("result"), Json::parse(R"json([
+    "invalid_arguments /customerId: must be string",
+    "invalid_arguments (root): missing required property \"customerId\"",
+    "invalid_arguments /items/2/qty: must be >= 1",
+    "invalid_arguments /token: property not allowed (additionalProperties)",
+    "invalid_arguments /items: must be array",
+    "ok"])json"));
 }
 
 TEST_F(CodeToolTest, ToolsCallShowsTheRuleUnmapped) {
   const Json shown = run("return (await tools.call('t.strict', { n: 'x' })).error;");
   EXPECT_EQ(shown.at("result").at("code"), "INVALID_INPUT");
   EXPECT_EQ(shown.at("result").at("rule"), "input_schema");
+  EXPECT_EQ(shown.at("result").at("message"), "/n: must be integer");
 }
 
 TEST_F(CodeToolTest, WithoutConsoleCaptureThereIsNoConsoleAndNoLogs) {

@@ -92,9 +92,12 @@ test('a whole function expression is called, braces in its literals and a traili
 test('a failed tool call throws an Error with enumerable code and operation', async () => {
   const result = await run(`
     try { await codemode.catalog.price({ sku: 3 }); return 'no'; }
-    catch (error) { return { keys: Object.keys(error), code: error.code, op: error.operation }; }`);
+    catch (error) {
+      return { keys: Object.keys(error), code: error.code, op: error.operation, message: error.message };
+    }`);
   assert.deepEqual(result.structuredContent.result,
-                   { keys: ['code', 'operation'], code: 'invalid_arguments', op: 'catalog.price' });
+                   { keys: ['code', 'operation'], code: 'invalid_arguments', op: 'catalog.price',
+                     message: '/sku: must be string' });
 });
 
 test('a downstream failure reaches the program as its text only with exposeErrors', async () => {

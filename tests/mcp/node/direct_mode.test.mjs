@@ -115,7 +115,7 @@ test('a second real downstream keeps state across calls', async () => {
 test('input that fails the schema is a tool error with a stable code', async () => {
   const result = await client.callTool({ name: 'catalog.price', arguments: { sku: 3 } });
   assert.equal(result.isError, true);
-  assert.equal(JSON.parse(textOf(result)).code, 'input_schema');
+  assert.deepEqual(JSON.parse(textOf(result)), { code: 'input_schema', message: '/sku: must be string' });
 });
 
 test('an unknown tool is a JSON-RPC invalid params error', async () => {

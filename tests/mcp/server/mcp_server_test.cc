@@ -227,8 +227,8 @@ TEST_F(McpServerTest, InputThatFailsTheSchemaIsAToolError) {
   EXPECT_EQ(result.at("isError"), true);
   // test.echo advertises an outputSchema, so the error is text only.
   EXPECT_FALSE(result.contains("structuredContent"));
-  EXPECT_EQ(Json::parse(result.at("content")[0].at("text").get<std::string>()).at("code"),
-            "input_schema");
+  EXPECT_EQ(Json::parse(result.at("content")[0].at("text").get<std::string>()),
+            (Json{{"code", "input_schema"}, {"message", "/x: must be integer"}}));
 }
 
 TEST_F(McpServerTest, UnknownToolIsInvalidParams) {
