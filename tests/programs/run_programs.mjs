@@ -222,7 +222,8 @@ const kRunProfile = ((name) => (name ? ['--profile', name] : []))(
 
 async function runOverCli(cli, scratch, program) {
   const base = program.id.replace(/[^A-Za-z0-9]/g, '_');
-  const file = path.join(scratch, `${base}.js`);
+  // A .ts program stays one: `codemode run` reads a .ts file as TypeScript.
+  const file = path.join(scratch, `${base}${program.id.endsWith('.ts') ? '.ts' : '.js'}`);
   fs.writeFileSync(file, program.text);
   const args = ['run', file, ...kRunProfile, '--tools', path.join(scratch, 'tools.json'),
                 '--limits', path.join(scratch, 'limits.json'),

@@ -67,21 +67,16 @@ std::optional<ExecutionAnswer> execution_answer(std::string_view rule) {
 
 namespace {
 
-// The model profile's answer for a program error: the error's name and message, and where it
-// was raised in the model's code, so that one turn can fix it:
-//   {code: code_rejected, message: "<name>: <message> (line L, column C)", name, line?, column?,
-//    source?: that line of the model's code}
+// The model profile's answer for a program error: what it threw, and where it was raised in the
+// model's code, so that one turn can fix it:
+//   {code: code_rejected, name, message, line?, column?, source?: that line of the model's code}
 Json located_program_error(const ProgramError& error) {
-  std::string message = error.name + ": " + error.message;
-  Json structured{{"code", codes::kCodeRejected}, {"name", error.name}};
+  Json structured{{"code", codes::kCodeRejected}, {"name", error.name}, {"message", error.message}};
   if (error.location) {
-    message += " (line " + std::to_string(error.location->line) + ", column " +
-               std::to_string(error.location->column) + ")";
     structured["line"] = error.location->line;
     structured["column"] = error.location->column;
     structured["source"] = error.location->source_line;
   }
-  structured["message"] = std::move(message);
   return structured;
 }
 

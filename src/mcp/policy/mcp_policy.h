@@ -45,18 +45,19 @@ struct McpPolicy {
   std::int64_t cumulative_host_result_bytes = 256 << 10;  // host_result_bytes .. 256 KiB;
                                                           // cumulative_host_bytes_limit
   std::int64_t final_result_bytes = 48 << 10;             // max 48 KiB; final_result_bytes_limit
-  // console.log/info/warn/error/debug captured into structuredContent.logs (off: no `console`).
+  // console.log/info/warn/error/debug lines returned as structuredContent.logs (off: the model
+  // profile drops them; the standard profile has no `console`).
   bool console_logs = false;
-  // The programs' world (codemode/program.h): model by default, so programs written the way
-  // language models write them run (TypeScript, console, timers, fan-out that waits); standard
-  // keeps the exact globals and the refusal past hostConcurrency.
-  ProgramProfile program_profile = ProgramProfile::kModel;
   std::int64_t console_log_bytes = 8 << 10;  // 64 .. 8 KiB: the logs array as compact JSON;
                                              // past it, a truncation marker and nothing more
   // Image, audio and resource blocks kept in the host for one invocation, the program seeing
   // handles (code_tool/content_handles.h): how many, and their bytes as compact JSON.
   std::int64_t content_blocks = 16;      // 0 .. 16; content_blocks_limit
   std::int64_t content_bytes = 8 << 20;  // 0 .. 8 MiB; content_bytes_limit
+  // The programs' world (codemode/program.h): model by default, so programs written the way
+  // language models write them run (TypeScript, console, timers, fan-out that waits); standard
+  // keeps the exact globals and the refusal past hostConcurrency.
+  ProgramProfile program_profile = ProgramProfile::kModel;
   // ---- the whole server ----
   std::int64_t server_workers = 4;          // max 16; fail fast: server_workers_limit
   std::int64_t server_invocations = 4;      // max 16; fail fast: server_invocations_limit

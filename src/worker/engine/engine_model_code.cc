@@ -25,11 +25,19 @@ namespace {
 // that may be one function is read: it names `function` or has an arrow).
 constexpr std::string_view kClassifier = R"js((function classifyModelCode(source) {
   'use strict';
+  // An anonymous function (`async function () { ... }`) is an expression only: read in
+  // parentheses, it ends one column to the left on its first line.
   let body;
+  let shifted = false;
   try {
     body = Reflect.parse(source, { source: 'code' }).body;
   } catch (_) {
-    return null;
+    try {
+      body = Reflect.parse('(' + source + '\n)', { source: 'code' }).body;
+      shifted = true;
+    } catch (_) {
+      return null;
+    }
   }
   // Semicolons after the function (`async function main() {};`) are empty statements.
   const statements = body.filter((statement) => statement.type !== 'EmptyStatement');
@@ -44,7 +52,8 @@ constexpr std::string_view kClassifier = R"js((function classifyModelCode(source
     node = only;
   }
   if (node === null || node.generator) return null;
-  return [node.loc.end.line, node.loc.end.column];
+  const end = node.loc.end;
+  return [end.line, shifted && end.line === 1 ? end.column - 1 : end.column];
 }))js";
 
 // What the AsyncFunction constructor puts before the body: "async function anonymous(\n) {\n".

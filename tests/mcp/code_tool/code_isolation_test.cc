@@ -39,14 +39,14 @@ class CodeIsolationTest : public ::testing::Test {
   // A text that must not compile, in either profile: code_rejected with the engine's SyntaxError
   // message, as any compile error, and no result. The standard profile's prelude compiles the
   // text (no logs: nothing ran); the model profile's worker does, and names the error
-  // ("SyntaxError: ...", located), with the logs capture keeps (none, as nothing ran).
+  // (`name`, `line`, `column`), with the logs capture keeps (none, as nothing ran).
   void expect_syntax_error(const std::string& code, std::string_view message = kGarbage,
                            McpPolicy policy = {}) {
     for (ProgramProfile profile : {ProgramProfile::kStandard, ProgramProfile::kModel}) {
       policy.program_profile = profile;
       const bool model = profile == ProgramProfile::kModel;
       const Json shown = run(code, policy);
-      const std::string expected = (model ? "SyntaxError: " : "") + std::string(message);
+      const std::string expected(message);
       EXPECT_EQ(shown.value("code", ""), "code_rejected") << code << "\n" << shown.dump();
       EXPECT_TRUE(shown.value("message", "").starts_with(expected)) << code << "\n"
                                                                       << shown.dump();

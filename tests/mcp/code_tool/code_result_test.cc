@@ -131,7 +131,7 @@ TEST(CodeResultTest, EveryOtherShapeIsCodeRejected) {
 TEST(CodeResultTest, TheModelProfilesLogsComeFromTheWorkerFittedToTheCap) {
   McpPolicy policy = with_logs(40);
   policy.program_profile = ProgramProfile::kModel;
-  const ProgramLogs logs{.lines = {"alpha", "beta", "gamma", "delta"}, .dropped = 0};
+  const ProgramLogs logs{.lines = {"alpha", "beta", "gamma", "delta", "epsilon"}, .dropped = 0};
   const Json result = code_result(Json{{"result", 1}}, policy, logs);
   ASSERT_EQ(result.at("isError"), false);
   const Json& shown = result.at("structuredContent").at("logs");

@@ -530,8 +530,8 @@ TEST_F(CodeToolModelTest, AnErrorIsLocatedInTheTextAsSentAndKeepsItsLogs) {
   EXPECT_EQ(shown.at("name"), "ReferenceError");
   EXPECT_EQ(shown.at("line"), 3);
   EXPECT_EQ(shown.at("source"), "return totl + 1;");
-  EXPECT_EQ(shown.at("message"), "ReferenceError: totl is not defined (line 3, column " +
-                                     std::to_string(shown.at("column").get<int>()) + ")");
+  EXPECT_EQ(shown.at("message"), "totl is not defined");
+  EXPECT_GE(shown.at("column"), 1);
   EXPECT_EQ(shown.at("logs"), Json({"before"}));
 }
 

@@ -277,8 +277,7 @@ test('a result that is not JSON as it is is code_rejected, never changed', async
     const result = await run(code);
     assert.equal(result.isError, true, code);
     assert.equal(result.structuredContent.code, 'code_rejected', code);
-    // The model profile (the default) names the error first.
-    assert.match(result.structuredContent.message, /^(TypeError: )?The result is not JSON/, code);
+    assert.match(result.structuredContent.message, /^The result is not JSON/, code);
   }
   await assertRecovered();
 });

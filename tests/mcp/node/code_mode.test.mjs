@@ -145,8 +145,8 @@ test('a throw is code_rejected with the program message', async () => {
   assert.equal(result.isError, true);
   // The model profile (the server's default) names the error and where it was thrown.
   assert.deepEqual(result.structuredContent, {
-    code: 'code_rejected', name: 'Error', message: 'Error: boom (line 1, column 7)', line: 1,
-    column: 7, source: "throw new Error('boom')" });
+    code: 'code_rejected', name: 'Error', message: 'boom', line: 1, column: 7,
+    source: "throw new Error('boom')" });
 });
 
 test("the model's text cannot close its function, reach the wrapper or forge the envelope",
