@@ -49,9 +49,8 @@ class RunSubcommandTest : public ::testing::Test {
 
 // The README's first example: TypeScript, in the model profile, with a console line.
 TEST_F(RunSubcommandTest, RunsTheTypeScriptCatalogExampleInTheModelProfile) {
-  const auto run =
-      codemode_cli({"run", "--profile", "model", kCatalog + "/total.ts", "--input",
-                    R"({"skus":["ab","cde"]})", "--tools", kCatalog + "/tools.json"});
+  const auto run = codemode_cli({"run", "--profile", "model", kCatalog + "/total.ts", "--input",
+                                 R"({"skus":["ab","cde"]})", "--tools", kCatalog + "/tools.json"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   const Json outcome = outcome_of(run);
   EXPECT_EQ(outcome.at("status"), "succeeded") << outcome;
@@ -103,13 +102,14 @@ TEST_F(RunSubcommandTest, AFailedOutcomeExitsOne) {
   EXPECT_EQ(outcome.at("status"), "failed");
   EXPECT_EQ(outcome.at("error").at("code"), "TOOL_FAILED");
   EXPECT_EQ(outcome.at("error").at("rule"), "program_error");
-  EXPECT_EQ(outcome.at("programError"),
-            Json({{"name", "Error"},
-                  {"message", "price lookup failed"},
-                  {"line", 8},
-                  {"column", 46},
-                  {"sourceLine",
-                   "    if (result.status !== 'succeeded') throw new Error('price lookup failed');"}}));
+  EXPECT_EQ(
+      outcome.at("programError"),
+      Json({{"name", "Error"},
+            {"message", "price lookup failed"},
+            {"line", 8},
+            {"column", 46},
+            {"sourceLine",
+             "    if (result.status !== 'succeeded') throw new Error('price lookup failed');"}}));
 }
 
 TEST_F(RunSubcommandTest, ALeakyToolShowsItsSecretNowhere) {

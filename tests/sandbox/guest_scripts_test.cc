@@ -44,8 +44,7 @@ Json failures(const std::string& script, ProgramProfile profile) {
                                     testing::worker_binary().value_or(""))),
                                 .invoke_tool = testing::doubling_broker()})
                   .value();
-  const CodeExecutionOutcome outcome =
-      mode->execute(program, nullptr, testing::execute_options());
+  const CodeExecutionOutcome outcome = mode->execute(program, nullptr, testing::execute_options());
   return outcome.ok() ? *outcome.output : to_json(outcome);
 }
 
@@ -67,8 +66,7 @@ TEST_F(GuestScriptsTest, TheModelGlobalsHoldInTheModelProfile) {
 }
 
 TEST_F(GuestScriptsTest, TheStandardProfileHasNoModelGlobals) {
-  const Json left = failures(
-      "standard_profile_globals.program.js", ProgramProfile::kStandard);
+  const Json left = failures("standard_profile_globals.program.js", ProgramProfile::kStandard);
   EXPECT_EQ(left, Json::array());
 }
 

@@ -121,11 +121,11 @@ TEST_F(ProcessAdapterTest, ProgramErrorComesBackAsProgramError) {
   EXPECT_EQ(outcome.error->code, ErrorCode::kToolFailed);
   EXPECT_EQ(outcome.error->rule, "program_error");
   EXPECT_EQ(outcome.program_error,
-            (ProgramError{"TypeError", "bad sku",
-                          ProgramErrorLocation{.line = 1,
-                                               .column = 15,
-                                               .source_line =
-                                                   "() => { throw new TypeError('bad sku'); }"}}));
+            (ProgramError{
+                "TypeError", "bad sku",
+                ProgramErrorLocation{.line = 1,
+                                     .column = 15,
+                                     .source_line = "() => { throw new TypeError('bad sku'); }"}}));
 }
 
 void expect_invalid_output(const CodeExecutionOutcome& outcome, std::string_view rule) {

@@ -72,8 +72,8 @@ TEST(ConsoleBufferTest, AZeroCapDropsEverything) {
 
 TEST(ProgramLocationTest, LocatesInTheTextWithTheWrappersShiftTakenOff) {
   const std::string text = "const a = 1;\r\n  return a +\u2028missing;\nend";
-  const CompiledText compiled{.filename = "x", .text = text, .line_offset = 2,
-                              .first_line_columns = 13};
+  const CompiledText compiled{
+      .filename = "x", .text = text, .line_offset = 2, .first_line_columns = 13};
   const auto first = locate(compiled, 3, 20);
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->line, 1);
@@ -81,7 +81,7 @@ TEST(ProgramLocationTest, LocatesInTheTextWithTheWrappersShiftTakenOff) {
   EXPECT_EQ(first->source_line, "const a = 1;");
   const auto third = locate(compiled, 5, 1);
   ASSERT_TRUE(third.has_value());
-  EXPECT_EQ(third->source_line, "missing;");  // U+2028 ends a line, as the engine counts
+  EXPECT_EQ(third->source_line, "missing;");         // U+2028 ends a line, as the engine counts
   EXPECT_EQ(locate(compiled, 2, 5), std::nullopt);   // in the wrapper, before the text
   EXPECT_EQ(locate(compiled, 3, 10), std::nullopt);  // in the wrapper, before the first column
   EXPECT_EQ(locate(compiled, 9, 1), std::nullopt);   // past the text's last line

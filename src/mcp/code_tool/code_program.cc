@@ -143,8 +143,8 @@ Result<std::string> describe_code_tool(const std::vector<CodeMethod>& methods,
                "work as in Node.js; calls beyond the concurrency limit wait their turn. "
              : "") +
       (notes.console_logs ? "console.log (info, warn, error, debug) lines come back, bounded, as "
-                      "{logs} beside the result. "
-                    : "") +
+                            "{logs} beside the result. "
+                          : "") +
       (notes.content_handles
            ? "A tool's image, audio or resource arrives as a small {\"$codemode\":\"content\", "
              "handle, type, mimeType, bytes} object; return it, anywhere in the result, to show "

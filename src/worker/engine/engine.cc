@@ -229,7 +229,8 @@ Status SpiderMonkeyEngine::create_globals() {
   }
   JSAutoRealm realm(cx_, trusted_global_);
   shape_check_ = create_shape_check(cx_);
-  if (!standard_.tools || !shape_check_) return worker_error("worker_engine", "The prelude failed.");
+  if (!standard_.tools || !shape_check_)
+    return worker_error("worker_engine", "The prelude failed.");
   return {};
 }
 

@@ -338,7 +338,8 @@ bool Parser::parse_import(const State& before) {
       // An alias or a CommonJS import: erased when it is types (`import type A = B.C`, or inside
       // `declare`), refused otherwise.
       if (!type_only && !ambient_) {
-        refuse("import =", "the sandbox has no modules to require; use a local constant instead", start);
+        refuse("import =", "the sandbox has no modules to require; use a local constant instead",
+               start);
       }
       next();
       if (at("require") && peek(token_).is("(")) {
@@ -431,7 +432,8 @@ bool Parser::parse_export(const State& before) {
     return true;
   }
   if (at("import") && !ambient_) {
-    refuse("import =", "the sandbox has no modules to require; use a local constant instead", start);
+    refuse("import =", "the sandbox has no modules to require; use a local constant instead",
+           start);
   }
   if (at("as") && peek(token_).is("namespace")) {  // export as namespace N;
     next();

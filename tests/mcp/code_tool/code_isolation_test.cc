@@ -48,8 +48,7 @@ class CodeIsolationTest : public ::testing::Test {
       const Json shown = run(code, policy);
       const std::string expected(message);
       EXPECT_EQ(shown.value("code", ""), "code_rejected") << code << "\n" << shown.dump();
-      EXPECT_TRUE(shown.value("message", "").starts_with(expected)) << code << "\n"
-                                                                      << shown.dump();
+      EXPECT_TRUE(shown.value("message", "").starts_with(expected)) << code << "\n" << shown.dump();
       EXPECT_FALSE(shown.contains("result")) << code << "\n" << shown.dump();
       if (model && policy.console_logs) {
         EXPECT_EQ(shown.at("logs"), Json::array()) << code << "\n" << shown.dump();

@@ -516,16 +516,16 @@ TEST_F(CodeToolModelTest, CapturedLinesComeFromTheWorkerWithinTheCap) {
     return 'done';)js",
                          console_policy());
   EXPECT_EQ(shown, (Json{{"result", "done"}, {"logs", {"a 1 {\"b\":2}", "[warn] w"}}}));
-  const Json cut = run("for (let i = 0; i < 100; i++) console.log(`line ${i}`); return 1;",
-                       console_policy(64));
+  const Json cut =
+      run("for (let i = 0; i < 100; i++) console.log(`line ${i}`); return 1;", console_policy(64));
   EXPECT_LE(json_text(cut.at("logs")).size(), 64u);
   EXPECT_EQ(cut.at("logs").at(0), "line 0");
   EXPECT_EQ(cut.at("logs").back(), "[logs truncated]");
 }
 
 TEST_F(CodeToolModelTest, AnErrorIsLocatedInTheTextAsSentAndKeepsItsLogs) {
-  const Json shown = run("console.log('before');\nconst total = 1;\nreturn totl + 1;",
-                         console_policy());
+  const Json shown =
+      run("console.log('before');\nconst total = 1;\nreturn totl + 1;", console_policy());
   EXPECT_EQ(shown.at("code"), "code_rejected");
   EXPECT_EQ(shown.at("name"), "ReferenceError");
   EXPECT_EQ(shown.at("line"), 3);

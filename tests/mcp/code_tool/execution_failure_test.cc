@@ -23,8 +23,7 @@ CodeExecutionOutcome failed_with(const std::string& rule,
 // (ModelProfileProgramErrorIsLocated below) and carry the worker's logs.
 Json answer_to(const CodeExecutionOutcome& outcome) {
   const Json result = execution_failure(
-      outcome,
-      McpPolicy{.final_result_bytes = 100, .program_profile = ProgramProfile::kStandard});
+      outcome, McpPolicy{.final_result_bytes = 100, .program_profile = ProgramProfile::kStandard});
   EXPECT_EQ(result.at("isError"), true);
   return result.at("structuredContent");
 }
@@ -69,14 +68,13 @@ TEST(ExecutionFailureTest, ModelProfileProgramErrorIsLocated) {
   const McpPolicy policy{.console_logs = true, .program_profile = ProgramProfile::kModel};
   const Json result = execution_failure(thrown, policy);
   EXPECT_EQ(result.at("isError"), true);
-  EXPECT_EQ(result.at("structuredContent"),
-            (Json{{"code", "code_rejected"},
-                  {"name", "ReferenceError"},
-                  {"message", "c is not defined"},
-                  {"line", 3},
-                  {"column", 10},
-                  {"source", "  return c;"},
-                  {"logs", {"before"}}}));
+  EXPECT_EQ(result.at("structuredContent"), (Json{{"code", "code_rejected"},
+                                                  {"name", "ReferenceError"},
+                                                  {"message", "c is not defined"},
+                                                  {"line", 3},
+                                                  {"column", 10},
+                                                  {"source", "  return c;"},
+                                                  {"logs", {"before"}}}));
   EXPECT_EQ(Json::parse(result.at("content").at(0).at("text").get<std::string>()),
             result.at("structuredContent"));
   // A budget's answer keeps its code, and the logs join it.
