@@ -199,14 +199,12 @@ void Parser::parse_left_hand_side() {
 // parseMemberExpressionRest: property and element access, tagged templates, `!`, type arguments.
 void Parser::parse_member_rest(bool allow_optional_chain) {
   for (;;) {
-    bool optional = false;
     if (allow_optional_chain && at("?.")) {
       const Token after = peek(token_);
       if (after.kind == TokenKind::kIdentifier || after.kind == TokenKind::kPrivateName ||
           after.is("[") || (after.kind == TokenKind::kTemplate && after.text[0] == '`') ||
           (after.kind == TokenKind::kTemplateHead && after.text[0] == '`')) {
         next();
-        optional = true;
         if (at("[")) {
           next();
           FlagScope in(no_in_, false);
@@ -239,12 +237,12 @@ void Parser::parse_member_rest(bool allow_optional_chain) {
       parse_template();
       continue;
     }
-    if (!optional && at("!") && !token_.newline_before) {
+    if (at("!") && !token_.newline_before) {
       blank(token_.start, token_.end);
       next();
       continue;
     }
-    if (!optional && try_type_arguments_in_expression()) continue;
+    if (try_type_arguments_in_expression()) continue;
     return;
   }
 }
