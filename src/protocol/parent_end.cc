@@ -168,10 +168,12 @@ Json start_message(const SandboxRequest& request, std::int64_t stack_bytes) {
                {"maxOutputBytes", limits.max_output_bytes},
                {"maxToolInputBytes", limits.max_tool_input_bytes},
                {"maxToolCalls", limits.max_tool_calls},
-               {"maxToolConcurrency", limits.max_tool_concurrency},
                {"stackBytes", stack_bytes}}}};
+  // Only the model profile's worker uses these; a standard JavaScript program's frame is the one
+  // a worker of any earlier release reads.
   if (request.program.profile() != ProgramProfile::kStandard) {
     frame["profile"] = to_string(request.program.profile());
+    frame["limits"]["maxToolConcurrency"] = limits.max_tool_concurrency;
   }
   if (request.program.language() != ProgramLanguage::kJavaScript) {
     frame["language"] = to_string(request.program.language());
