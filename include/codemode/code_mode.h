@@ -76,9 +76,9 @@ enum class UnknownOutcomes : int {
   // OUTCOME_UNKNOWN (rule unknown_tool_outcome), whatever the program returned: the caller
   // reconciles from the evidence before trusting anything. The default.
   kEndExecution = 1,
-  // The program's own outcome: it saw the call end outcome_unknown and chose what to do. For a
-  // host whose caller cannot reconcile (an MCP client, which hears only the program's answer).
-  // usage.unknown_calls and the evidence still count the call.
+  // The program's own outcome: it saw the call end outcome_unknown and chose what to do. Weaker:
+  // a program can then report success over an effect that may have happened. For a host whose
+  // tools can all be repeated safely. usage.unknown_calls and the evidence still count the call.
   kLeaveToProgram,
 };
 

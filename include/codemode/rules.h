@@ -216,6 +216,7 @@ inline constexpr char kHostResultBytesLimit[] = "host_result_bytes_limit";
 inline constexpr char kCumulativeHostBytesLimit[] = "cumulative_host_bytes_limit";
 inline constexpr char kContentBlocksLimit[] = "content_blocks_limit";
 inline constexpr char kContentBytesLimit[] = "content_bytes_limit";
+inline constexpr char kServerHostOperationsLimit[] = "server_host_operations_limit";
 inline constexpr char kHttpListen[] = "http_listen";
 inline constexpr char kHttpToken[] = "http_token";
 inline constexpr char kHttpTokenRequired[] = "http_token_required";

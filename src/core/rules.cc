@@ -285,6 +285,8 @@ constexpr auto kRules = [] {
        "code mode: a tool's image, audio and resource blocks pass contentBlocks"},
       {rules::kContentBytesLimit, kLimitExceeded,
        "code mode: a tool's image, audio and resource blocks pass contentBytes"},
+      {rules::kServerHostOperationsLimit, kLimitExceeded,
+       "no server-wide host-operation slot came free within serverHostOperationWaitMillis"},
       {rules::kHttpListen, kInvalidConfig,
        "the listen address is not an IPv4 HOST:PORT, or cannot be bound"},
       {rules::kHttpToken, kInvalidConfig,

@@ -12,14 +12,14 @@ inline constexpr char kCodeRejected[] = "code_rejected";
 inline constexpr char kDeadlineExceeded[] = "deadline_exceeded";
 inline constexpr char kFinalResultBytesLimit[] = "final_result_bytes_limit";
 inline constexpr char kInvalidArguments[] = "invalid_arguments";
+inline constexpr char kOutcomeUnknown[] = "outcome_unknown";
 // In the program, for the call's rule (code_program.h).
 inline constexpr char kHostCallsLimit[] = "host_calls_limit";
 inline constexpr char kHostConcurrencyLimit[] = "host_concurrency_limit";
 // The server's capacity (server_capacity.h).
 inline constexpr char kServerWorkersLimit[] = "server_workers_limit";
 inline constexpr char kServerInvocationsLimit[] = "server_invocations_limit";
-// Never answered (host operations queue rather than fail), but kept from quota class names.
-inline constexpr char kServerHostOperationsLimit[] = "server_host_operations_limit";
+// (server_host_operations_limit is an Error's rule: include/codemode/rules.h.)
 
 }  // namespace codemode::mcp::codes
 

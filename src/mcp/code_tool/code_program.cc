@@ -37,6 +37,8 @@ Json rule_table(const std::vector<std::string>& quota_classes) {
        {rules::kCumulativeHostBytesLimit, "cumulative host-result byte budget exhausted"}},
       {rules::kContentBlocksLimit, {rules::kContentBlocksLimit, "content-block budget exhausted"}},
       {rules::kContentBytesLimit, {rules::kContentBytesLimit, "content-byte budget exhausted"}},
+      {rules::kServerHostOperationsLimit,
+       {rules::kServerHostOperationsLimit, "server host-operation capacity is exhausted"}},
       {rules::kInputSchema, {codes::kInvalidArguments, nullptr}},
   };
   for (const std::string& name : quota_classes) {

@@ -14,6 +14,7 @@
 //   max_tool_concurrency          host_concurrency_limit
 //   host_result_bytes_limit       host_result_bytes_limit
 //   cumulative_host_bytes_limit   cumulative_host_bytes_limit
+//   server_host_operations_limit  server_host_operations_limit
 //   <class>_limit                 <class>_limit
 //   input_schema                  invalid_arguments
 //   any other                     the rule (tool_failed, tool_timeout, cancelled, ...)

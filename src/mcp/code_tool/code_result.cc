@@ -60,18 +60,17 @@ Json error_result(std::string_view code, std::string_view message, const Json& l
   return call_result(with_logs(Json{{"code", code}, {"message", message}}, logs), true);
 }
 
-Json too_large(std::int64_t bytes, const Json& logs, const McpPolicy& policy) {
+Json too_large(std::optional<std::int64_t> bytes, const Json& logs, const McpPolicy& policy) {
   return error_result(codes::kFinalResultBytesLimit,
-                      "final JSON is " + std::to_string(bytes) + " bytes and exceeds the " +
-                          std::to_string(policy.final_result_bytes) +
-                          "-byte limit; return fewer fields or items",
-                      logs);
+                      final_result_too_large(bytes, policy.final_result_bytes), logs);
 }
 
 Json succeeded(const Json& result, const Json& logs, const McpPolicy& policy) {
   Result<std::size_t> bytes = check_json(result, {.max_bytes = kMeasureBytes});
   if (!bytes.ok() || static_cast<std::int64_t>(*bytes) > policy.final_result_bytes) {
-    return too_large(bytes.ok() ? static_cast<std::int64_t>(*bytes) : 0, logs, policy);
+    // Past the measure's own cap the size is not known: the message leaves it out.
+    return too_large(bytes.ok() ? std::optional(static_cast<std::int64_t>(*bytes)) : std::nullopt,
+                     logs, policy);
   }
   return call_result(with_logs(Json{{"result", result}}, logs), false);
 }
@@ -106,6 +105,13 @@ Json thrown(const Json& error, const Json& logs, const McpPolicy& policy) {
 }
 
 }  // namespace
+
+std::string final_result_too_large(std::optional<std::int64_t> bytes, std::int64_t cap) {
+  const std::string measured = bytes ? " is " + std::to_string(*bytes) + " bytes and" : "";
+  return "final JSON" + measured + " exceeds the " + std::to_string(cap) +
+         "-byte limit; return fewer fields or items, or use the repository tools' compact "
+         "formats (read with format \"text\", list with format \"paths\")";
+}
 
 Json fitted_logs(const std::optional<ProgramLogs>& logs, std::int64_t max_bytes) {
   if (!logs) return Json();

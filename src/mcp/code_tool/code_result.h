@@ -18,7 +18,9 @@
 #ifndef CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
 #define CODEMODE_MCP_CODE_TOOL_CODE_RESULT_H_
 
+#include <cstdint>
 #include <optional>
+#include <string>
 
 #include "codemode/json.h"
 #include "codemode/sandbox.h"
@@ -36,6 +38,11 @@ inline constexpr std::int64_t kEnvelopeBytes = 8 << 10;
 // the first line that does not fit and ended by "[logs truncated]".
 Json code_result(const Json& envelope, const McpPolicy& policy,
                  const std::optional<ProgramLogs>& model_logs = {});
+
+// final_result_bytes_limit's message: the result's measured size (when known), the cap, and how
+// to return less, naming the repository tools' compact formats (read's "text", list's "paths";
+// docs/repositories.md), which carry the same lines and paths in fewer bytes.
+std::string final_result_too_large(std::optional<std::int64_t> bytes, std::int64_t cap);
 
 // `logs` as the code tool returns them: a JSON array within `max_bytes` as compact JSON, cut as
 // above. Null when `logs` is unset.

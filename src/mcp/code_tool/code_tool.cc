@@ -96,9 +96,9 @@ Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, M
            [raw](const Tool& tool, const Json& input, const BrokerContext& context) {
              return broker_call(*raw, tool, input, context);
            },
-       // An MCP client cannot reconcile: a downstream that timed out is the program's error to
-       // catch (tool_timeout), as in direct mode, rather than the end of its result.
-       .unknown_outcomes = UnknownOutcomes::kLeaveToProgram});
+       // By default a program cannot hide a call that may have acted (docs/mcp.md): its result
+       // is discarded and the client hears which call it was.
+       .unknown_outcomes = shared->policy.unknown_outcomes});
   if (!mode.ok()) return std::move(mode).error();
   shared->mode = std::move(*mode);
   return std::unique_ptr<CodeTool>(new CodeTool(std::move(shared)));
@@ -163,11 +163,9 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
   if (Status units = invocation->budget.reserve_units(tool.id()); !units.ok()) {
     return not_started(std::move(units).error(), tool, context);
   }
-  const std::unique_ptr<ServerCapacity::HostOperation> slot =
+  Result<std::unique_ptr<ServerCapacity::HostOperation>> slot =
       shared.capacity->wait_for_host_operation(context.stop_token);
-  if (!slot) {
-    return not_started(Error::cancelled("cancelled", "The call was cancelled."), tool, context);
-  }
+  if (!slot.ok()) return not_started(std::move(slot).error(), tool, context);
   std::shared_ptr<Budget> budget =
       Budget::create({.max_cost_micros = tool.cost_micros(), .max_calls = 1}).value();
   // A downstream answer is bounded by the message cap alone here: its blocks leave it before

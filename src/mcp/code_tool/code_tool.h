@@ -23,14 +23,20 @@
 //   consoleLogs, consoleLogBytes
 //                        console capture into logs, bounded (code_prelude.h)
 //   serverWorkers        simultaneous workers, fail fast           server_workers_limit
-//   serverHostOperations tool calls in flight, server-wide, queued
+//   serverHostOperations tool calls in flight, server-wide, queued for at most
+//                        serverHostOperationWaitMillis             server_host_operations_limit
 // (the last two from the server's ServerCapacity, server_capacity.h)
+//   unknownOutcomes      a call whose outcome is unknown (a write that timed out) ends the
+//                        invocation, naming the call, whatever the program returned
+//                                                                  outcome_unknown
+//                        (leave_to_program: the program's own answer stands)
 // The quota units, result bytes and content blocks are counted per invocation (invocation.h) by the
 // broker the executor calls, which finds the invocation by its execution id.
 // Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text,
 // then the blocks whose handles the result returns (content_handles.h);
 // failure -> isError with structuredContent {code, message, logs?}; a program's own throw is
-// code_rejected with its message, except a rethrown host_calls_limit, which stays that code.
+// code_rejected with its message, except a rethrown host_calls_limit, which stays that code;
+// outcome_unknown adds calls: [{tool, callId}] (execution_failure.h).
 //
 // Thread-safety: call may run on many threads at once.
 #ifndef CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_

@@ -41,6 +41,9 @@ constexpr std::array<RuleAnswer, 27> kRuleAnswers{{
     {rules::kWorkerExited, ExecutionAnswer::kAsIs},
     {rules::kWorkerProtocolError, ExecutionAnswer::kAsIs},
     {rules::kWorkerStartFailed, ExecutionAnswer::kAsIs},
+    // Only with policy.unknownOutcomes end_execution (the default): a call whose outcome is
+    // unknown ends the invocation whatever the program returned.
+    {rules::kUnknownToolOutcome, ExecutionAnswer::kUnknownOutcome},
     // The sandbox, or codemode around it, failing the invocation: the code tool's code for an
     // internal error. (The code tool's own options, input and ids never fail: a failure here is
     // codemode's.)
@@ -48,7 +51,6 @@ constexpr std::array<RuleAnswer, 27> kRuleAnswers{{
     {rules::kInvalidOutput, ExecutionAnswer::kSandboxFailed},
     {rules::kUnsupportedProgram, ExecutionAnswer::kSandboxFailed},
     {rules::kAdapterUnavailable, ExecutionAnswer::kSandboxFailed},
-    {rules::kUnknownToolOutcome, ExecutionAnswer::kSandboxFailed},
     {rules::kInternalError, ExecutionAnswer::kSandboxFailed},
     {rules::kExecuteOptions, ExecutionAnswer::kSandboxFailed},
     {rules::kExecutionIdReused, ExecutionAnswer::kSandboxFailed},
@@ -78,6 +80,17 @@ Json located_program_error(const ProgramError& error) {
     structured["source"] = error.location->source_line;
   }
   return structured;
+}
+
+// The calls whose outcome is unknown, as the client can name them: the tool and the call's id in
+// the execution's evidence.
+Json unknown_calls(const CodeExecutionOutcome& outcome) {
+  Json calls = Json::array();
+  for (const ExecutionEvidence& evidence : outcome.evidence) {
+    if (evidence.receipt.execution != ExecutionState::kUnknown) continue;
+    calls.push_back({{"tool", evidence.receipt.tool_id}, {"callId", evidence.receipt.call_id}});
+  }
+  return calls;
 }
 
 Json error_answer(Json structured) {
@@ -128,13 +141,18 @@ Json failure_answer(const CodeExecutionOutcome& outcome, const McpPolicy& policy
       return tool_error_result(codes::kCodeRejected, "JavaScript exceeded its heap budget");
     case kFinalResultBytes:
       return tool_error_result(codes::kFinalResultBytesLimit,
-                               "final JSON exceeds the " +
-                                   std::to_string(policy.final_result_bytes) +
-                                   "-byte limit; return fewer fields or items");
+                               final_result_too_large(std::nullopt, policy.final_result_bytes));
     case kNotJson:
       return tool_error_result(codes::kCodeRejected, error.message);
     case kAsIs:
       return tool_error_result(error.rule, error.message);
+    case kUnknownOutcome:
+      return error_answer(Json{{"code", codes::kOutcomeUnknown},
+                               {"message",
+                                "a tool call may or may not have taken effect, so the program's "
+                                "result was discarded; check what the call did before making it "
+                                "again"},
+                               {"calls", unknown_calls(outcome)}});
     case kSandboxFailed:
       break;
   }

@@ -27,6 +27,8 @@ enum class ExecutionAnswer {
   kFinalResultBytes,  // final_result_bytes_limit, naming finalResultBytes
   kNotJson,           // code_rejected, with codemode's fixed message for the rule
   kAsIs,              // the rule itself as the code, with codemode's fixed message
+  kUnknownOutcome,    // outcome_unknown: a call may have acted; the program's result discarded,
+                      // the calls named (`calls`: [{tool, callId}])
   kSandboxFailed,     // worker_start_failed: "code worker could not be started"
 };
 

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <optional>
 #include <regex>
 #include <set>
+#include <utility>
 
 #include "codemode/rules.h"
 
@@ -12,7 +14,7 @@
 
 namespace codemode::mcp {
 
-const std::array<PolicyField, 15> kPolicyFields{{
+const std::array<PolicyField, 16> kPolicyFields{{
     {"sourceBytes", &McpPolicy::source_bytes, 1, 32 << 10},
     {"wallTimeMillis", &McpPolicy::wall_time_millis, 1, 10'000},
     {"heapBytes", &McpPolicy::heap_bytes, 1 << 20, 64 << 20},
@@ -28,6 +30,7 @@ const std::array<PolicyField, 15> kPolicyFields{{
     {"serverWorkers", &McpPolicy::server_workers, 1, 16},
     {"serverInvocations", &McpPolicy::server_invocations, 1, 16},
     {"serverHostOperations", &McpPolicy::server_host_operations, 1, 32},
+    {"serverHostOperationWaitMillis", &McpPolicy::server_host_operation_wait_millis, 0, 60'000},
 }};
 
 const std::array<std::string_view, 17> kBuiltInLimitCodes{{
@@ -41,7 +44,7 @@ const std::array<std::string_view, 17> kBuiltInLimitCodes{{
     rules::kContentBytesLimit,
     codes::kServerWorkersLimit,
     codes::kServerInvocationsLimit,
-    codes::kServerHostOperationsLimit,
+    rules::kServerHostOperationsLimit,
     rules::kMemoryLimit,
     rules::kCpuLimit,
     rules::kWallTimeLimit,
@@ -131,6 +134,27 @@ std::string unknown_field_message(std::string_view name) {
   return "policy." + std::string(name) + " is not one of the documented budgets.";
 }
 
+// policy.unknownOutcomes, as the library's CodeModeOptions::unknown_outcomes names its values.
+constexpr std::array<std::pair<UnknownOutcomes, std::string_view>, 2> kUnknownOutcomesNames{{
+    {UnknownOutcomes::kEndExecution, "end_execution"},
+    {UnknownOutcomes::kLeaveToProgram, "leave_to_program"},
+}};
+
+std::optional<UnknownOutcomes> unknown_outcomes_from(const Json& value) {
+  if (!value.is_string()) return std::nullopt;
+  for (const auto& [choice, name] : kUnknownOutcomesNames) {
+    if (value.get_ref<const std::string&>() == name) return choice;
+  }
+  return std::nullopt;
+}
+
+std::string_view unknown_outcomes_name(UnknownOutcomes choice) {
+  for (const auto& [known, name] : kUnknownOutcomesNames) {
+    if (known == choice) return name;
+  }
+  return kUnknownOutcomesNames[0].second;
+}
+
 Status parse_quota_classes(McpPolicy& policy, const Json& classes,
                            const std::function<bool(std::string_view)>& known_tool) {
   if (!classes.is_object() || classes.size() > kMaxQuotaClasses) {
@@ -162,6 +186,15 @@ Result<McpPolicy> parse_policy(const Json& overrides,
           value.is_string() ? program_profile_from_string(value.get<std::string>()) : std::nullopt;
       if (!profile) return policy_error("policy.programProfile must be \"model\" or \"standard\".");
       policy.program_profile = *profile;
+      continue;
+    }
+    if (name == "unknownOutcomes") {
+      const std::optional<UnknownOutcomes> choice = unknown_outcomes_from(value);
+      if (!choice) {
+        return policy_error(
+            "policy.unknownOutcomes must be \"end_execution\" or \"leave_to_program\".");
+      }
+      policy.unknown_outcomes = *choice;
       continue;
     }
     if (name == "quotaClasses") {
@@ -206,6 +239,7 @@ Json describe_policy(const McpPolicy& policy) {
   described["quotaClasses"] = std::move(classes);
   described["consoleLogs"] = policy.console_logs;
   described["programProfile"] = to_string(policy.program_profile);
+  described["unknownOutcomes"] = unknown_outcomes_name(policy.unknown_outcomes);
   return described;
 }
 

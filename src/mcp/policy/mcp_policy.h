@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "codemode/code_mode.h"
 #include "codemode/error.h"
 #include "codemode/json.h"
 #include "codemode/program.h"
@@ -58,10 +59,17 @@ struct McpPolicy {
   // language models write them run (TypeScript, console, timers, fan-out that waits); standard
   // keeps the exact globals and the refusal past hostConcurrency.
   ProgramProfile program_profile = ProgramProfile::kModel;
+  // A program's tool call whose outcome is unknown (a write that timed out may have acted): by
+  // default the invocation ends outcome_unknown, naming the call, whatever the program returned,
+  // so that no retry repeats the effect unknowingly; kLeaveToProgram lets the program's own answer
+  // stand (it saw the call fail), which is weaker than the specification.
+  UnknownOutcomes unknown_outcomes = UnknownOutcomes::kEndExecution;
   // ---- the whole server ----
   std::int64_t server_workers = 4;          // max 16; fail fast: server_workers_limit
   std::int64_t server_invocations = 4;      // max 16; fail fast: server_invocations_limit
   std::int64_t server_host_operations = 8;  // max 32; queued
+  // How long a tool call waits for one of them: 0 .. 60 s; server_host_operations_limit.
+  std::int64_t server_host_operation_wait_millis = 2'000;
   std::vector<QuotaClass> quota_classes;
 };
 
@@ -73,7 +81,7 @@ struct PolicyField {
 };
 
 // Every numeric budget, in the order docs/mcp.md lists them.
-extern const std::array<PolicyField, 15> kPolicyFields;
+extern const std::array<PolicyField, 16> kPolicyFields;
 
 // What a program reads when a quota class has no unit left: "<name> budget exhausted", except for
 // the repository tools' two, "page budget exhausted" and "snapshot budget exhausted".

@@ -1,6 +1,9 @@
 #include "mcp/policy/server_capacity.h"
 
+#include <algorithm>
 #include <chrono>
+
+#include "codemode/rules.h"
 
 namespace codemode::mcp {
 namespace {
@@ -17,7 +20,8 @@ std::shared_ptr<ServerCapacity> ServerCapacity::create(const McpPolicy& policy) 
 ServerCapacity::ServerCapacity(const McpPolicy& policy)
     : invocations_{.max = policy.server_invocations},
       workers_{.max = policy.server_workers},
-      host_operations_(static_cast<std::ptrdiff_t>(policy.server_host_operations)) {}
+      host_operations_(static_cast<std::ptrdiff_t>(policy.server_host_operations)),
+      host_operation_wait_(policy.server_host_operation_wait_millis) {}
 
 std::shared_ptr<ServerCapacity::Slot> ServerCapacity::try_start_invocation() {
   return try_take(invocations_);
@@ -46,16 +50,24 @@ void ServerCapacity::give_back(Count& count) {
   --count.in_use;
 }
 
-std::unique_ptr<ServerCapacity::HostOperation> ServerCapacity::wait_for_host_operation(
+Result<std::unique_ptr<ServerCapacity::HostOperation>> ServerCapacity::wait_for_host_operation(
     const std::stop_token& stop) {
-  while (!host_operations_.try_acquire_for(kQueuePoll)) {
-    if (stop.stop_requested()) return nullptr;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + host_operation_wait_;
+  while (!host_operations_.try_acquire_until(std::min(Clock::now() + kQueuePoll, deadline))) {
+    if (stop.stop_requested()) {
+      return Error::cancelled(rules::kCancelled, "The call was cancelled before it started.");
+    }
+    if (Clock::now() >= deadline) {
+      return Error::limit_exceeded(rules::kServerHostOperationsLimit,
+                                   "server host-operation capacity is exhausted");
+    }
   }
   try {
     return std::make_unique<HostOperation>(shared_from_this());
   } catch (...) {
-    host_operations_.release();
-    return nullptr;
+    host_operations_.release();  // out of memory: the unit goes back, the call does not start
+    return Error::tool_failed(rules::kInternalError, "The call failed inside the server.");
   }
 }
 

@@ -5,7 +5,8 @@
 //   serverWorkers         code mode's workers alive; past it a code call fails fast
 //                         (server_workers_limit)
 //   serverHostOperations  tool calls in flight (a direct-mode call, or one call of a code-mode
-//                         program); past it a call waits its turn
+//                         program); past it a call waits its turn, for at most
+//                         serverHostOperationWaitMillis (server_host_operations_limit)
 // One is made per server and handed to the McpServer of every session and to the CodeTool.
 //
 // Ownership: slots are RAII; each holds the capacity alive, so a slot may outlive every session.
@@ -13,11 +14,14 @@
 #ifndef CODEMODE_MCP_POLICY_SERVER_CAPACITY_H_
 #define CODEMODE_MCP_POLICY_SERVER_CAPACITY_H_
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <semaphore>
 #include <stop_token>
+
+#include "codemode/error.h"
 
 #include "mcp/policy/mcp_policy.h"
 
@@ -36,8 +40,10 @@ class ServerCapacity : public std::enable_shared_from_this<ServerCapacity> {
   std::shared_ptr<Slot> try_start_invocation();
   // A slot, or nullptr when serverWorkers workers are already running.
   std::shared_ptr<Slot> try_start_worker();
-  // Waits (queued) for a slot; nullptr when `stop` fired first.
-  std::unique_ptr<HostOperation> wait_for_host_operation(const std::stop_token& stop);
+  // Waits (queued) for a slot, at most serverHostOperationWaitMillis. CANCELLED "cancelled" when
+  // `stop` fired first; LIMIT_EXCEEDED server_host_operations_limit when the wait ran out. The
+  // call never started either way.
+  Result<std::unique_ptr<HostOperation>> wait_for_host_operation(const std::stop_token& stop);
 
   ServerCapacity(const ServerCapacity&) = delete;
   ServerCapacity& operator=(const ServerCapacity&) = delete;
@@ -56,6 +62,7 @@ class ServerCapacity : public std::enable_shared_from_this<ServerCapacity> {
   Count invocations_;
   Count workers_;
   std::counting_semaphore<64> host_operations_;
+  const std::chrono::milliseconds host_operation_wait_;
 };
 
 class ServerCapacity::Slot {

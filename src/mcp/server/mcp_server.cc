@@ -173,27 +173,29 @@ std::unique_ptr<ProgressHeartbeat> McpServer::progress_for(const Json& request_p
 Json McpServer::run_call(const RpcMessage& request, const CatalogEntry& entry,
                          std::stop_token stop) {
   std::unique_ptr<ProgressHeartbeat> progress = progress_for(request.params);
-  const Json input = request.params.value("arguments", Json::object());
-  ToolOutcome outcome = ToolOutcome::failed(
-      Error::cancelled("cancelled", "The call was cancelled before it started."));
-  if (std::unique_ptr<ServerCapacity::HostOperation> slot =
-          capacity_->wait_for_host_operation(stop)) {
-    // A fresh budget per call: one call at most the tool's declared cost.
-    Result<std::shared_ptr<Budget>> budget =
-        Budget::create({.max_cost_micros = entry.tool.cost_micros(), .max_calls = 1});
-    const std::string call_id = "mcp:" + std::to_string(next_call_++);
-    const BrokerContext context{.run_id = "mcp",
-                                .execution_id = call_id,
-                                .call_id = call_id,
-                                .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
-                                .stop_token = stop,
-                                .max_tool_input_bytes = options_.max_tool_input_bytes,
-                                .max_output_bytes = options_.max_tool_output_bytes};
-    outcome =
-        standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input, context);
-  }
+  const ToolOutcome outcome =
+      dispatch(entry, request.params.value("arguments", Json::object()), std::move(stop));
   progress.reset();  // no progress after this point; see progress_heartbeat.h
   return call_tool_result(outcome, entry);
+}
+
+ToolOutcome McpServer::dispatch(const CatalogEntry& entry, const Json& input,
+                                std::stop_token stop) {
+  Result<std::unique_ptr<ServerCapacity::HostOperation>> slot =
+      capacity_->wait_for_host_operation(stop);
+  if (!slot.ok()) return ToolOutcome::failed(std::move(slot).error());
+  // A fresh budget per call: one call at most the tool's declared cost.
+  Result<std::shared_ptr<Budget>> budget =
+      Budget::create({.max_cost_micros = entry.tool.cost_micros(), .max_calls = 1});
+  const std::string call_id = "mcp:" + std::to_string(next_call_++);
+  const BrokerContext context{.run_id = "mcp",
+                              .execution_id = call_id,
+                              .call_id = call_id,
+                              .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
+                              .stop_token = std::move(stop),
+                              .max_tool_input_bytes = options_.max_tool_input_bytes,
+                              .max_output_bytes = options_.max_tool_output_bytes};
+  return standard_broker({.permissions = grants_, .budget = *budget})(entry.tool, input, context);
 }
 
 }  // namespace codemode::mcp

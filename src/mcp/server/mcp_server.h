@@ -6,7 +6,8 @@
 //   tools/list                 the catalog, one page, deterministic order
 //   tools/call                 on its own thread, through the broker (permissions, schemas,
 //                              budget, timeout); the server-wide invocation cap fails fast and
-//                              the host-operation cap queues (server_capacity.h)
+//                              the host-operation cap queues, for a bounded wait
+//                              (server_capacity.h)
 //   notifications/cancelled    stops that call; its response is not sent
 // A tools/call whose _meta.progressToken is set gets notifications/progress every
 // progress_interval while it runs (progress_heartbeat.h).
@@ -26,6 +27,7 @@
 #include <string>
 
 #include "codemode/json.h"
+#include "codemode/outcome.h"
 #include "codemode/permissions.h"
 
 #include "mcp/catalog/tool_catalog.h"
@@ -82,6 +84,9 @@ class McpServer : public McpEndpoint {
   using AnswerFn = std::function<Json(std::stop_token stop)>;
   void admit(const RpcMessage& request, AnswerFn answer);
   Json run_call(const RpcMessage& request, const CatalogEntry& entry, std::stop_token stop);
+  // One direct-mode call: a host-operation slot (queued, within the policy's wait), then the
+  // broker.
+  ToolOutcome dispatch(const CatalogEntry& entry, const Json& input, std::stop_token stop);
   std::unique_ptr<ProgressHeartbeat> progress_for(const Json& request_params);
 
   McpServerOptions options_;

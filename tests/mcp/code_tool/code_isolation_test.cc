@@ -8,6 +8,7 @@
 
 #include "codemode/process_adapter.h"
 
+#include "mcp/code_tool/code_result.h"
 #include "mcp/code_tool/code_tool.h"
 #include "mcp/text_tool.h"
 #include "support/process_support.h"
@@ -179,8 +180,7 @@ TEST_F(CodeIsolationTest, APollutedRegExpCannotForgeTheMeasuredSize) {
   EXPECT_EQ(run(pollute + "return 'x'.repeat(20000);").at("result").get<std::string>().size(),
             20000u);
   EXPECT_EQ(run(pollute + "return 'x'.repeat(100000);").at("message"),
-            "final JSON is 100002 bytes and exceeds the 49152-byte limit; return fewer fields or "
-            "items");
+            final_result_too_large(100002, 49152));
 }
 
 // The review of the fix: a program that redefines Promise.prototype.constructor and then reaches

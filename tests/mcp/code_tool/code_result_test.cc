@@ -50,8 +50,11 @@ TEST(CodeResultTest, FinalResultBytesCountTheResultAloneNotTheLogs) {
       code_result(Json{{"result", std::string(15, 'r')}, {"logs", logs}}, with_logs(64));
   EXPECT_EQ(over.at("isError"), true);
   EXPECT_EQ(over.at("structuredContent").at("code"), "final_result_bytes_limit");
-  EXPECT_EQ(over.at("structuredContent").at("message"),
-            "final JSON is 17 bytes and exceeds the 16-byte limit; return fewer fields or items");
+  EXPECT_EQ(
+      over.at("structuredContent").at("message"),
+      "final JSON is 17 bytes and exceeds the 16-byte limit; return fewer fields or items, or "
+      "use the repository tools' compact formats (read with format \"text\", list with "
+      "format \"paths\")");
   EXPECT_EQ(over.at("structuredContent").at("logs"), logs);
 }
 
@@ -99,9 +102,7 @@ TEST(CodeResultTest, TheWorkersMeasureOfAnOversizedResultIsBelievedOnlyAboveTheC
       code_result(Json{{"error", {{"code", "final_result_bytes_limit"}, {"bytes", 100002}}}}, {});
   EXPECT_EQ(over.at("structuredContent"),
             (Json{{"code", "final_result_bytes_limit"},
-                  {"message",
-                   "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
-                   "return fewer fields or items"}}));
+                  {"message", final_result_too_large(100002, 49152)}}));
   for (const Json& error :
        {Json{{"code", "final_result_bytes_limit"}, {"bytes", 49152}},
         Json{{"code", "final_result_bytes_limit"}, {"bytes", "100002"}},

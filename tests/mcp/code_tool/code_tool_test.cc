@@ -15,6 +15,7 @@
 #include "codemode/process_adapter.h"
 
 #include "mcp/catalog/tool_results.h"
+#include "mcp/code_tool/code_result.h"
 #include "mcp/text_tool.h"
 #include "support/process_support.h"
 
@@ -408,12 +409,20 @@ TEST_F(CodeToolTest, EachNamespaceAnswersItsOwnHelp) {
   EXPECT_NE(result.at("unknown").at(1).get<std::string>().find("'strict'"), std::string::npos);
 }
 
-// An MCP client cannot reconcile an unknown outcome: the program hears it and its result stands.
-TEST_F(CodeToolTest, AToolThatTimedOutIsTheProgramsErrorNotTheEndOfItsResult) {
-  const Json shown = run(R"js(
+// A program cannot hide a call that may have acted: whatever it returns, the invocation ends
+// outcome_unknown, naming the call. Opted out (unknownOutcomes leave_to_program), the program
+// hears the timeout and its result stands.
+TEST_F(CodeToolTest, AToolThatTimedOutEndsTheInvocationUnlessLeftToTheProgram) {
+  const std::string code = R"js(
+    await codemode.t.fail({}).catch(() => {});
     try { await codemode.t.stuck({}); return 'answered'; }
-    catch (e) { return [e.code, e.operation]; })js");
-  EXPECT_EQ(shown, (Json{{"result", {"tool_timeout", "t.stuck"}}}));
+    catch (e) { return [e.code, e.operation]; })js";
+  const Json ended = run(code);
+  EXPECT_EQ(ended.at("code"), "outcome_unknown");
+  EXPECT_EQ(ended.at("calls"),
+            Json::parse(R"([{"tool": "t.stuck", "callId": "mcp-code:1:code:2"}])"));
+  const Json left = run(code, {.unknown_outcomes = UnknownOutcomes::kLeaveToProgram});
+  EXPECT_EQ(left, (Json{{"result", {"tool_timeout", "t.stuck"}}}));
   std::lock_guard lock(stuck_mu);
   stuck_responders.clear();
 }
@@ -423,15 +432,11 @@ TEST_F(CodeToolTest, AResultOfAnySizeOverTheCapGetsItsMeasuredSize) {
   // 48 KiB cap in units but do in bytes.
   EXPECT_EQ(run("return 'x'.repeat(100000);"),
             (Json{{"code", "final_result_bytes_limit"},
-                  {"message",
-                   "final JSON is 100002 bytes and exceeds the 49152-byte limit; "
-                   "return fewer fields or items"}}));
+                  {"message", final_result_too_large(100002, 49152)}}));
   EXPECT_EQ(run("return 'x'.repeat(2000000);").at("message"),
-            "final JSON is 2000002 bytes and exceeds the 49152-byte limit; return fewer fields or "
-            "items");
+            final_result_too_large(2000002, 49152));
   EXPECT_EQ(run("return '\u00e9'.repeat(30000);").at("message"),
-            "final JSON is 60002 bytes and exceeds the 49152-byte limit; return fewer fields or "
-            "items");
+            final_result_too_large(60002, 49152));
   EXPECT_EQ(run("return '\u00e9'.repeat(24000);").at("result").get<std::string>().size(), 48000u);
 }
 
@@ -477,17 +482,32 @@ TEST_F(CodeToolTest, AProgramsToolCallQueuesOnTheServersHostOperations) {
   const McpPolicy policy{.server_host_operations = 1};
   const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
   auto held = capacity->wait_for_host_operation(std::stop_token());
-  ASSERT_NE(held, nullptr);
+  ASSERT_TRUE(held.ok());
   const auto started = std::chrono::steady_clock::now();
   std::thread releaser([&held] {
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
-    held.reset();
+    held->reset();
   });
   const Json shown = run("return (await codemode.t.text({ n: 2 })).text;", policy, capacity);
   const auto waited = std::chrono::steady_clock::now() - started;
   releaser.join();
   EXPECT_EQ(shown.at("result"), "xx");
   EXPECT_GE(waited, std::chrono::milliseconds(400));
+}
+
+// ... but not for longer than the policy's wait: past it the call is refused, before dispatch,
+// with a code the program can catch.
+TEST_F(CodeToolTest, AProgramsToolCallPastTheHostOperationWaitIsRefused) {
+  const McpPolicy policy{.server_host_operations = 1, .server_host_operation_wait_millis = 100};
+  const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
+  auto held = capacity->wait_for_host_operation(std::stop_token());
+  ASSERT_TRUE(held.ok());
+  const Json shown = run(R"js(
+    try { await codemode.t.text({ n: 2 }); return 'dispatched'; }
+    catch (e) { return [e.code, e.message, e.operation]; })js",
+                         policy, capacity);
+  EXPECT_EQ(shown.at("result"), Json::parse(R"(["server_host_operations_limit",
+                            "server host-operation capacity is exhausted", "t.text"])"));
 }
 
 // ---- the model profile (the default of `codemode mcp`) ----

@@ -2,9 +2,13 @@
 // can end with (no rule reaches the default unnoticed), and each row's answer.
 #include "mcp/code_tool/execution_failure.h"
 
+#include <optional>
+
 #include <gtest/gtest.h>
 
 #include "codemode/rules.h"
+
+#include "mcp/code_tool/code_result.h"
 
 namespace codemode::mcp {
 namespace {
@@ -92,10 +96,9 @@ TEST(ExecutionFailureTest, TheBudgetsAnswerInTheCodeToolsCodes) {
   }
   EXPECT_EQ(answer_to(failed_with(rules::kMemoryLimit)),
             (Json{{"code", "code_rejected"}, {"message", "JavaScript exceeded its heap budget"}}));
-  EXPECT_EQ(
-      answer_to(failed_with(rules::kMaxOutputBytes)),
-      (Json{{"code", "final_result_bytes_limit"},
-            {"message", "final JSON exceeds the 100-byte limit; return fewer fields or items"}}));
+  EXPECT_EQ(answer_to(failed_with(rules::kMaxOutputBytes)),
+            (Json{{"code", "final_result_bytes_limit"},
+                  {"message", final_result_too_large(std::nullopt, 100)}}));
 }
 
 TEST(ExecutionFailureTest, AResultThatIsNotJsonIsCodeRejectedInCodemodesWords) {
@@ -118,13 +121,33 @@ TEST(ExecutionFailureTest, TheWorkersEndsAndACancelKeepTheirRule) {
   }
 }
 
+// A program cannot hide a call that may have acted: the client hears outcome_unknown and which
+// calls, by tool and call id; the calls whose outcome is known are not named.
+TEST(ExecutionFailureTest, AnUnknownOutcomeNamesTheCallsItCannotVouchFor) {
+  CodeExecutionOutcome unknown = failed_with(rules::kUnknownToolOutcome);
+  const auto receipt = [](const char* call_id, const char* tool_id, ExecutionState state) {
+    return ExecutionEvidence{
+        .run_id = "mcp", .receipt = {.call_id = call_id, .tool_id = tool_id, .execution = state}};
+  };
+  unknown.evidence = {receipt("mcp-code:4:code:1", "crm.read", ExecutionState::kSucceeded),
+                      receipt("mcp-code:4:code:2", "crm.write", ExecutionState::kUnknown),
+                      receipt("mcp-code:4:code:3", "crm.read", ExecutionState::kNotStarted)};
+  EXPECT_EQ(execution_answer(rules::kUnknownToolOutcome), ExecutionAnswer::kUnknownOutcome);
+  EXPECT_EQ(answer_to(unknown),
+            (Json{{"code", "outcome_unknown"},
+                  {"message",
+                   "a tool call may or may not have taken effect, so the program's result was "
+                   "discarded; check what the call did before making it again"},
+                  {"calls", {{{"tool", "crm.write"}, {"callId", "mcp-code:4:code:2"}}}}}));
+}
+
 TEST(ExecutionFailureTest, AnyOtherFailureIsTheSandboxFailingTheInvocation) {
   const Json sandbox_failed{{"code", "worker_start_failed"},
                             {"message", "code worker could not be started"}};
-  for (const char* rule : {rules::kSandboxError, rules::kInvalidOutput, rules::kUnsupportedProgram,
-                           rules::kAdapterUnavailable, rules::kUnknownToolOutcome,
-                           rules::kInternalError, rules::kExecuteOptions, rules::kExecutionIdReused,
-                           rules::kMaxInputBytes, rules::kInputSchema}) {
+  for (const char* rule :
+       {rules::kSandboxError, rules::kInvalidOutput, rules::kUnsupportedProgram,
+        rules::kAdapterUnavailable, rules::kInternalError, rules::kExecuteOptions,
+        rules::kExecutionIdReused, rules::kMaxInputBytes, rules::kInputSchema}) {
     EXPECT_EQ(execution_answer(rule), ExecutionAnswer::kSandboxFailed) << rule;
     EXPECT_EQ(answer_to(failed_with(rule)), sandbox_failed) << rule;
   }

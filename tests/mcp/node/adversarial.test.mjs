@@ -1,7 +1,7 @@
 // Hostile programs and servers at the MCP level (docs/mcp.md, "Tests"), driven by the official MCP
 // TypeScript SDK client: `codemode mcp --mode code` over stdio runs the test-hooks worker
 // (codemode-worker-testhooks, CODEMODE_WORKER_TESTHOOKS set by ctest), so a program can act like
-// an exploited engine: crash, exit, flood stderr. Also: cancellation kills the worker (its process
+// an exploited engine: crash, exit, break the frame protocol, flood stderr. Also: cancellation kills the worker (its process
 // is gone and reaped within 2 s), a downstream's token and paths never reach the client, the
 // server's invocation cap over stdio and across HTTP sessions, a call cancelled while its downstream
 // restarts (and hangs there), memory and stack pressure, and results that are not JSON. Each case ends with a working call: the server recovers.
@@ -87,6 +87,19 @@ test('a worker that crashes is worker_exited, and the next call works', async ()
     assert.equal(result.structuredContent.code, 'worker_exited', hook);
     await assertRecovered();
   }
+});
+
+// The frame pipe is the worker's to write once it runs the program: an exploited engine can put
+// anything there. Four zero bytes are a frame of length 0, which no frame may have.
+test('a worker that breaks the frame protocol is worker_protocol_error, and the next call works',
+     async () => {
+  const result = await run('__codemodeTestHook("write_stdout", "\\0\\0\\0\\0"); return 1;');
+  assert.equal(result.isError, true);
+  assert.deepEqual(result.structuredContent, {
+    code: 'worker_protocol_error',
+    message: 'The sandbox worker broke the parent-worker protocol and was stopped; its details '
+      + 'are withheld.' });
+  await assertRecovered();
 });
 
 test('a worker that floods its stderr is never shown, and the call still succeeds', async () => {

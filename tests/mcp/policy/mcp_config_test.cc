@@ -206,5 +206,35 @@ TEST(McpConfigTest, ConsoleCaptureIsOffByDefaultAndASwitch) {
   EXPECT_EQ(describe_policy(on->policy).at("consoleLogs"), true);
 }
 
+// By default a call of unknown outcome ends the invocation (the specification's rule); an operator
+// may leave it to the program, by name only.
+TEST(McpConfigTest, UnknownOutcomesEndTheInvocationUnlessLeftToTheProgram) {
+  Result<McpConfig> defaults = load("{}");
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->policy.unknown_outcomes, UnknownOutcomes::kEndExecution);
+  EXPECT_EQ(describe_policy(defaults->policy).at("unknownOutcomes"), "end_execution");
+  Result<McpConfig> left = load(R"({"policy":{"unknownOutcomes":"leave_to_program"}})");
+  ASSERT_TRUE(left.ok()) << left.error().message;
+  EXPECT_EQ(left->policy.unknown_outcomes, UnknownOutcomes::kLeaveToProgram);
+  EXPECT_EQ(describe_policy(left->policy).at("unknownOutcomes"), "leave_to_program");
+  for (const char* text :
+       {R"({"policy":{"unknownOutcomes":"leave"}})", R"({"policy":{"unknownOutcomes":true}})"}) {
+    EXPECT_EQ(message_of(text),
+              "policy.unknownOutcomes must be \"end_execution\" or \"leave_to_program\".");
+  }
+}
+
+TEST(McpConfigTest, TheHostOperationWaitIsBoundedAndMayBeZero) {
+  Result<McpConfig> defaults = load("{}");
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(defaults->policy.server_host_operation_wait_millis, 2000);
+  EXPECT_EQ(describe_policy(defaults->policy).at("serverHostOperationWaitMillis"), 2000);
+  Result<McpConfig> at_once = load(R"({"policy":{"serverHostOperationWaitMillis":0}})");
+  ASSERT_TRUE(at_once.ok()) << at_once.error().message;
+  EXPECT_EQ(at_once->policy.server_host_operation_wait_millis, 0);
+  EXPECT_EQ(message_of(R"({"policy":{"serverHostOperationWaitMillis":-1}})"),
+            "policy.serverHostOperationWaitMillis is below its minimum of 0.");
+}
+
 }  // namespace
 }  // namespace codemode::mcp

@@ -282,7 +282,10 @@ TEST_F(McpServerTest, InvocationsAboveTheServerCapFailFast) {
 // Two sessions (two servers, as HTTP makes them) draw on one capacity: the invocation cap is the
 // server's, and so is the host-operation queue.
 TEST_F(McpServerTest, SessionsSharingACapacityShareItsCaps) {
-  const McpPolicy policy{.server_invocations = 2, .server_host_operations = 1};
+  // The queued call waits as long as the test needs (the wait's bound is tested on its own).
+  const McpPolicy policy{.server_invocations = 2,
+                         .server_host_operations = 1,
+                         .server_host_operation_wait_millis = 60'000};
   const std::shared_ptr<ServerCapacity> capacity = ServerCapacity::create(policy);
   start(policy, capacity);
   initialize();
