@@ -243,8 +243,10 @@ constexpr std::string_view kPrelude = R"js(
       }
     };
     const caught = (error) => {
-      if (isOwn(error) && error.code === 'host_calls_limit') {
-        return envelope('error', { __proto__: null, code: 'host_calls_limit' });
+      // A budget the server ran out of stays that budget's code when the program rethrows it.
+      if (isOwn(error) &&
+          (error.code === 'host_calls_limit' || error.code === 'server_host_operations_limit')) {
+        return envelope('error', { __proto__: null, code: error.code });
       }
       const bytes = sizeOf(error);
       if (bytes !== undefined) {

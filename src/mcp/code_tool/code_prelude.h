@@ -36,7 +36,8 @@
 // The envelope is the program's whole result; the code tool takes it apart (code_result.h):
 //   {result: <value, undefined as null>, logs?: [string]}    main returned
 //   {error: {code: "host_calls_limit"}, logs?}               main threw one of the prelude's own
-//                                                            host_calls_limit errors
+//                                                            host_calls_limit errors (or
+//                                                            server_host_operations_limit ones)
 //   {error: {code: "final_result_bytes_limit", bytes}, logs?}
 //                                                            main returned a value whose JSON is
 //                                                            `bytes` (> final_result_bytes) long

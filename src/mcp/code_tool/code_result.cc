@@ -3,6 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "codemode/rules.h"
+
 #include "core/json/json_keys.h"
 #include "core/text/utf16.h"
 #include "mcp/catalog/mcp_codes.h"
@@ -91,6 +93,10 @@ Json thrown(const Json& error, const Json& logs, const McpPolicy& policy) {
   if (!error.is_object() || code == error.end()) return malformed();
   if (*code == codes::kHostCallsLimit && only_keys(error, {"code"})) {
     return error_result(codes::kHostCallsLimit, "host-call budget exhausted", logs);
+  }
+  if (*code == rules::kServerHostOperationsLimit && only_keys(error, {"code"})) {
+    return error_result(rules::kServerHostOperationsLimit,
+                        "server host-operation capacity is exhausted", logs);
   }
   if (*code == codes::kFinalResultBytesLimit) return measured_too_large(error, logs, policy);
   const auto message = error.find("message");

@@ -7,6 +7,7 @@
 //                                     finalResultBytes is final_result_bytes_limit (never cut)
 //   {error:{code:"host_calls_limit"}, logs?}
 //                                     isError {code: host_calls_limit, message: codemode's, logs?}
+//                                     (the same for server_host_operations_limit)
 //   {error:{code:"code_rejected", message}, logs}
 //                                     isError {code: code_rejected, message: the program's (at most
 //                                     1,024 UTF-16 units), logs}

@@ -35,7 +35,8 @@
 // Results (code_result.h): success -> structuredContent {result, logs?} and the same JSON as text,
 // then the blocks whose handles the result returns (content_handles.h);
 // failure -> isError with structuredContent {code, message, logs?}; a program's own throw is
-// code_rejected with its message, except a rethrown host_calls_limit, which stays that code;
+// code_rejected with its message, except a rethrown host_calls_limit or
+// server_host_operations_limit, which stays that code;
 // outcome_unknown adds calls: [{tool, callId}] (execution_failure.h).
 //
 // Thread-safety: call may run on many threads at once.

@@ -81,6 +81,16 @@ TEST(CodeResultTest, ARethrownHostCallsLimitKeepsItsCode) {
   expect_text_matches(result);
 }
 
+TEST(CodeResultTest, ARethrownServerHostOperationsLimitKeepsItsCode) {
+  const Json result =
+      code_result(Json{{"error", {{"code", "server_host_operations_limit"}}}}, standard());
+  EXPECT_EQ(result.at("isError"), true);
+  EXPECT_EQ(result.at("structuredContent"),
+            (Json{{"code", "server_host_operations_limit"},
+                  {"message", "server host-operation capacity is exhausted"}}));
+  expect_text_matches(result);
+}
+
 TEST(CodeResultTest, AThrowWithLogsIsCodeRejectedWithTheProgramsMessageAndTheLogs) {
   const Json result = code_result(
       Json{{"error", {{"code", "code_rejected"}, {"message", "boom"}}}, {"logs", {"before"}}},

@@ -63,3 +63,13 @@ test('code mode: a program call that cannot get a slot within the wait is refuse
   assert.deepEqual(outcomes.find((outcome) => outcome !== 'ok'),
                    ['server_host_operations_limit', 'server host-operation capacity is exhausted']);
 });
+
+test('code mode: the refusal rethrown is the code call\'s own result', async () => {
+  const result = await clients.code.callTool({ name: 'code', arguments: { code: `
+    await Promise.all([codemode.slow.wait({}), codemode.slow.wait({})]);
+    return 'unreachable';` } });
+  assert.equal(result.isError, true, JSON.stringify(result));
+  assert.deepEqual(result.structuredContent,
+                   { code: 'server_host_operations_limit',
+                     message: 'server host-operation capacity is exhausted' });
+});
