@@ -20,8 +20,10 @@
 // execution fails UNSUPPORTED_PROFILE. Images are never pulled. However an execution ends (result,
 // failure, timeout, cancellation), the docker CLI's process group is killed and `docker [--host H]
 // rm --force <name>` runs (10 s) before execute returns: killing the CLI does not stop the
-// container. The docker CLI always runs with an empty environment (DOCKER_HOST, DOCKER_CONFIG and
-// proxies are never inherited).
+// container. The docker CLI runs with one variable only, DOCKER_CONFIG=/dev/null/codemode, a
+// configuration directory that cannot exist, so no user configuration, context or proxy is read
+// (DOCKER_HOST and proxies are never inherited). The worker in the container gets no variable
+// of the host's, only Docker's own: PATH (the image sets none), HOSTNAME and HOME=/.
 //
 // What it reports is the process adapter's (process_adapter.h); a container the daemon kills at
 // its memory limit is reported worker_exited.

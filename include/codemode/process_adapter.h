@@ -95,9 +95,12 @@ struct ProcessAdapterOptions {
   SpawnMode spawn = SpawnMode::kForkServer;
   IsolationProfile isolation = IsolationProfile::kProcess;
   EngineProfile engine = EngineProfile::kInterpreter;
-  // The stack the program's JavaScript may use: recursion past it throws a catchable
-  // InternalError ("too much recursion"). kMinEngineStackBytes .. kMaxEngineStackBytes; any other
-  // value makes the adapter unavailable (the executor fails UNSUPPORTED_PROFILE).
+  // The engine's native stack quota: recursion that runs on the native stack (through natives;
+  // in the JIT profile, every call) throws a catchable InternalError ("too much recursion") past
+  // it. Plain interpreted calls keep their frames on the engine's heap and stop at its fixed cap
+  // of 51,000 frames whatever this is (docs/limits.md, "Recursion"). kMinEngineStackBytes ..
+  // kMaxEngineStackBytes; any other value makes the adapter unavailable (the executor fails
+  // UNSUPPORTED_PROFILE).
   std::int64_t stack_bytes = kMaxEngineStackBytes;
 };
 

@@ -2,8 +2,13 @@
 // and call tools. The executor (code_mode.h) owns every rule; an adapter only runs the program and
 // relays its tool calls through the ToolBridge it is handed.
 //
-// Built in: the process adapter ("codemode.process", production: a fresh confined worker process
-// per execution) and the test adapter (test_sandbox.h: C++ callables, for tests only).
+// Built in, four: the process adapter (process_adapter.h: "codemode.process", or
+// "codemode.isolated" with namespaces, ".jit" for the JIT profile; production: a fresh confined
+// worker process per execution), the Docker adapter (docker_adapter.h: "codemode.docker",
+// production: that worker in a fresh container, plain or promoted), the protocol adapter
+// (protocol_adapter.h: the worker launched by the host's own command; test unless the host says
+// production) and the test adapter (test_sandbox.h: C++ callables, for tests only).
+// sandbox_config.h makes the first three from a configuration file.
 //
 // Ownership: an adapter is shared (shared_ptr) by whoever holds it; a SandboxRequest and the
 // ToolBridge are borrowed for one execute; SandboxResult and CodeToolOutcome are plain values.

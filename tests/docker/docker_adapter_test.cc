@@ -91,14 +91,15 @@ TEST_F(DockerAdapterTest, AWrongProvenanceIsUnsupportedProfile) {
   EXPECT_EQ(run(adapter(options), "(input) => input").error->code, ErrorCode::kUnsupportedProfile);
 }
 
-// Case 2: a brokered tool call inside the image through the promoted adapter.
-TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
-  const testing::PemKeyPair key = testing::ed25519_key_pair();
+// The fixture image's options with a clean promotion signed by `key` that expires at `expires`.
+DockerAdapterOptions promoted_options(const testing::DockerDaemon& daemon,
+                                      const testing::PemKeyPair& key,
+                                      std::chrono::system_clock::time_point expires) {
   const auto now = std::chrono::system_clock::now();
   const auto text = [](std::chrono::system_clock::time_point instant) {
     return internal::format_utc_millis(std::chrono::floor<std::chrono::milliseconds>(instant));
   };
-  DockerAdapterOptions options = testing::docker_options(daemon_);
+  DockerAdapterOptions options = testing::docker_options(daemon);
   Result<DockerPromotion> promotion =
       issue_docker_promotion({.sarif = R"({"version":"2.1.0","runs":[{"tool":{"driver":)"
                                        R"({"name":"none"}},"results":[]}]})",
@@ -108,11 +109,20 @@ TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
                               .scanner_version = "0",
                               .completed_at = text(now - 1s),
                               .issued_at = text(now - 1s),
-                              .expires_at = text(now + 1h),
+                              .expires_at = text(expires),
                               .private_key = key.private_key});
-  ASSERT_TRUE(promotion.ok()) << promotion.error().message;
-  options.promotion = *promotion;
+  EXPECT_TRUE(promotion.ok()) << promotion.error().message;
+  if (promotion.ok()) options.promotion = *promotion;
   options.promotion_public_key = key.public_key;
+  return options;
+}
+
+// Case 2: a brokered tool call inside the image through the promoted adapter.
+TEST_F(DockerAdapterTest, APromotedAdapterRunsABrokeredToolCall) {
+  const testing::PemKeyPair key = testing::ed25519_key_pair();
+  DockerAdapterOptions options =
+      promoted_options(daemon_, key, std::chrono::system_clock::now() + 1h);
+  ASSERT_TRUE(options.promotion.has_value());
   Result<std::shared_ptr<SandboxAdapter>> promoted = make_promoted_docker_adapter(options);
   ASSERT_TRUE(promoted.ok()) << promoted.error().message;
 
@@ -325,6 +335,45 @@ TEST_F(DockerAdapterTest, ACallerCancelIsCancelledAndRemovesTheContainer) {
           testing::doubling_broker(), cancel.get_token());
   EXPECT_EQ(outcome.status, OutcomeStatus::kCancelled) << describe(outcome);
   EXPECT_THAT(testing::codemode_containers(daemon_), ::testing::IsEmpty());
+}
+
+// Case 9: a promotion that lapses while its adapter is live. The proof is verified before each
+// execution, not during one: the execution running when it expires finishes, and the next one
+// through the same adapter is refused before any container starts.
+TEST_F(DockerAdapterTest, APromotionThatLapsesRefusesTheNextExecution) {
+  const testing::PemKeyPair key = testing::ed25519_key_pair();
+  const auto expires =
+      std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now() + 3s);
+  DockerAdapterOptions options = promoted_options(daemon_, key, expires);
+  ASSERT_TRUE(options.promotion.has_value());
+  Result<std::shared_ptr<SandboxAdapter>> promoted = make_promoted_docker_adapter(options);
+  ASSERT_TRUE(promoted.ok()) << promoted.error().message;
+
+  // The tool call holds the first execution open until the proof has expired.
+  const CodeExecutionOutcome during =
+      run(*promoted, "async (input, tools) => (await tools.call('number.double', input)).output",
+          docker_limits(), [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+            std::this_thread::sleep_until(expires + 100ms);
+            return testing::doubling_broker()(tool, input, context);
+          });
+  ASSERT_TRUE(during.ok()) << describe(during);
+  EXPECT_EQ(during.output, (Json{{"value", 10}}));
+  ASSERT_GE(std::chrono::system_clock::now(), expires);
+
+  int calls = 0;
+  const CodeExecutionOutcome after =
+      run(*promoted, "async (input, tools) => (await tools.call('number.double', input)).output",
+          docker_limits(), [&](const Tool& tool, const Json& input, const BrokerContext& context) {
+            ++calls;
+            return testing::doubling_broker()(tool, input, context);
+          });
+  EXPECT_EQ(after.status, OutcomeStatus::kFailed);
+  ASSERT_TRUE(after.error.has_value()) << describe(after);
+  EXPECT_EQ(after.error->code, ErrorCode::kUnsupportedProfile) << describe(after);
+  EXPECT_EQ(after.error->rule, "adapter_unavailable");
+  EXPECT_EQ(calls, 0);
+  EXPECT_FALSE((*promoted)->is_available());
+  // TearDown: no container is left.
 }
 
 }  // namespace

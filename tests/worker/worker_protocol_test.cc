@@ -1,6 +1,11 @@
 // The wire protocol as codemode-worker speaks it (docs/protocol.md): the confined frame comes
 // first, and anything malformed, unexpected or out of order from the parent ends the execution
 // with sandbox_error and a non-zero exit status.
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
@@ -96,12 +101,37 @@ TEST(WorkerProtocolTest, MissingLimit) {
   expect_sandbox_error(worker);
 }
 
-TEST(WorkerProtocolTest, LimitAboveItsMaximum) {
+// The result frame a worker sends for `start`, or nullopt.
+std::optional<Json> result_of(const Json& start) {
   WorkerProcess worker;
-  Json start = start_frame("() => 1", nullptr);
-  start["limits"]["maxToolCalls"] = 10001;
   worker.send(start);
-  expect_sandbox_error(worker);
+  std::optional<Json> frame;
+  while ((frame = worker.receive()) && (*frame)["type"] != "result") {
+  }
+  return frame;
+}
+
+// Each limit of the start frame runs a program at its maximum and is a sandbox error one past it
+// (a parent never sends that: the program's definition refuses it first).
+TEST(WorkerProtocolTest, LimitAboveItsMaximum) {
+  const std::vector<std::pair<const char*, std::int64_t>> maxima = {
+      {"cpuMillis", 3'600'000},          {"wallTimeMillis", 3'600'000},
+      {"memoryBytes", 2'147'483'648},    {"maxOutputBytes", 16'777'216},
+      {"maxToolInputBytes", 16'777'216}, {"maxToolCalls", 10'000},
+      {"maxToolConcurrency", 128},
+  };
+  for (const auto& [name, maximum] : maxima) {
+    SCOPED_TRACE(name);
+    Json start = start_frame("() => 1", nullptr);
+    start["limits"][name] = maximum;
+    const std::optional<Json> at_maximum = result_of(start);
+    ASSERT_TRUE(at_maximum.has_value());
+    EXPECT_EQ((*at_maximum)["status"], "succeeded") << at_maximum->dump();
+    WorkerProcess worker;
+    start["limits"][name] = maximum + 1;
+    worker.send(start);
+    expect_sandbox_error(worker);
+  }
 }
 
 TEST(WorkerProtocolTest, StackBytesOutsideItsRange) {
