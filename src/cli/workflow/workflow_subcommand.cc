@@ -304,7 +304,9 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
   CLI::App* worker = add_command(
       *workflow, arguments, WorkflowCommand::kWorker,
       "Execute approved phases until stopped (SIGINT/SIGTERM), recovering phases whose runtime "
-      "died without running them again; prints {\"executed\": N} when it stops.");
+      "died without running them again; prints {\"executed\": N} when it stops. A pass that "
+      "fails (the store away) is retried after 200 ms doubling to 5 s, and logged on stderr once "
+      "when passes start failing and once when they work again.");
   worker->add_flag("--once", arguments.once, "One pass over the due runs, then exit.");
   worker->add_option("--poll-ms", arguments.poll_millis, "Wait between idle passes (default 500).")
       ->check(CLI::Range(10, 60'000));
