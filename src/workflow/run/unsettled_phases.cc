@@ -23,9 +23,4 @@ std::vector<UnsettledPhase> UnsettledPhases::take_all() {
   return std::exchange(phases_, {});
 }
 
-std::size_t UnsettledPhases::size() const {
-  std::lock_guard lock(mutex_);
-  return phases_.size();
-}
-
 }  // namespace codemode::internal

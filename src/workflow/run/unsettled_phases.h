@@ -61,7 +61,6 @@ class UnsettledPhases {
  public:
   void hold(UnsettledPhase phase);
   std::vector<UnsettledPhase> take_all();
-  std::size_t size() const;
 
  private:
   mutable std::mutex mutex_;
