@@ -34,6 +34,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -190,6 +191,39 @@ struct WorkflowRuntimeOptions {
   std::function<std::int64_t()> clock_millis{};
 };
 
+// What the worker loop (WorkflowRuntime::work) does on each pass.
+enum class WorkerDuty : int {
+  kReissueAndExecute = 1,  // `codemode workflow worker`, and the console with --work
+  kReissueOnly,            // the console without --work: keeps the requests it shows current
+};
+
+// What the worker loop reports about itself.
+struct WorkerEvent {
+  enum class Kind : int {
+    kFailing = 1,  // a pass failed, and the pass before it succeeded or failed another way
+    kRecovered,    // a pass succeeded after failed ones
+  };
+  Kind kind = Kind::kFailing;
+  std::optional<Error> error;                // kFailing: how the pass failed
+  std::chrono::milliseconds retry_in{0};     // kFailing: when the next pass starts
+  std::size_t failed_passes = 0;             // kRecovered: how many failed in a row
+  std::chrono::milliseconds failing_for{0};  // kRecovered: since the first of them
+};
+
+struct WorkerLoopOptions {
+  WorkerDuty duty = WorkerDuty::kReissueAndExecute;
+  std::chrono::milliseconds poll_interval{500};  // after a pass that executed nothing: 1 ms .. 1 h
+  // After failed passes: first_retry, doubled for each further one, at most max_retry
+  // (1 ms .. 1 h, first_retry <= max_retry).
+  std::chrono::milliseconds first_retry{200};
+  std::chrono::milliseconds max_retry{5'000};
+  // How often a pass also calls reissue (the first pass always does): 1 ms .. 1 h. reissue reads
+  // every run of the scope, up to 1000, so it runs less often than the passes.
+  std::chrono::milliseconds reissue_interval{5'000};
+  // Called on the loop's thread; may be empty. Must not throw.
+  std::function<void(const WorkerEvent&)> report;
+};
+
 class CODEMODE_EXPORT WorkflowRuntime {
  public:
   // INVALID_CONFIG naming the option (rule "workflow_runtime"); STORAGE_UNAVAILABLE when a
@@ -209,9 +243,18 @@ class CODEMODE_EXPORT WorkflowRuntime {
   // This scope's runs, newest first.
   Result<std::vector<RunView>> list(std::size_t limit = 100);
 
-  // The open approval requests of one run (or of every run of this scope when run_id is empty).
-  // A request whose expiry passed is issued again, with a new expiry and digest.
+  // The open approval requests of one run (or of every run of this scope when run_id is empty)
+  // that this runtime would accept now. A pure read: it changes no run. A request it would refuse
+  // (its expiry passed, it was issued under another policy, or its phase's tools changed since)
+  // is left out until reissue issues it again.
   Result<std::vector<ApprovalRequest>> pending(std::string_view run_id = {});
+
+  // Issues again, with a new expiry and digest under this runtime's policy and the phase binding
+  // as it is now, every open request of the run (of every run of this scope when run_id is empty)
+  // that this runtime would refuse, and every approval of a phase not yet claimed that was made
+  // under another policy or whose tools changed since. Returns how many. Runs of workflows this
+  // runtime was not given are left alone. The worker loop (work) calls it.
+  Result<std::size_t> reissue(std::string_view run_id = {});
 
   // Approves the phase's open request. The person behind `credential` must verify with the scope's
   // project and can_approve (else PERMISSION_DENIED, rule "approver"); `digest` must be the open
@@ -232,8 +275,16 @@ class CODEMODE_EXPORT WorkflowRuntime {
   // Executes every approved phase of the run, one after another, and returns the run as it then
   // is. A phase another runtime holds is left to it.
   Result<RunView> advance(std::string_view run_id);
-  // One worker pass over this scope: recovers lapsed claims, then executes the approved phases of
-  // up to `max_runs` due runs. Returns how many phases it executed.
+  // One worker pass over this scope: settles what this runtime left unsettled when the store could
+  // not be reached (below), recovers lapsed claims, then executes the approved phases of up to
+  // `max_runs` due runs. Returns how many phases it executed; a phase whose commits an outage held
+  // up counts in the pass that settles it.
+  // A commit this runtime cannot make because the store cannot be reached (STORAGE_UNAVAILABLE,
+  // rule "store_io" or "store_open") is returned as that error, and what the runtime knows is kept
+  // in memory: a phase it executed has its audit, receipt and completion committed by the next
+  // run_due or advance, and a claim whose commit may have landed is given back (the phase approved
+  // again, its reservation released). Nothing is executed twice. docs/workflows.md, "Store
+  // outages".
   Result<std::size_t> run_due(std::size_t max_runs = 16);
   // Ends every phase whose claim lapsed (its runtime died or stalled) without running it again:
   // outcome_unknown for a phase with effects, failed for one without. Returns how many.
@@ -244,6 +295,20 @@ class CODEMODE_EXPORT WorkflowRuntime {
   // invalid.") unless run_id is 64 hex; INVALID_INPUT (rule "phase_id") for a malformed phase id;
   // STORAGE_UNAVAILABLE when the stored record breaks an invariant or names another identity.
   Result<std::optional<PhaseAudit>> inspect(std::string_view run_id, std::string_view phase_id);
+
+  // The worker loop `codemode workflow worker` and the approvals console run: passes of
+  // reissue (at most every options.reissue_interval) and, with WorkerDuty::kReissueAndExecute,
+  // run_due, until `stop` is requested; after a pass that executed nothing it waits
+  // options.poll_interval. A pass that fails does not end the loop: the next one starts after
+  // options.first_retry, twice as long after each further failure, at most options.max_retry, and
+  // a pass that succeeds starts over. options.report hears of a failure once, when passes start
+  // failing (or fail in another way), and once when they succeed again, never once per retry.
+  // Returns how many phases it executed; INVALID_CONFIG (rule "workflow_runtime") for options out
+  // of range. Blocks the calling thread.
+  Result<std::size_t> work(std::stop_token stop, const WorkerLoopOptions& options = {});
+  // One pass of the loop: reissue, then run_due for kReissueAndExecute. Returns how many phases it
+  // executed.
+  Result<std::size_t> work_once(WorkerDuty duty = WorkerDuty::kReissueAndExecute);
 
   // sha256 of the normalized policy {scope, permissions, policyVersion, maxCostMicros,
   // approvalTtlMs}: part of every approval digest.

@@ -1,5 +1,6 @@
 #include "cli/cli_limits.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -54,6 +55,11 @@ Result<CodeLimits> apply_limit_overrides(CodeLimits limits, const Json& override
       return usage_error("--limits: " + std::string(limit->name) + " must be an integer.");
     }
     limits.*limit->member = value.get<std::int64_t>();
+  }
+  // maxToolConcurrency was never written: its default follows maxToolCalls down, rather than a
+  // default refusing the file. One written above maxToolCalls is still refused (rule "limits").
+  if (overrides.contains("maxToolCalls") && !overrides.contains("maxToolConcurrency")) {
+    limits.max_tool_concurrency = std::min(limits.max_tool_concurrency, limits.max_tool_calls);
   }
   return limits;
 }

@@ -21,7 +21,9 @@ CodeLimits default_limits();
 std::string describe_default_limits();
 
 // `limits` with every field named in `overrides` replaced. A name that is not a limit, or a
-// value that is not an integer, is a usage error naming the field.
+// value that is not an integer, is a usage error naming the field. When `overrides` sets
+// maxToolCalls and not maxToolConcurrency, the concurrency is at most the calls (a default the
+// user never wrote never makes the limits invalid).
 Result<CodeLimits> apply_limit_overrides(CodeLimits limits, const Json& overrides);
 
 }  // namespace codemode::cli

@@ -84,10 +84,53 @@ std::vector<std::string_view> path_parts(std::string_view path) {
 }  // namespace
 
 struct ConsoleServer::Routes {
+  // What the worker loop last reported, for the page: whether its passes fail, how, and since when.
+  // Thread-safe: the loop records, request threads read.
+  class WorkerStatus {
+   public:
+    explicit WorkerStatus(bool work) : work_(work) {}
+
+    void record(const WorkerEvent& event) {
+      std::lock_guard lock(mutex_);
+      ++changes_;
+      if (event.kind == WorkerEvent::Kind::kRecovered) {
+        failing_.reset();
+        return;
+      }
+      const std::int64_t since =
+          failing_ ? failing_->at("since").get<std::int64_t>() : now_millis();
+      failing_ = Json{{"error", error_json(*event.error).at("error")}, {"since", since}};
+    }
+    // {"duty": "reissue_and_execute" | "reissue_only", "failing": null | {"error", "since"}}
+    Json to_json() const {
+      std::lock_guard lock(mutex_);
+      return Json{{"duty", work_ ? "reissue_and_execute" : "reissue_only"},
+                  {"failing", failing_ ? *failing_ : Json()}};
+    }
+    // How many times it changed: part of the live updates' version.
+    std::uint64_t changes() const {
+      std::lock_guard lock(mutex_);
+      return changes_;
+    }
+
+   private:
+    static std::int64_t now_millis() {
+      return std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+          .count();
+    }
+
+    const bool work_;
+    mutable std::mutex mutex_;
+    std::optional<Json> failing_;  // guarded by mutex_
+    std::uint64_t changes_ = 0;    // guarded by mutex_
+  };
+
   explicit Routes(const ConsoleOptions& console_options)
       : options(console_options),
         access(console_options.access_token, console_options.http.address,
-               console_options.public_origin) {}
+               console_options.public_origin),
+        worker(console_options.work) {}
 
   void handle(const HttpRequest& request, HttpExchange& exchange) {
     if (!access.host_allowed(request)) {
@@ -131,7 +174,9 @@ struct ConsoleServer::Routes {
       respond_json(exchange, 200,
                    Json{{"person", options.person}, {"workflow", options.workflow_id}});
     } else if (path == "/api/runs") {
-      answer(exchange, runs_view(*options.runtime, options.workflow_id));
+      Result<Json> runs = runs_view(*options.runtime, options.workflow_id);
+      if (runs.ok()) (*runs)["worker"] = worker.to_json();
+      answer(exchange, runs);
     } else if (path.starts_with(kRunsPrefix) &&
                path.find('/', kRunsPrefix.size()) == std::string_view::npos) {
       answer(exchange,
@@ -237,7 +282,10 @@ struct ConsoleServer::Routes {
     while (!exchange.stop_token().stop_requested() &&
            access.identify(request) != ConsoleAccess::Caller::kNobody) {
       Result<std::string> fingerprint = state_fingerprint(*options.runtime, options.workflow_id);
-      const std::string now = fingerprint.ok() ? *fingerprint : std::string("unavailable");
+      // The worker loop's state too: a loop that starts or stops failing changes what the page
+      // shows.
+      const std::string now = (fingerprint.ok() ? *fingerprint : std::string("unavailable")) + "/" +
+                              std::to_string(worker.changes());
       const auto at = std::chrono::steady_clock::now();
       if (now != last || at - last_sent >= kEventHeartbeat) {
         if (!exchange.send_event(Json{{"version", now}}.dump())) return;
@@ -251,6 +299,7 @@ struct ConsoleServer::Routes {
 
   const ConsoleOptions& options;
   ConsoleAccess access;
+  WorkerStatus worker;
 };
 
 ConsoleServer::ConsoleServer(ConsoleOptions options) : options_(std::move(options)) {}
@@ -291,17 +340,22 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
   if (!server.ok()) return std::move(server).error();
   console->server_ = std::move(*server);
   routes->access.set_port(console->server_->port());
-  if (console->options_.work) {
-    console->worker_ =
-        std::jthread([runtime = console->options_.runtime,
-                      interval = console->options_.poll_interval](std::stop_token stop) {
-          while (!stop.stop_requested()) {
-            Result<std::size_t> ran = runtime->run_due();
-            if (ran.ok() && *ran > 0) continue;
-            wait_unless_stopped(stop, interval);
-          }
-        });
-  }
+  // The runtime's own loop, as `codemode workflow worker` runs it; what fails is reported (the
+  // page, on_worker_event), never dropped.
+  WorkerLoopOptions loop = console->options_.worker;
+  loop.duty = console->options_.work ? WorkerDuty::kReissueAndExecute : WorkerDuty::kReissueOnly;
+  loop.poll_interval = console->options_.poll_interval;
+  loop.report = [routes](const WorkerEvent& event) {
+    routes->worker.record(event);
+    if (routes->options.on_worker_event) routes->options.on_worker_event(event);
+  };
+  console->worker_ = std::jthread(
+      [runtime = console->options_.runtime, loop = std::move(loop)](std::stop_token stop) {
+        Result<std::size_t> worked = runtime->work(stop, loop);
+        if (!worked.ok() && loop.report) {
+          loop.report(WorkerEvent{.kind = WorkerEvent::Kind::kFailing, .error = worked.error()});
+        }
+      });
   return console;
 }
 

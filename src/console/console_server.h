@@ -8,7 +8,8 @@
 //   GET  /, /console.js, /console.css,    the page (embedded; strict Content-Security-Policy;
 //        /source_view.js                  it holds no data, so it needs no session)
 //   GET  /api/session                     {person, workflow}
-//   GET  /api/runs                        console_views.h runs_view
+//   GET  /api/runs                        console_views.h runs_view, and "worker": the console's
+//                                         worker loop (below)
 //   GET  /api/runs/RUN                    console_views.h run_view
 //   GET  /api/events                      server-sent events: {"version": fingerprint} whenever
 //                                         what the page shows changed (live updates)
@@ -23,13 +24,20 @@
 // such connections are live, the oldest idle one giving way to a new arrival, so a client without
 // the token cannot hold the slots the person needs.
 //
-// Ownership and thread-safety: start returns the owner; destroying it stops the HTTP server (and
-// the worker loop) and joins their threads. The runtime is shared and must be thread-safe.
+// The console runs the runtime's worker loop (WorkflowRuntime::work) for as long as it serves: it
+// keeps the requests it shows current (reissue), and with `work` also executes approved phases.
+// A pass that fails is reported, not dropped: in "worker" on /api/runs ({"duty", "failing": null
+// or {"error", "since"}}), in the live-update stream (the version changes), and to
+// on_worker_event.
+//
+// Ownership and thread-safety: start returns the owner; destroying it stops the worker loop and
+// the HTTP server and joins their threads. The runtime is shared and must be thread-safe.
 #ifndef CODEMODE_CONSOLE_CONSOLE_SERVER_H_
 #define CODEMODE_CONSOLE_CONSOLE_SERVER_H_
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -62,6 +70,10 @@ struct ConsoleOptions {
   std::chrono::milliseconds poll_interval{500};
   // Also execute approved phases (WorkflowRuntime::run_due), as `codemode workflow worker` does.
   bool work = false;
+  // The worker loop's options but its duty, poll interval and report (set from the fields above).
+  WorkerLoopOptions worker{};
+  // Also hears every event the worker loop reports, on the loop's thread (the command logs them).
+  std::function<void(const WorkerEvent&)> on_worker_event;
 };
 
 class ConsoleServer {
@@ -82,7 +94,7 @@ class ConsoleServer {
   ConsoleOptions options_;
   std::unique_ptr<Routes> routes_;
   std::unique_ptr<http::HttpServer> server_;
-  std::jthread worker_;  // the optional worker loop; stops first
+  std::jthread worker_;  // the worker loop; stops first
 };
 
 }  // namespace codemode::console

@@ -192,6 +192,24 @@ TEST_F(RunSubcommandTest, InvalidLimitsAreAUsageError) {
       codemode_cli({"run", kCatalog + "/total.js", "--limits", kData + "/too_much_cpu.json"}));
 }
 
+// A limits file that lowers maxToolCalls below the default concurrency (8) and says nothing of
+// maxToolConcurrency runs: the default follows maxToolCalls down. Before this, the default the
+// user never wrote refused the file. A concurrency written above the calls is still refused.
+TEST_F(RunSubcommandTest, ADefaultConcurrencyFollowsALowerMaxToolCalls) {
+  const auto run =
+      codemode_cli({"run", kCatalog + "/total.js", "--input", R"({"skus":["ab","cde"]})", "--tools",
+                    kCatalog + "/tools.json", "--limits", kData + "/few_tool_calls.json"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(outcome_of(run).at("output"), Json({{"totalCents", 500}}));
+  const auto written =
+      codemode_cli({"run", kCatalog + "/total.js", "--tools", kCatalog + "/tools.json", "--limits",
+                    kData + "/concurrency_above_calls.json"});
+  expect_usage_error(written);
+  EXPECT_NE(written.err.find("maxToolConcurrency cannot be greater than limits.maxToolCalls"),
+            std::string::npos)
+      << written.err;
+}
+
 TEST_F(RunSubcommandTest, BadFlagsExitTwo) {
   EXPECT_EQ(codemode_cli({"run", kCatalog + "/total.js", "--no-such-flag"}).exit_code, 2);
   EXPECT_EQ(codemode_cli({"run"}).exit_code, 2);

@@ -410,6 +410,30 @@ TEST_F(WorkflowSubcommandTest, TheConsoleRefusesEveryRequestFromAnotherOrigin) {
   }
 }
 
+// A phase's limits that lower maxToolCalls below the default concurrency (8) without naming
+// maxToolConcurrency: the default follows, as `codemode run --limits` does. Before this the file
+// was refused ("maxToolConcurrency cannot be greater than maxToolCalls") for a value its author
+// never wrote. One written above the calls is still refused.
+TEST_F(WorkflowSubcommandTest, APhasesDefaultConcurrencyFollowsALowerMaxToolCalls) {
+  std::ifstream written(scratch_.file("workflow.json"));
+  Json workflow_file = Json::parse(written);
+  workflow_file["phases"][0]["limits"] = {{"maxToolCalls", 2}};
+  std::ofstream(scratch_.file("workflow.json"), std::ios::trunc) << workflow_file.dump();
+  testing::ProcessRun start =
+      workflow("start", {"--input", R"({"skus":["ab","cde"],"percent":10})"});
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const Json limits = line_of(start).at("pending").at(0).at("limits");
+  EXPECT_EQ(limits.at("maxToolCalls"), 2);
+  EXPECT_EQ(limits.at("maxToolConcurrency"), 2);
+
+  workflow_file["phases"][0]["limits"] = {{"maxToolCalls", 2}, {"maxToolConcurrency", 3}};
+  std::ofstream(scratch_.file("workflow.json"), std::ios::trunc) << workflow_file.dump();
+  testing::ProcessRun refused = workflow("list");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("maxToolConcurrency cannot be greater"), std::string::npos)
+      << refused.err;
+}
+
 TEST_F(WorkflowSubcommandTest, ReportsUsageErrorsWithExitStatusTwo) {
   EXPECT_EQ(workflow("start", {"--input", "{not json"}).exit_code, 2);
   EXPECT_EQ(workflow("status", {"nope"}).exit_code, 1);

@@ -14,6 +14,7 @@
 #include "support/scratch_dir.h"
 #include "support/signing_keys.h"
 #include "workflow/durable_fixture.h"
+#include "workflow/flaky_store.h"
 #include "workflow/store_fixture.h"
 
 namespace codemode::testing {
@@ -252,6 +253,37 @@ TEST_P(DurableRuntimeTest, ALapsedRequestIsIssuedAgainWithANewDigest) {
   const ApprovalRequest second = runtime_->pending(run).value().at(0);
   EXPECT_NE(second.digest, first.digest);
   EXPECT_EQ(second.expires_at_millis, 1'000'000 + 2 * 3'600'000);
+  EXPECT_TRUE(runtime_->approve(run, "update", second.digest, "reviewer-token").ok());
+}
+
+// pending is a read: the views that call it (the console's pages, its live updates) change no
+// run. A request it would refuse is left out, and reissue is the one step that asks again.
+// Before this, pending issued a lapsed request again itself.
+TEST_P(DurableRuntimeTest, PendingWritesNothingAndReissueAsksAgain) {
+  const DurableWorkflow definition = workflow();
+  auto now = std::make_shared<std::atomic<std::int64_t>>(1'000'000);
+  auto store = std::make_shared<FlakyStore>(open_store());
+  auto runtime_ = runtime(definition, [&](WorkflowRuntimeOptions& options) {
+    options.store = store;
+    options.clock_millis = [now] { return now->load(); };
+  });
+  const std::string run = runtime_->start(definition, Json{{"value", 3}}).value();
+  const ApprovalRequest first = runtime_->pending(run).value().at(0);
+  *now += 3'600'000;
+  const int writes = store->writes;
+  const std::int64_t version = store->load_run(run).value()->version;
+  EXPECT_TRUE(runtime_->pending(run).value().empty());
+  EXPECT_TRUE(runtime_->pending().value().empty());
+  EXPECT_EQ(store->writes, writes);
+  EXPECT_EQ(store->load_run(run).value()->version, version);
+  EXPECT_EQ(runtime_->status(run).value().phases.at(0).state, PhaseState::kAwaitingApproval);
+
+  EXPECT_EQ(runtime_->reissue().value(), 1u);
+  EXPECT_EQ(store->load_run(run).value()->version, version + 1);
+  const ApprovalRequest second = runtime_->pending(run).value().at(0);
+  EXPECT_NE(second.digest, first.digest);
+  EXPECT_EQ(second.expires_at_millis, 1'000'000 + 2 * 3'600'000);
+  EXPECT_EQ(runtime_->reissue(run).value(), 0u);
   EXPECT_TRUE(runtime_->approve(run, "update", second.digest, "reviewer-token").ok());
 }
 

@@ -36,6 +36,54 @@ TEST_F(WorkflowDefinitionTest, RefusesAPhaseThatCouldMakeMoreCallsThanTheAuditHo
       define_durable_workflow(one_phase_options(define_code_program(options).value())).ok());
 }
 
+// A tool of `effects` under the namespaced id `id`, never called.
+Tool tool_with(const std::string& id, ToolEffects effects) {
+  return define_tool({.id = id,
+                      .version = "1",
+                      .description = "A nested tool.",
+                      .input = value_object_schema(),
+                      .output = value_object_schema(),
+                      .effects = effects,
+                      .cost_micros = 1,
+                      .execute = [](const Json&, const ToolContext&,
+                                    ToolResponder respond) { respond.refuse(); }})
+      .value();
+}
+
+// The phase tool's effects are the strongest of all its program's nested tools (none < read <
+// write < host), wherever in the list it is and however deep its namespace.
+TEST_F(WorkflowDefinitionTest, APhaseHasTheStrongestEffectOfAllItsNestedTools) {
+  const Tool none = tool_with("audit.log", ToolEffects::kNone);
+  const Tool read = tool_with("catalog.items.price.read", ToolEffects::kRead);
+  const Tool write = tool_with("crm/accounts.notes.append", ToolEffects::kWrite);
+  const Tool host = tool_with("ops.deploy.hosts.restart", ToolEffects::kHost);
+  const auto effects_of = [](std::vector<Tool> tools) {
+    CodeProgramOptions options{.id = "several",
+                               .version = "1",
+                               .intent = "Several nested tools.",
+                               .source = "async () => ({value: 1})",
+                               .input = value_object_schema(),
+                               .output = value_object_schema(),
+                               .input_schema_id = "value.v1",
+                               .output_schema_id = "value.v1",
+                               .tools = std::move(tools),
+                               .limits = durable_limits()};
+    const DurableWorkflow workflow =
+        define_durable_workflow(one_phase_options(define_code_program(options).value())).value();
+    return workflow.phases().at(0).tool.effects();
+  };
+  EXPECT_EQ(effects_of({none, read, write, host}), ToolEffects::kHost);
+  EXPECT_EQ(effects_of({host, write, read, none}), ToolEffects::kHost);
+  EXPECT_EQ(effects_of({read, host, none, write}), ToolEffects::kHost);
+  EXPECT_EQ(effects_of({write, none, read}), ToolEffects::kWrite);
+  EXPECT_EQ(effects_of({none, write, read}), ToolEffects::kWrite);
+  EXPECT_EQ(effects_of({read, none}), ToolEffects::kRead);
+  EXPECT_EQ(effects_of({none, read}), ToolEffects::kRead);
+  EXPECT_EQ(effects_of({none, tool_with("audit.metrics.count", ToolEffects::kNone)}),
+            ToolEffects::kNone);
+  EXPECT_EQ(effects_of({}), ToolEffects::kNone);
+}
+
 TEST_F(WorkflowDefinitionTest, RefusesMalformedPhasesAndBindings) {
   auto with = [&](auto change) {
     DurableWorkflowOptions options = one_phase_options(program_);

@@ -55,7 +55,8 @@ int serve_console(std::shared_ptr<WorkflowRuntime> runtime, const WorkflowFile& 
        .public_origin = arguments.public_origin,
        .http = listen,
        .poll_interval = std::chrono::milliseconds(arguments.poll_millis),
-       .work = arguments.work});
+       .work = arguments.work,
+       .on_worker_event = log_worker_event});
   if (!server.ok()) {
     print_usage_error(server.error());
     return server.error().code == ErrorCode::kInvalidConfig ? kExitUsageError : kExitFailed;

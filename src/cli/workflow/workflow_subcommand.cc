@@ -1,13 +1,12 @@
 #include "cli/workflow/workflow_subcommand.h"
 
-#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <thread>
 #include <utility>
-
-#include <signal.h>
 
 #include "codemode/phase_audit.h"
 #include "codemode/rules.h"
@@ -36,8 +35,27 @@ constexpr internal::EnumNames<WorkflowCommand, 9> kCommandNames{{
 }};
 static_assert(internal::names_are_unique(kCommandNames));
 
-std::atomic<bool> g_stop{false};
-void request_stop(int) { g_stop = true; }
+}  // namespace
+
+void log_worker_event(const WorkerEvent& event) {
+  Json line;
+  if (event.kind == WorkerEvent::Kind::kFailing) {
+    line = Json{{"event", "workflow_worker_failing"},
+                {"error",
+                 {{"code", to_string(event.error->code)},
+                  {"rule", event.error->rule},
+                  {"message", event.error->message}}},
+                {"retryInMillis", event.retry_in.count()}};
+  } else {
+    line = Json{{"event", "workflow_worker_recovered"},
+                {"failedPasses", event.failed_passes},
+                {"failingMillis", event.failing_for.count()}};
+  }
+  std::fputs((line.dump() + "\n").c_str(), stderr);
+  std::fflush(stderr);
+}
+
+namespace {
 
 // Prints a refused operation's error on stderr; exit status 1.
 int refused(const Error& error) {
@@ -118,16 +136,27 @@ int decide(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
   return kExitSucceeded;
 }
 
+// The loop until SIGINT or SIGTERM; its failures and recoveries are logged on stderr as they
+// happen (log_worker_event), and a failure never ends it. --once: one pass, whose failure is the
+// command's.
 int work(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
-  std::size_t executed = 0;
-  while (!g_stop) {
-    Result<std::size_t> ran = runtime.run_due();
+  if (arguments.once) {
+    Result<std::size_t> ran = runtime.work_once();
     if (!ran.ok()) return refused(ran.error());
-    executed += *ran;
-    if (arguments.once) break;
-    if (*ran == 0) std::this_thread::sleep_for(std::chrono::milliseconds(arguments.poll_millis));
+    print_json_line(Json{{"executed", *ran}});
+    return kExitSucceeded;
   }
-  print_json_line(Json{{"executed", executed}});
+  std::optional<Result<std::size_t>> executed;
+  std::jthread loop([&](std::stop_token stop) {
+    executed =
+        runtime.work(stop, {.poll_interval = std::chrono::milliseconds(arguments.poll_millis),
+                            .report = log_worker_event});
+  });
+  http::wait_for_stop_signal();
+  loop.request_stop();
+  loop.join();
+  if (!executed->ok()) return refused(executed->error());
+  print_json_line(Json{{"executed", **executed}});
   return kExitSucceeded;
 }
 
@@ -148,6 +177,11 @@ int print_status(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
 }
 
 int print_pending(WorkflowRuntime& runtime, const WorkflowArguments& arguments) {
+  // A person runs this to get something to approve: what lapsed or went stale is asked again
+  // first, as a worker's loop would.
+  if (Result<std::size_t> reissued = runtime.reissue(arguments.run_id); !reissued.ok()) {
+    return refused(reissued.error());
+  }
   Result<std::vector<ApprovalRequest>> pending = runtime.pending(arguments.run_id);
   if (!pending.ok()) return refused(pending.error());
   print_json_line(pending_json(*pending));
@@ -270,7 +304,9 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
   CLI::App* worker = add_command(
       *workflow, arguments, WorkflowCommand::kWorker,
       "Execute approved phases until stopped (SIGINT/SIGTERM), recovering phases whose runtime "
-      "died without running them again; prints {\"executed\": N} when it stops.");
+      "died without running them again; prints {\"executed\": N} when it stops. A pass that "
+      "fails (the store away) is retried after 200 ms doubling to 5 s, and logged on stderr once "
+      "when passes start failing and once when they work again.");
   worker->add_flag("--once", arguments.once, "One pass over the due runs, then exit.");
   worker->add_option("--poll-ms", arguments.poll_millis, "Wait between idle passes (default 500).")
       ->check(CLI::Range(10, 60'000));
@@ -300,13 +336,12 @@ CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments) {
 }
 
 int run_workflow_command(const WorkflowArguments& arguments) {
-  if (arguments.command == WorkflowCommand::kWorker) {
-    // First, so that a stop requested while the worker starts still ends it cleanly.
-    ::signal(SIGINT, request_stop);
-    ::signal(SIGTERM, request_stop);
+  // Before any thread starts, and first, so that a stop requested while a worker or the console
+  // starts still ends it cleanly.
+  if ((arguments.command == WorkflowCommand::kWorker && !arguments.once) ||
+      arguments.command == WorkflowCommand::kConsole) {
+    http::block_stop_signals();
   }
-  if (arguments.command == WorkflowCommand::kConsole)
-    http::block_stop_signals();  // before any thread starts
   Result<WorkflowFile> file = load_workflow_file(arguments.workflow_path);
   if (!file.ok()) {
     print_usage_error(file.error());

@@ -9,7 +9,8 @@
 //   approve WORKFLOW RUN PHASE DIGEST --as NAME [--key FILE]
 //   reject WORKFLOW RUN PHASE DIGEST --as NAME [--key FILE]
 //   inspect WORKFLOW RUN PHASE       the phase's audit record
-//   worker WORKFLOW [--once]         executes approved phases (and recovers lapsed claims)
+//   worker WORKFLOW [--once]         executes approved phases (and recovers lapsed claims) until
+//                                    stopped, through failures (WorkflowRuntime::work)
 //   console WORKFLOW [--listen HOST:PORT] [--work] [--key FILE]
 //                                    the approvals console: a web page to review and decide
 //                                    (workflow_console.h)
@@ -21,6 +22,8 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "codemode/workflow_runtime.h"
 
 #include "cli/workflow/workflow_host.h"
 
@@ -60,6 +63,11 @@ struct WorkflowArguments {
 CLI::App* add_workflow_subcommand(CLI::App& app, WorkflowArguments& arguments);
 
 int run_workflow_command(const WorkflowArguments& arguments);
+
+// One line of JSON on stderr for what the worker loop reports:
+//   {"event":"workflow_worker_failing","error":{"code","rule","message"},"retryInMillis":N}
+//   {"event":"workflow_worker_recovered","failedPasses":N,"failingMillis":M}
+void log_worker_event(const WorkerEvent& event);
 
 }  // namespace codemode::cli
 

@@ -108,10 +108,31 @@ function table(headers, rows) {
     el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c)))))));
 }
 
+// ---- the console's worker loop ----
+// A banner while its passes fail (a store that cannot be reached, say): what failed and since
+// when. The status line says it once when it starts failing and once when it works again.
+let workerFailing = false;
+function showWorker(worker) {
+  const notice = document.getElementById('worker-notice');
+  const failing = worker ? worker.failing : null;
+  notice.hidden = !failing;
+  if (failing) {
+    const { code, rule, message } = failing.error;
+    notice.textContent = `The console's worker is failing since ${when(failing.since)}: ${message} ` +
+      `(${code}, ${rule}). It keeps trying by itself.`;
+  }
+  if (Boolean(failing) !== workerFailing) {
+    workerFailing = Boolean(failing);
+    announce(failing ? "The console's worker is failing; it keeps trying."
+                     : "The console's worker works again.", failing ? 'error' : 'info');
+  }
+}
+
 // ---- the runs list ----
 async function loadRuns() {
   const { status: code, body } = await api('/api/runs');
   if (code !== 200) return;
+  showWorker(body.worker);
   const list = document.getElementById('runs');
   // Drawing the list again replaces its buttons: the focused one's run keeps the focus.
   const focused = document.activeElement?.closest?.('#runs button')?.dataset.run;
@@ -349,7 +370,12 @@ async function decide(request, verb) {
       announce(`${run}: ${request.phaseId} ${done}.`);
     } else if (code === 409) {
       const fresh = body?.pending?.[0];
-      state.notice = { kind: 'error', text: `${body?.error?.message || 'The request changed.'} ` +
+      // The request may have been issued again already (the console's loop does, once it lapsed),
+      // and then the answer cannot say why the digest is no longer the open one: the page can.
+      const why = request.expiresAt <= Date.now()
+        ? 'The request you reviewed expired; a new one was issued.'
+        : body?.error?.message || 'The request changed.';
+      state.notice = { kind: 'error', text: `${why} ` +
         (fresh ? `Nothing was ${done}: review the new request below (digest ${fresh.digest.slice(0, 12)}…).`
                : 'Nothing was decided.') };
       announce(`${run}: ${request.phaseId} was not ${done}: the request changed.`, 'error');

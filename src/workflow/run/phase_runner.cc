@@ -1,6 +1,9 @@
 // A phase from claim to completion. Each step that changes the run is its own commit, in this
 // order, so that a runtime killed between any two leaves a run that says what is known:
 //   claim (lease + reservation) -> execute -> audit -> receipt + ledger -> completion.
+// A commit the store could not take leaves the phase unsettled (unsettled_phases.h): the steps
+// after execute are committed on a later pass, and a claim in doubt is given back; the program is
+// never run again.
 #include "workflow/run/phase_runner.h"
 
 #include <utility>
@@ -13,24 +16,6 @@
 
 namespace codemode::internal {
 namespace {
-
-// What a claimed phase needs to run and settle.
-struct ClaimedPhase {
-  const DurableWorkflow* workflow = nullptr;
-  const DurableWorkflow::Phase* definition = nullptr;
-  Json input;
-  std::string execution_id;
-};
-
-// How the execution settles: the usage charged to the ledger, and how the phase ends.
-struct Settlement {
-  std::int64_t known_micros = 0;
-  std::int64_t unknown_micros = 0;
-  bool succeeded = false;
-  std::optional<Json> output;
-  Error error = Error::tool_failed("phase_failed", "");
-  OutcomeStatus status = OutcomeStatus::kFailed;
-};
 
 Error phase_failed(ErrorCode code, std::string rule) {
   return Error::with_code(code, std::move(rule),
@@ -71,9 +56,10 @@ std::optional<Error> admission_refusal(const RuntimeCore& core, const RunDocumen
   return std::nullopt;
 }
 
-// Claims the phase: lease and reservation in one commit, or a refusal that ends the run.
+// Claims the phase under the lease owner `claim_id`: lease and reservation in one commit, or a
+// refusal that ends the run.
 Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_view run_id,
-                                          std::string_view phase_id) {
+                                          std::string_view phase_id, const std::string& claim_id) {
   std::optional<ClaimedPhase> claimed;
   bool unknown_workflow = false;
   Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
@@ -144,7 +130,7 @@ Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_v
     const std::int64_t wall = definition->program.limits().wall_time_millis;
     phase->state = PhaseState::kRunning;
     phase->lease =
-        PhaseLease{.owner = core.lease_owner(),
+        PhaseLease{.owner = claim_id,
                    .expires_at_millis = core.now_millis() + wall + core.options().lease.count(),
                    .effects = tool.effects()};
     phase->reserved_micros = tool.cost_micros();
@@ -163,7 +149,8 @@ Result<std::optional<ClaimedPhase>> claim(const RuntimeCore& core, std::string_v
   return claimed;
 }
 
-// Runs the program, checks its usage against the approved program, and writes the audit.
+// Runs the program and checks its usage against the approved program. The audit it yields is
+// written by settle.
 Settlement execute(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
                    const ClaimedPhase& claimed) {
   const CodeProgram& program = claimed.definition->program;
@@ -185,18 +172,13 @@ Settlement execute(const RuntimeCore& core, std::string_view run_id, std::string
   settlement.known_micros = outcome.usage.known_cost_micros;
   settlement.unknown_micros = outcome.usage.unknown_cost_micros;
   settlement.status = outcome.status;
-  PhaseAudit audit{.run_id = std::string(run_id),
-                   .phase_id = std::string(phase_id),
-                   .execution_id = claimed.execution_id,
-                   .program_digest = program.digest(),
-                   .outcome = outcome.status,
-                   .evidence = outcome.evidence,
-                   .usage = outcome.usage};
-  if (Status written = write_phase_audit(core.store(), core.scope_digest(), audit); !written.ok()) {
-    settlement.error = written.error();
-    settlement.status = OutcomeStatus::kOutcomeUnknown;
-    return settlement;
-  }
+  settlement.audit = PhaseAudit{.run_id = std::string(run_id),
+                                .phase_id = std::string(phase_id),
+                                .execution_id = claimed.execution_id,
+                                .program_digest = program.digest(),
+                                .outcome = outcome.status,
+                                .evidence = outcome.evidence,
+                                .usage = outcome.usage};
   if (outcome.ok()) {
     settlement.succeeded = true;
     settlement.output = std::move(outcome.output);
@@ -204,6 +186,23 @@ Settlement execute(const RuntimeCore& core, std::string_view run_id, std::string
     settlement.error = phase_failed(outcome.error->code, outcome.error->rule);
   }
   return settlement;
+}
+
+// Writes the settlement's audit, if it has one not yet written. An audit the store refuses (it
+// hands back another record) leaves the phase's outcome unknown; a store that cannot be reached is
+// an error, to try again.
+Status write_audit(const RuntimeCore& core, Settlement& settlement) {
+  if (!settlement.audit) return {};
+  if (Status written = write_phase_audit(core.store(), core.scope_digest(), *settlement.audit);
+      !written.ok()) {
+    if (is_store_outage(written.error())) return written;
+    settlement.succeeded = false;
+    settlement.output.reset();
+    settlement.error = written.error();
+    settlement.status = OutcomeStatus::kOutcomeUnknown;
+  }
+  settlement.audit.reset();
+  return {};
 }
 
 // The error a phase with effects ends with when it did not succeed: OUTCOME_UNKNOWN, keeping the
@@ -217,87 +216,145 @@ Error unknown_error(const Error& error) {
   return phase_failed(ErrorCode::kOutcomeUnknown, "phase_failed");
 }
 
-bool holds_lease(const RuntimeCore& core, const PhaseRecord* phase) {
+// Whether the phase is still running under the claim `claim_id` (nobody recovered or settled it).
+bool holds_claim(const PhaseRecord* phase, std::string_view claim_id) {
   return phase != nullptr && phase->state == PhaseState::kRunning && phase->lease &&
-         phase->lease->owner == core.lease_owner();
+         phase->lease->owner == claim_id;
 }
 
 // The receipt and the ledger change, in one commit. A phase that did not succeed ends here, with
 // the run: outcome_unknown when it has effects (a failure after a nested effect is not a refusal),
 // its own status when it has none.
-Status record_receipt(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
-                      const ClaimedPhase& claimed, const Settlement& settlement) {
-  const Tool& tool = claimed.definition->tool;
-  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
-    PhaseRecord* phase = run.find_phase(phase_id);
-    if (!holds_lease(core, phase) || phase->receipt) return Change::kKeep;
-    run.ledger.spent_micros += settlement.known_micros;
-    run.ledger.reserved_micros -= phase->reserved_micros - settlement.unknown_micros;
-    phase->reserved_micros = settlement.unknown_micros;
-    ExecutionReceipt receipt{.call_id = phase_call_id(run, *phase),
-                             .tool_id = tool.id(),
-                             .execution = ExecutionState::kSucceeded,
-                             .disclosure = Disclosure::kWithheld};
-    if (settlement.succeeded) {
-      phase->receipt = receipt;
-      return Change::kWrite;
-    }
-    if (tool.effects() == ToolEffects::kNone) {
-      // Without effects nothing is left to reconcile: the phase failed, whatever went wrong.
-      receipt.execution = ExecutionState::kFailed;
-      phase->receipt = receipt;
-      const bool unknown = settlement.status == OutcomeStatus::kOutcomeUnknown;
-      end_phase(run, *phase, unknown ? PhaseState::kFailed : state_of(settlement.status),
-                unknown ? Error::tool_failed(settlement.error.rule, settlement.error.message)
-                        : settlement.error);
-    } else {
-      receipt.execution = ExecutionState::kUnknown;
-      phase->receipt = receipt;
-      end_phase(run, *phase, PhaseState::kOutcomeUnknown, unknown_error(settlement.error));
-    }
-    return Change::kWrite;
-  });
+Status record_receipt(const RuntimeCore& core, const UnsettledPhase& unsettled) {
+  const Tool& tool = unsettled.claimed->definition->tool;
+  const Settlement& settlement = *unsettled.settlement;
+  Result<RunDocument> updated =
+      core.update(unsettled.run_id, [&](RunDocument& run) -> Result<Change> {
+        PhaseRecord* phase = run.find_phase(unsettled.phase_id);
+        if (!holds_claim(phase, unsettled.claim) || phase->receipt) return Change::kKeep;
+        run.ledger.spent_micros += settlement.known_micros;
+        run.ledger.reserved_micros -= phase->reserved_micros - settlement.unknown_micros;
+        phase->reserved_micros = settlement.unknown_micros;
+        ExecutionReceipt receipt{.call_id = phase_call_id(run, *phase),
+                                 .tool_id = tool.id(),
+                                 .execution = ExecutionState::kSucceeded,
+                                 .disclosure = Disclosure::kWithheld};
+        if (settlement.succeeded) {
+          phase->receipt = receipt;
+          return Change::kWrite;
+        }
+        if (tool.effects() == ToolEffects::kNone) {
+          // Without effects nothing is left to reconcile: the phase failed, whatever went wrong.
+          receipt.execution = ExecutionState::kFailed;
+          phase->receipt = receipt;
+          const bool unknown = settlement.status == OutcomeStatus::kOutcomeUnknown;
+          end_phase(run, *phase, unknown ? PhaseState::kFailed : state_of(settlement.status),
+                    unknown ? Error::tool_failed(settlement.error.rule, settlement.error.message)
+                            : settlement.error);
+        } else {
+          receipt.execution = ExecutionState::kUnknown;
+          phase->receipt = receipt;
+          end_phase(run, *phase, PhaseState::kOutcomeUnknown, unknown_error(settlement.error));
+        }
+        return Change::kWrite;
+      });
   return updated.ok() ? Status() : Status(std::move(updated).error());
 }
 
 // The output, the released receipt and the next approval requests (or the run's result), in one
 // commit.
-Status complete(const RuntimeCore& core, std::string_view run_id, std::string_view phase_id,
-                const ClaimedPhase& claimed, const Settlement& settlement) {
-  Result<RunDocument> updated = core.update(run_id, [&](RunDocument& run) -> Result<Change> {
-    PhaseRecord* phase = run.find_phase(phase_id);
-    if (!holds_lease(core, phase) || !phase->receipt) return Change::kKeep;
-    phase->state = PhaseState::kSucceeded;
-    phase->lease.reset();
-    phase->output = settlement.output;
-    phase->receipt->disclosure = Disclosure::kReleased;
-    if (Status opened = open_ready_phases(run, *claimed.workflow, core.approval_policy());
-        !opened.ok()) {
-      return opened.error();
-    }
-    return Change::kWrite;
-  });
+Status complete(const RuntimeCore& core, const UnsettledPhase& unsettled) {
+  Result<RunDocument> updated =
+      core.update(unsettled.run_id, [&](RunDocument& run) -> Result<Change> {
+        PhaseRecord* phase = run.find_phase(unsettled.phase_id);
+        if (!holds_claim(phase, unsettled.claim) || !phase->receipt) return Change::kKeep;
+        phase->state = PhaseState::kSucceeded;
+        phase->lease.reset();
+        phase->output = unsettled.settlement->output;
+        phase->receipt->disclosure = Disclosure::kReleased;
+        if (Status opened =
+                open_ready_phases(run, *unsettled.claimed->workflow, core.approval_policy());
+            !opened.ok()) {
+          return opened.error();
+        }
+        return Change::kWrite;
+      });
   return updated.ok() ? Status() : Status(std::move(updated).error());
+}
+
+// Commits what is known of an executed phase: its audit, then its receipt, then its completion.
+// Each step finds what an earlier attempt committed and does not do it again, so a settlement cut
+// short by the store can be tried again as it is.
+Status settle(const RuntimeCore& core, UnsettledPhase& unsettled) {
+  if (Status audited = write_audit(core, *unsettled.settlement); !audited.ok()) return audited;
+  if (Status recorded = record_receipt(core, unsettled); !recorded.ok()) return recorded;
+  if (!unsettled.settlement->succeeded) return {};
+  return complete(core, unsettled);
+}
+
+// Gives back a claim whose commit may have landed although nothing was executed under it: the
+// phase is approved again and its reservation released, for a claim that runs it.
+Status release_claim(const RuntimeCore& core, const UnsettledPhase& unsettled) {
+  Result<RunDocument> updated =
+      core.update(unsettled.run_id, [&](RunDocument& run) -> Result<Change> {
+        PhaseRecord* phase = run.find_phase(unsettled.phase_id);
+        if (!holds_claim(phase, unsettled.claim) || phase->receipt) return Change::kKeep;
+        run.ledger.reserved_micros -= phase->reserved_micros;
+        phase->reserved_micros = 0;
+        phase->lease.reset();
+        phase->state = PhaseState::kApproved;
+        refresh_status(run);
+        return Change::kWrite;
+      });
+  return updated.ok() ? Status() : Status(std::move(updated).error());
+}
+
+// `failed`, after holding the phase for a later pass when the store could not be reached.
+Error hold_if_outage(const RuntimeCore& core, UnsettledPhase unsettled, Error failed) {
+  if (is_store_outage(failed)) core.unsettled().hold(std::move(unsettled));
+  return failed;
 }
 
 }  // namespace
 
 Result<bool> run_phase(const RuntimeCore& core, std::string_view run_id,
                        std::string_view phase_id) {
-  Result<std::optional<ClaimedPhase>> claimed = claim(core, run_id, phase_id);
-  if (!claimed.ok()) return std::move(claimed).error();
+  UnsettledPhase phase{.run_id = std::string(run_id),
+                       .phase_id = std::string(phase_id),
+                       .claim = core.next_claim(),
+                       .claimed = std::nullopt,
+                       .settlement = std::nullopt};
+  Result<std::optional<ClaimedPhase>> claimed = claim(core, run_id, phase_id, phase.claim);
+  if (!claimed.ok()) return hold_if_outage(core, std::move(phase), std::move(claimed).error());
   if (!claimed->has_value()) return false;
-  const ClaimedPhase& phase = **claimed;
-  Settlement settlement = execute(core, run_id, phase_id, phase);
-  if (Status recorded = record_receipt(core, run_id, phase_id, phase, settlement); !recorded.ok()) {
-    return std::move(recorded).error();
-  }
-  if (settlement.succeeded) {
-    if (Status completed = complete(core, run_id, phase_id, phase, settlement); !completed.ok()) {
-      return std::move(completed).error();
-    }
+  phase.claimed = std::move(**claimed);
+  phase.settlement = execute(core, run_id, phase_id, *phase.claimed);
+  if (Status settled = settle(core, phase); !settled.ok()) {
+    return hold_if_outage(core, std::move(phase), std::move(settled).error());
   }
   return true;
+}
+
+Result<std::size_t> settle_unsettled(const RuntimeCore& core) {
+  std::vector<UnsettledPhase> phases = core.unsettled().take_all();
+  std::optional<Error> failed;
+  std::size_t settled = 0;
+  for (UnsettledPhase& phase : phases) {
+    if (failed) {  // the store is still away: the rest wait for the next pass
+      core.unsettled().hold(std::move(phase));
+      continue;
+    }
+    const bool executed = phase.settlement.has_value();
+    Status done = executed ? settle(core, phase) : release_claim(core, phase);
+    if (done.ok()) {
+      settled += executed ? 1 : 0;
+      continue;
+    }
+    // Anything but an outage drops the phase: its lease lapses and recovery ends it.
+    failed = hold_if_outage(core, std::move(phase), std::move(done).error());
+  }
+  if (failed) return std::move(*failed);
+  return settled;
 }
 
 Result<std::size_t> recover_run(const RuntimeCore& core, std::string_view run_id) {

@@ -106,6 +106,10 @@ Result<std::string> RuntimeCore::binding_digest(const DurableWorkflow::Phase& ph
   return std::move(binding->digest);
 }
 
+std::string RuntimeCore::next_claim() const {
+  return lease_owner_ + "/" + std::to_string(++claims_);
+}
+
 bool RuntimeCore::is_approver(std::string_view person_id) const {
   return approvers_.contains(person_id);
 }

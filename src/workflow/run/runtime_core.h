@@ -3,6 +3,7 @@
 #ifndef CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_
 #define CODEMODE_WORKFLOW_RUN_RUNTIME_CORE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -17,6 +18,7 @@
 #include "workflow/run/run_document.h"
 #include "workflow/run/run_transitions.h"
 #include "workflow/run/signed_decision.h"
+#include "workflow/run/unsettled_phases.h"
 
 namespace codemode::internal {
 
@@ -38,7 +40,8 @@ class RuntimeCore {
   WorkflowStore& store() const { return *options_.store; }
   const std::string& scope_digest() const { return scope_digest_; }
   const std::string& policy_hash() const { return policy_hash_; }
-  const std::string& lease_owner() const { return lease_owner_; }
+  // A lease owner for one claim: this runtime's identity and a number no other claim of it has.
+  std::string next_claim() const;
   std::int64_t now_millis() const;
   ApprovalPolicy approval_policy() const;
   // The phase's binding digest as it is now; its material is put in the store (under the digest,
@@ -47,6 +50,8 @@ class RuntimeCore {
   // Whether the person may approve for this runtime (WorkflowRuntimeOptions::approvers).
   bool is_approver(std::string_view person_id) const;
   const ApproverKeys& approver_keys() const { return approver_keys_; }
+  // This runtime's phases whose next commit waits for the store (unsettled_phases.h).
+  UnsettledPhases& unsettled() const { return unsettled_; }
 
   // The definition with this digest among the runtime's workflows, or nullptr.
   const DurableWorkflow* workflow(std::string_view digest) const;
@@ -71,6 +76,8 @@ class RuntimeCore {
   std::map<std::string, DurableWorkflow, std::less<>> workflows_;
   std::set<std::string, std::less<>> approvers_;
   ApproverKeys approver_keys_;
+  mutable std::atomic<std::uint64_t> claims_{0};
+  mutable UnsettledPhases unsettled_;
   mutable std::mutex stored_bindings_mutex_;
   mutable std::set<std::string, std::less<>> stored_bindings_;  // guarded by the mutex above
 };

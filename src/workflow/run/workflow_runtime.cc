@@ -54,7 +54,8 @@ Result<Person> verified_approver(const internal::RuntimeCore& core, std::string_
 
 // Whether this runtime can no longer honour the phase's open request or its approval: the request
 // lapsed, or either was made under another policy or another phase binding (its tools changed).
-// Such a request is issued again under this runtime's policy and the binding as it is now.
+// Such a request is issued again under this runtime's policy and the binding as it is now. Reads
+// the bound files; writes nothing.
 Result<bool> needs_reissue(const internal::RuntimeCore& core, const PhaseRecord& phase,
                            const DurableWorkflow::Phase& definition) {
   if (!phase.approval ||
@@ -66,9 +67,9 @@ Result<bool> needs_reissue(const internal::RuntimeCore& core, const PhaseRecord&
       phase.approval->expires_at_millis <= core.now_millis()) {
     return true;
   }
-  Result<std::string> binding = core.binding_digest(definition);
+  Result<internal::PhaseBinding> binding = internal::phase_binding(definition);
   if (!binding.ok()) return std::move(binding).error();
-  return phase.approval->binding_digest != *binding;
+  return phase.approval->binding_digest != binding->digest;
 }
 
 // The phase binding a request's digest binds, to show the person: computed now from this
@@ -190,49 +191,76 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
   }
   std::vector<ApprovalRequest> requests;
   for (const std::string& id : ids) {
-    // A lapsed request is issued again, under this runtime's policy, with a new digest.
-    // A request or approval this runtime cannot honour is issued again (needs_reissue): what
-    // this runtime asks a person to approve is always what it would run.
-    Result<RunDocument> run = core.update(id, [&](RunDocument& document) -> Result<Change> {
-      const DurableWorkflow* workflow = core.workflow(document.workflow_digest);
-      bool reissued = false;
-      for (PhaseRecord& phase : document.phases) {
-        if (workflow == nullptr) break;
-        const DurableWorkflow::Phase& definition = *workflow->find_phase(phase.id);
-        Result<bool> stale = needs_reissue(core, phase, definition);
-        if (!stale.ok()) return std::move(stale).error();
-        if (!*stale) continue;
-        Status issued =
-            internal::issue_approval(document, phase, definition, core.approval_policy());
-        if (!issued.ok()) return issued.error();
-        internal::refresh_status(document);
-        reissued = true;
-      }
-      return reissued ? Change::kWrite : Change::kKeep;
-    });
-    if (!run.ok()) return std::move(run).error();
+    Result<internal::LoadedRun> loaded = core.load(id);
+    if (!loaded.ok()) return std::move(loaded).error();
+    const RunDocument& run = loaded->run;
     // What a person reviews comes from this runtime's own definition and tools when it has them,
     // so a store edited by hand cannot show one program or command while the digest binds another;
     // the stored documents serve runs of workflows it was not given.
-    const DurableWorkflow* own = core.workflow(run->workflow_digest);
+    const DurableWorkflow* own = core.workflow(run.workflow_digest);
     Json document;
     if (own != nullptr) {
       document = internal::definition_document(*own);
     } else {
-      Result<std::optional<std::string>> stored = core.store().get_definition(run->workflow_digest);
+      Result<std::optional<std::string>> stored = core.store().get_definition(run.workflow_digest);
       if (!stored.ok()) return std::move(stored).error();
       if (stored->has_value()) document = Json::parse(**stored, nullptr, false);
     }
-    for (const PhaseRecord& phase : run->phases) {
+    for (const PhaseRecord& phase : run.phases) {
       if (phase.state != PhaseState::kAwaitingApproval) continue;
+      // A request this runtime would refuse (lapsed, another policy, tools changed) is not asked
+      // of anyone: reissue issues it again.
+      if (own != nullptr) {
+        Result<bool> stale = needs_reissue(core, phase, *own->find_phase(phase.id));
+        if (!stale.ok()) return std::move(stale).error();
+        if (*stale) continue;
+      }
       Result<Json> binding = reviewed_binding(core, own, phase);
       if (!binding.ok()) return std::move(binding).error();
-      Result<ApprovalRequest> request = internal::approval_request(*run, phase, document, *binding);
+      Result<ApprovalRequest> request = internal::approval_request(run, phase, document, *binding);
       if (!request.ok()) return std::move(request).error();
       requests.push_back(std::move(*request));
     }
   }
   return requests;
+}
+
+Result<std::size_t> WorkflowRuntime::reissue(std::string_view run_id) {
+  const internal::RuntimeCore& core = *impl_->core;
+  std::vector<std::string> ids;
+  if (!run_id.empty()) {
+    ids.emplace_back(run_id);
+  } else {
+    Result<std::vector<std::string>> listed = core.store().list_runs(core.scope_digest(), 1000);
+    if (!listed.ok()) return std::move(listed).error();
+    ids = std::move(*listed);
+  }
+  std::size_t total = 0;
+  for (const std::string& id : ids) {
+    std::size_t issued = 0;
+    Result<RunDocument> run = core.update(id, [&](RunDocument& document) -> Result<Change> {
+      issued = 0;
+      const DurableWorkflow* workflow = core.workflow(document.workflow_digest);
+      if (workflow == nullptr) return Change::kKeep;  // another host's workflow and approvers
+      for (PhaseRecord& phase : document.phases) {
+        const DurableWorkflow::Phase& definition = *workflow->find_phase(phase.id);
+        Result<bool> stale = needs_reissue(core, phase, definition);
+        if (!stale.ok()) return std::move(stale).error();
+        if (!*stale) continue;
+        if (Status reissued =
+                internal::issue_approval(document, phase, definition, core.approval_policy());
+            !reissued.ok()) {
+          return reissued.error();
+        }
+        internal::refresh_status(document);
+        ++issued;
+      }
+      return issued > 0 ? Change::kWrite : Change::kKeep;
+    });
+    if (!run.ok()) return std::move(run).error();
+    total += issued;
+  }
+  return total;
 }
 
 namespace {
@@ -388,6 +416,9 @@ Status WorkflowRuntime::reject(std::string_view run_id, std::string_view phase_i
 
 Result<RunView> WorkflowRuntime::advance(std::string_view run_id) {
   const internal::RuntimeCore& core = *impl_->core;
+  if (Result<std::size_t> settled = internal::settle_unsettled(core); !settled.ok()) {
+    return std::move(settled).error();
+  }
   std::set<std::string, std::less<>> tried;
   for (;;) {
     Result<internal::LoadedRun> loaded = core.load(run_id);
@@ -422,13 +453,17 @@ Result<std::size_t> WorkflowRuntime::recover_expired() {
 
 Result<std::size_t> WorkflowRuntime::run_due(std::size_t max_runs) {
   const internal::RuntimeCore& core = *impl_->core;
+  // First what this runtime knows and the store does not: a phase it ran is settled by it, not
+  // recovered as unknown. It counts as executed in this pass, the one that commits it.
+  Result<std::size_t> settled = internal::settle_unsettled(core);
+  if (!settled.ok()) return std::move(settled).error();
   if (Result<std::size_t> recovered = recover_expired(); !recovered.ok()) {
     return std::move(recovered).error();
   }
   Result<std::vector<std::string>> due =
       core.store().due_runs(core.scope_digest(), core.policy_hash(), core.now_millis(), max_runs);
   if (!due.ok()) return std::move(due).error();
-  std::size_t executed = 0;
+  std::size_t executed = *settled;
   for (const std::string& id : *due) {
     Result<internal::LoadedRun> loaded = core.load(id);
     if (!loaded.ok()) return std::move(loaded).error();
