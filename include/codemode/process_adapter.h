@@ -24,8 +24,9 @@
 //   sandbox_error without a fault: the worker reported that it failed, the parent's own I/O
 //                        failed, or the caller's stop killed the worker (the executor then
 //                        reports the timeout or cancellation)
-// Its stderr is drained and discarded, never capped into a failure. Nothing a worker writes
-// (stderr, a malformed frame) ever reaches an error message.
+// Its stderr is drained and discarded, never capped into a failure: only counted, up to 64 KiB
+// (SandboxResult::diagnostics). Nothing a worker writes (stderr, a malformed frame) ever reaches
+// an error message.
 //
 // Ownership and thread-safety: make_process_adapter returns a shared adapter; execute may run on
 // many threads at once, one worker process per execution.
