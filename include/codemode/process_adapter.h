@@ -37,6 +37,7 @@
 #include <memory>
 #include <string>
 
+#include "codemode/error.h"
 #include "codemode/export.h"
 #include "codemode/sandbox.h"
 
@@ -120,6 +121,15 @@ CODEMODE_EXPORT std::string default_worker_path();
 // is computed once per adapter and cached.
 CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_process_adapter(
     ProcessAdapterOptions options = {});
+
+// Why the isolated profile cannot run here, for a host to tell its operator when an isolated
+// adapter is not available: UNSUPPORTED_PROFILE, rule "sandbox_unavailable", whose message names
+// what the kernel or its policy refuses (user namespaces switched off by user.max_user_namespaces
+// or kernel.unprivileged_userns_clone, AppArmor's restriction, a seccomp filter such as a
+// container's) and points to docs/security.md, "Enabling user namespaces". OK when the worker at
+// `worker_path` (as ProcessAdapterOptions::worker_path; empty: the default) runs its isolated
+// probe. Probes afresh on every call (a few milliseconds), with no privilege.
+CODEMODE_EXPORT Status check_isolated_profile(const std::string& worker_path = "");
 
 }  // namespace codemode
 
