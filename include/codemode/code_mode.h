@@ -128,6 +128,9 @@ struct CodeExecutionOutcome {
   // Untrusted.
   std::optional<ProgramLogs> logs;
   std::vector<ExecutionEvidence> evidence;  // admitted receipts, in settlement order
+  // How much the worker wrote to its stderr (sandbox.h), for the host's own log: never its
+  // content, and not in to_json, so a caller shown the outcome never sees it.
+  WorkerDiagnostics diagnostics;
 
   bool ok() const { return status == OutcomeStatus::kSucceeded; }
 };

@@ -24,8 +24,9 @@
 //   sandbox_error without a fault: the worker reported that it failed, the parent's own I/O
 //                        failed, or the caller's stop killed the worker (the executor then
 //                        reports the timeout or cancellation)
-// Its stderr is drained and discarded, never capped into a failure. Nothing a worker writes
-// (stderr, a malformed frame) ever reaches an error message.
+// Its stderr is drained and discarded, never capped into a failure: only counted, up to 64 KiB
+// (SandboxResult::diagnostics). Nothing a worker writes (stderr, a malformed frame) ever reaches
+// an error message.
 //
 // Ownership and thread-safety: make_process_adapter returns a shared adapter; execute may run on
 // many threads at once, one worker process per execution.
@@ -36,6 +37,7 @@
 #include <memory>
 #include <string>
 
+#include "codemode/error.h"
 #include "codemode/export.h"
 #include "codemode/sandbox.h"
 
@@ -122,6 +124,15 @@ CODEMODE_EXPORT std::string default_worker_path();
 // is computed once per adapter and cached.
 CODEMODE_EXPORT std::shared_ptr<SandboxAdapter> make_process_adapter(
     ProcessAdapterOptions options = {});
+
+// Why the isolated profile cannot run here, for a host to tell its operator when an isolated
+// adapter is not available: UNSUPPORTED_PROFILE, rule "sandbox_unavailable", whose message names
+// what the kernel or its policy refuses (user namespaces switched off by user.max_user_namespaces
+// or kernel.unprivileged_userns_clone, AppArmor's restriction, a seccomp filter such as a
+// container's) and points to docs/security.md, "Enabling user namespaces". OK when the worker at
+// `worker_path` (as ProcessAdapterOptions::worker_path; empty: the default) runs its isolated
+// probe. Probes afresh on every call (a few milliseconds), with no privilege.
+CODEMODE_EXPORT Status check_isolated_profile(const std::string& worker_path = "");
 
 }  // namespace codemode
 

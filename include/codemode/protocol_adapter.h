@@ -32,7 +32,8 @@
 // codemode reaps is the launch command, not the worker, so its CPU time need not be the
 // program's, and a worker that dies at its CPU backstop may be reported worker_exited rather than
 // cpu_limit (a worker's own cpu_limit result is reported as such). Nothing the command writes on
-// stderr ever reaches an error message.
+// stderr ever reaches an error message; it is counted as the worker's (SandboxResult::diagnostics),
+// so a launch command's own messages (docker's, ssh's) count too.
 //
 // Qualification (docs/security.md, "Choosing a sandbox"): kTest unless the host sets kProduction,
 // which it should do only for a launch whose isolation it has documented and tested.

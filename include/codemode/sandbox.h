@@ -120,6 +120,24 @@ struct ProgramLogs {
   friend bool operator==(const ProgramLogs&, const ProgramLogs&) = default;
 };
 
+// What a worker wrote to its stderr (an engine's warnings, a crash report): counted, never kept.
+// The adapter drains the pipe and drops every byte, so nothing of it reaches a result, an error, a
+// log or a client; the count lets an operator see that a worker wrote diagnostics and run the
+// program again locally to read them. Counting stops at kMaxDiagnosticBytes.
+struct WorkerDiagnostics {
+  static constexpr std::uint64_t kMaxDiagnosticBytes = 64u << 10;
+  std::uint64_t diagnostic_bytes = 0;  // bytes seen, at most kMaxDiagnosticBytes
+  bool diagnostics_truncated = false;  // the worker wrote more than kMaxDiagnosticBytes
+
+  // Adds `bytes` seen, saturating at the cap.
+  void count(std::uint64_t bytes) {
+    const std::uint64_t room = kMaxDiagnosticBytes - diagnostic_bytes;
+    if (bytes > room) diagnostics_truncated = true;
+    diagnostic_bytes += bytes > room ? room : bytes;
+  }
+  friend bool operator==(const WorkerDiagnostics&, const WorkerDiagnostics&) = default;
+};
+
 // What an adapter returns: a success with the program's output, or a failure with its reason.
 // Only the named constructors build one, so every result has one of these shapes:
 //   success(output)                    succeeded; output set
@@ -156,6 +174,13 @@ class CODEMODE_EXPORT SandboxResult {
     logs_ = std::move(logs);
     return std::move(*this);
   }
+  // What the worker wrote to its stderr, whatever the result; zero when the adapter has no worker
+  // or it wrote nothing. Set by the adapter, never from anything the worker reports.
+  const WorkerDiagnostics& diagnostics() const { return diagnostics_; }
+  SandboxResult with_diagnostics(WorkerDiagnostics diagnostics) && {
+    diagnostics_ = diagnostics;
+    return std::move(*this);
+  }
 
  private:
   SandboxResult() = default;
@@ -166,6 +191,7 @@ class CODEMODE_EXPORT SandboxResult {
   std::optional<SandboxFault> fault_;
   std::optional<OutputFault> output_fault_;
   std::optional<ProgramLogs> logs_;
+  WorkerDiagnostics diagnostics_;
 };
 
 // What a program sees from tools.call: {status:"succeeded", output} or

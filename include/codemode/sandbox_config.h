@@ -14,7 +14,8 @@
 //               "promotion": {"statement": ..., "signature": ..., "publicKey": ...},
 //               "promotionPublicKeyFile": "ci-key.pem", "maxScanAgeMs": 86400000}
 //
-// Absent: the process adapter with its defaults (fork server, process profile, interpreter). A
+// Absent: the process adapter with its defaults (fork server, process profile, interpreter; code
+// mode's default profile is isolated, mcp_config.h). A
 // protocol sandbox is qualified "test" unless the config says "production", and code mode refuses
 // a test sandbox at start (UNSUPPORTED_PROFILE). Relative launch and terminate commands resolve as
 // a server's command does.
@@ -45,9 +46,11 @@ struct SandboxConfig {
 };
 
 // INVALID_CONFIG, rule "mcp_config", naming the member ("sandbox.isolation must be ...").
-// `base_directory` (absolute) resolves relative commands.
-CODEMODE_EXPORT Result<SandboxConfig> parse_sandbox_config(const Json& sandbox,
-                                                           const std::string& base_directory);
+// `base_directory` (absolute) resolves relative commands. `process_isolation` is the profile of a
+// process sandbox that names none.
+CODEMODE_EXPORT Result<SandboxConfig> parse_sandbox_config(
+    const Json& sandbox, const std::string& base_directory,
+    IsolationProfile process_isolation = IsolationProfile::kProcess);
 
 // The adapter `config` describes, running `worker_path` (process: empty means the default
 // worker) with the engine stack quota `stack_bytes` (the policy's stackBytes).

@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <utility>
+#include <variant>
 
 #include <unistd.h>
 
+#include "codemode/process_adapter.h"
 #include "codemode/repository_tools.h"
 
 #include "cli/cli_io.h"
@@ -171,6 +173,26 @@ void log_startup(const mcp::McpConfig& config, const mcp::ToolCatalog& catalog,
   std::fputs((mcp::json_text(line) + "\n").c_str(), stderr);
 }
 
+// Why the config's sandbox cannot run here. For the isolated profile (code mode's default), what
+// the kernel or its policy refuses, and the one explicit way to run without it.
+Error unavailable_sandbox(const SandboxConfig& sandbox, const std::string& worker_path,
+                          const std::string& id) {
+  const auto* process = std::get_if<ProcessAdapterOptions>(&sandbox.adapter);
+  if (process && process->isolation == IsolationProfile::kIsolated) {
+    if (Status isolated = check_isolated_profile(worker_path); !isolated.ok()) {
+      return Error::unsupported_profile(
+          "sandbox_unavailable",
+          isolated.error().message +
+              " Nothing runs with less confinement unless the config's sandbox says "
+              "\"isolation\": \"process\".");
+    }
+  }
+  return Error::unsupported_profile("sandbox_unavailable",
+                                    "The config's sandbox \"" + id +
+                                        "\" is not available on this machine; nothing runs with "
+                                        "less confinement.");
+}
+
 }  // namespace
 
 CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
@@ -232,10 +254,7 @@ int run_mcp_server(const McpArguments& arguments) {
       sandbox = (*adapter)->id();
       // A sandbox that cannot run here fails the start, not every later call.
       if (!(*adapter)->is_available()) {
-        adapter = Error::unsupported_profile(
-            "sandbox_unavailable", "The config's sandbox \"" + sandbox +
-                                       "\" is not available on this machine; nothing runs with "
-                                       "less confinement.");
+        adapter = unavailable_sandbox(config->sandbox, arguments.worker_path, sandbox);
       }
     }
     Result<std::unique_ptr<mcp::CodeTool>> made =

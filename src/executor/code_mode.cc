@@ -124,8 +124,10 @@ class ExecutionRun {
  private:
   CodeExecutionOutcome conclude(SandboxResult result) const {
     std::optional<ProgramLogs> logs = result.logs();
+    const WorkerDiagnostics diagnostics = result.diagnostics();
     CodeExecutionOutcome outcome = decide(std::move(result));
     outcome.logs = std::move(logs);
+    outcome.diagnostics = diagnostics;
     outcome.usage = bridge_.usage();
     outcome.evidence = bridge_.evidence();
     return outcome;

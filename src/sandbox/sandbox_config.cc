@@ -65,8 +65,9 @@ Result<T> parse_choice(const Json& sandbox, const char* name,
   return sandbox_error(std::string("sandbox.") + name + " must be " + allowed + ".");
 }
 
-Result<IsolationProfile> parse_isolation(const Json& sandbox) {
-  return parse_choice(sandbox, "isolation", kIsolationNames, IsolationProfile::kProcess,
+Result<IsolationProfile> parse_isolation(const Json& sandbox,
+                                         IsolationProfile fallback = IsolationProfile::kProcess) {
+  return parse_choice(sandbox, "isolation", kIsolationNames, fallback,
                       "\"process\" or \"isolated\"");
 }
 
@@ -75,12 +76,12 @@ Result<EngineProfile> parse_engine(const Json& sandbox) {
                       "\"interpreter\" or \"jit\"");
 }
 
-Result<ProcessAdapterOptions> parse_process(const Json& sandbox) {
+Result<ProcessAdapterOptions> parse_process(const Json& sandbox, IsolationProfile fallback) {
   if (!only_keys(sandbox, {"type", "isolation", "spawn", "engine"})) {
     return sandbox_error(
         "sandbox of type \"process\" takes only type, isolation, spawn and engine.");
   }
-  Result<IsolationProfile> isolation = parse_isolation(sandbox);
+  Result<IsolationProfile> isolation = parse_isolation(sandbox, fallback);
   if (!isolation.ok()) return std::move(isolation).error();
   Result<EngineProfile> engine = parse_engine(sandbox);
   if (!engine.ok()) return std::move(engine).error();
@@ -250,14 +251,15 @@ Result<DockerAdapterOptions> parse_docker(const Json& sandbox, const std::string
 
 }  // namespace
 
-Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::string& base_directory) {
+Result<SandboxConfig> parse_sandbox_config(const Json& sandbox, const std::string& base_directory,
+                                           IsolationProfile process_isolation) {
   if (!sandbox.is_object() || !sandbox.contains("type") || !sandbox.at("type").is_string()) {
     return sandbox_error(
         "sandbox must be an object whose type is \"process\", \"protocol\" or \"docker\".");
   }
   const std::string& type = sandbox.at("type").get_ref<const std::string&>();
   if (type == "process") {
-    Result<ProcessAdapterOptions> process = parse_process(sandbox);
+    Result<ProcessAdapterOptions> process = parse_process(sandbox, process_isolation);
     if (!process.ok()) return std::move(process).error();
     return SandboxConfig{.adapter = std::move(*process)};
   }

@@ -1,6 +1,8 @@
 // What a worker writes to stderr, through the real process adapter: the parent drains it
 // continuously (a full pipe would stall the worker), keeps none of it, and never lets any of it
 // into an outcome, its error or its JSON, however much there is and however the execution ends.
+// It only counts it: the outcome's diagnostics hold the bytes seen, up to 64 KiB, and whether
+// there were more.
 #include <chrono>
 #include <string>
 
@@ -54,6 +56,8 @@ TEST_F(DiagnosticsTest, HundredMegabytesOfStderrAreDrainedAndNeverShown) {
   // reading, and the execution would have ended at the wall deadline instead.
   EXPECT_EQ(*outcome.output, Json({{"written", lines * static_cast<std::int64_t>(line.size())}}));
   EXPECT_GE(lines * static_cast<std::int64_t>(line.size()), 100 << 20);
+  EXPECT_EQ(outcome.diagnostics,
+            (WorkerDiagnostics{.diagnostic_bytes = 64 << 10, .diagnostics_truncated = true}));
   expect_no_trace_of_stderr(outcome);
   EXPECT_LT(mode.elapsed(), testing::slack(10s));
   mode.expect_next_execution_works();
@@ -76,9 +80,36 @@ TEST_F(DiagnosticsTest, StderrNeverReachesAFailedOutcome) {
         mode.run(testing::hook_program("() => { " + flood + " " + ending + " return 1; }"));
     ASSERT_TRUE(outcome.error.has_value()) << to_json(outcome);
     EXPECT_EQ(outcome.error->rule, rule);
+    EXPECT_EQ(outcome.diagnostics,
+              (WorkerDiagnostics{.diagnostic_bytes = 64 << 10, .diagnostics_truncated = true}))
+        << rule;
     expect_no_trace_of_stderr(outcome);
   }
   mode.expect_next_execution_works();
+}
+
+// The count is exact up to the cap, and the truncation bit is set only past it. A worker that
+// writes nothing counts zero.
+TEST_F(DiagnosticsTest, TheCountIsExactUpToTheCapAndTruncatedPastIt) {
+  constexpr std::int64_t kCap = WorkerDiagnostics::kMaxDiagnosticBytes;
+  HookedMode mode;
+  const std::vector<std::pair<std::int64_t, WorkerDiagnostics>> cases = {
+      {0, {}},
+      {1, {.diagnostic_bytes = 1}},
+      {kCap - 1, {.diagnostic_bytes = kCap - 1}},
+      {kCap, {.diagnostic_bytes = kCap}},
+      {kCap + 1, {.diagnostic_bytes = kCap, .diagnostics_truncated = true}},
+  };
+  for (const auto& [bytes, expected] : cases) {
+    // One byte, `bytes` times (no write at all for 0).
+    const std::string write =
+        bytes == 0 ? "" : "__codemodeTestHook('write_stderr', 'c', " + std::to_string(bytes) + ");";
+    const CodeExecutionOutcome outcome =
+        mode.run(testing::hook_program("() => { " + write + " return 1; }"));
+    ASSERT_TRUE(outcome.ok()) << to_json(outcome);
+    EXPECT_EQ(outcome.diagnostics, expected) << bytes << " bytes written";
+    EXPECT_EQ(to_json(outcome).dump().find("diagnostic"), std::string::npos);
+  }
 }
 
 }  // namespace

@@ -116,7 +116,8 @@ def test(run, docker, env, host, source_dir, cli, worker, scratch, name):
         lines.put(None)
 
     threading.Thread(target=read_stdout, daemon=True).start()
-    threading.Thread(target=lambda: stderr.extend(server.stderr), daemon=True).start()
+    stderr_reader = threading.Thread(target=lambda: stderr.extend(server.stderr), daemon=True)
+    stderr_reader.start()
 
     def send(message):
         server.stdin.write((json.dumps(message) + "\n").encode())
@@ -165,6 +166,13 @@ def test(run, docker, env, host, source_dir, cli, worker, scratch, name):
         if server.wait(timeout=READ_SECONDS) != 0:
             fail("the server exited %d; stderr: %s"
                  % (server.returncode, b"".join(stderr).decode(errors="replace")))
+        # The default config names the process profile: the container is the outer layer, and
+        # code mode's own default, the isolated profile, would not start under its filter.
+        stderr_reader.join(timeout=READ_SECONDS)
+        started = [json.loads(line) for line in b"".join(stderr).decode().splitlines()
+                   if '"mcp_server_started"' in line]
+        if len(started) != 1 or started[0].get("sandbox") != "codemode.process":
+            fail("start line %r" % started)
     finally:
         if server.poll() is None:
             server.kill()

@@ -39,6 +39,27 @@ TEST(SandboxConfigTest, ChoosesTheProcessAdaptersProfiles) {
   EXPECT_EQ((*adapter)->id(), "codemode.isolated.jit");
 }
 
+// The caller's default profile (code mode's is isolated) applies to a process sandbox that names
+// none; a protocol sandbox's profile is what its launch command confines, so it is never implied.
+TEST(SandboxConfigTest, AProcessSandboxWithoutAProfileTakesTheCallersDefault) {
+  const auto isolation_of = [](const char* text) {
+    Result<SandboxConfig> config =
+        parse_sandbox_config(Json::parse(text), kBase, IsolationProfile::kIsolated);
+    EXPECT_TRUE(config.ok()) << text;
+    if (const auto* process = std::get_if<ProcessAdapterOptions>(&config->adapter)) {
+      return process->isolation;
+    }
+    return std::get<ProtocolAdapterOptions>(config->adapter).isolation;
+  };
+  EXPECT_EQ(isolation_of(R"({"type":"process"})"), IsolationProfile::kIsolated);
+  EXPECT_EQ(isolation_of(R"({"type":"process","isolation":"process"})"),
+            IsolationProfile::kProcess);
+  EXPECT_EQ(isolation_of(R"({"type":"protocol","id":"a","launch":["/bin/sh"]})"),
+            IsolationProfile::kProcess);
+  EXPECT_EQ(std::get<ProcessAdapterOptions>(parse(R"({"type":"process"})")->adapter).isolation,
+            IsolationProfile::kProcess);
+}
+
 TEST(SandboxConfigTest, DescribesAProtocolSandbox) {
   Result<SandboxConfig> config = parse(R"({"type":"protocol","id":"acme.bwrap",
       "qualification":"production","launch":["sh","-c","exec worker"],

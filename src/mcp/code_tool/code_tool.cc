@@ -44,6 +44,7 @@ struct CodeTool::Shared {
   std::string description;
   std::unique_ptr<CodeMode> mode;
   std::shared_ptr<ServerCapacity> capacity;
+  EventLog log;
   std::atomic<std::uint64_t> next_execution = 1;
   InvocationRegistry invocations;
 };
@@ -61,10 +62,12 @@ ToolOutcome broker_call(CodeTool::Shared& shared, const Tool& tool, const Json& 
 
 Result<std::unique_ptr<CodeTool>> CodeTool::create(const ToolCatalog& catalog, McpPolicy policy,
                                                    std::shared_ptr<SandboxAdapter> adapter,
-                                                   std::shared_ptr<ServerCapacity> capacity) {
+                                                   std::shared_ptr<ServerCapacity> capacity,
+                                                   EventLog log) {
   auto shared = std::make_shared<Shared>();
   shared->policy = std::move(policy);
   shared->capacity = std::move(capacity);
+  shared->log = std::move(log);
   shared->tools = catalog.tools();
   for (const Tool& tool : shared->tools) {
     const CatalogEntry* entry = catalog.find(tool.id());
@@ -246,6 +249,10 @@ Json CodeTool::call(const Json& arguments, std::stop_token stop) {
                               .execution_id = execution,
                               .scope = {.principal_id = "mcp-client", .project_id = "mcp"},
                               .stop_token = stop});
+  if (std::optional<Json> event =
+          worker_diagnostics_event(execution, shared_->mode->adapter().id(), outcome)) {
+    shared_->log(*event);
+  }
   if (!outcome.ok()) return execution_failure(outcome, policy);
   return with_returned_content(code_result(*outcome.output, policy, outcome.logs),
                                invocation->contents);

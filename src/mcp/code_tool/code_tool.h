@@ -39,6 +39,9 @@
 // server_host_operations_limit, which stays that code;
 // outcome_unknown adds calls: [{tool, callId}] (execution_failure.h).
 //
+// An invocation whose worker wrote to its stderr gets one event in the server's log, with the
+// count and never the bytes (diagnostics_log.h).
+//
 // Thread-safety: call may run on many threads at once.
 #ifndef CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_
 #define CODEMODE_MCP_CODE_TOOL_CODE_TOOL_H_
@@ -55,6 +58,7 @@
 
 #include "mcp/catalog/tool_catalog.h"
 #include "mcp/code_tool/code_program.h"
+#include "mcp/code_tool/diagnostics_log.h"
 #include "mcp/policy/mcp_policy.h"
 #include "mcp/policy/server_capacity.h"
 
@@ -65,10 +69,12 @@ class CodeTool {
   // INVALID_CONFIG with more than 128 tools; CONFLICT when two tools share a method name;
   // UNSUPPORTED_PROFILE when `adapter` is qualified for tests only. Programs run in `adapter`
   // (the config's sandbox, sandbox_config.h). `capacity` is the server's (serverWorkers,
-  // serverHostOperations), shared with its sessions.
+  // serverHostOperations), shared with its sessions. `log` takes the server's events (default:
+  // its stderr).
   static Result<std::unique_ptr<CodeTool>> create(const ToolCatalog& catalog, McpPolicy policy,
                                                   std::shared_ptr<SandboxAdapter> adapter,
-                                                  std::shared_ptr<ServerCapacity> capacity);
+                                                  std::shared_ptr<ServerCapacity> capacity,
+                                                  EventLog log = log_to_stderr);
   ~CodeTool();
 
   // The tools/list entry.

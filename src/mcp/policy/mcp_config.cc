@@ -214,7 +214,8 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
     }
   }
   if (config.contains("sandbox")) {
-    Result<SandboxConfig> sandbox = parse_sandbox_config(config.at("sandbox"), base_directory);
+    Result<SandboxConfig> sandbox =
+        parse_sandbox_config(config.at("sandbox"), base_directory, IsolationProfile::kIsolated);
     if (!sandbox.ok()) return std::move(sandbox).error();
     loaded.sandbox = std::move(*sandbox);
   }

@@ -51,7 +51,9 @@ struct McpConfig {
   std::vector<DownstreamServerConfig> servers;
   std::vector<Tool> tools;  // command tools
   McpPolicy policy;
-  SandboxConfig sandbox;  // where code mode runs programs
+  // Where code mode runs programs: by default, and for a process sandbox that names no
+  // isolation, the isolated profile. Only "isolation": "process" runs without namespaces.
+  SandboxConfig sandbox{ProcessAdapterOptions{.isolation = IsolationProfile::kIsolated}};
   // The repository tools, when the config has a `repositories` member; its page and snapshot
   // budgets are then policy.quota_classes "pages" and "snapshots".
   std::optional<RepositoriesConfig> repositories;

@@ -66,6 +66,8 @@ class ProcessAdapter final : public SandboxAdapter {
   bool available_ = false;
 };
 
+}  // namespace
+
 std::string absolute_worker_path(const std::string& requested) {
   const std::string path = requested.empty() ? default_worker_path() : requested;
   std::error_code error;
@@ -73,8 +75,6 @@ std::string absolute_worker_path(const std::string& requested) {
   // On failure the path stays as given; is_available then reports whether it can be executed.
   return error ? path : absolute.lexically_normal().string();
 }
-
-}  // namespace
 
 bool kernel_supports_seccomp_filters() {
   const long status = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, nullptr);

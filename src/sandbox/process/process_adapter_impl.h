@@ -30,6 +30,10 @@ std::shared_ptr<SandboxAdapter> make_process_adapter_with(
 std::shared_ptr<SandboxAdapter> make_process_adapter_probed_by(ProcessAdapterOptions options,
                                                                std::function<bool()> is_available);
 
+// The worker make_process_adapter runs for ProcessAdapterOptions::worker_path `requested`: the
+// default worker when empty, made absolute against the current directory.
+std::string absolute_worker_path(const std::string& requested);
+
 // The real availability probe of make_process_adapter for `options` (worker_path absolute).
 bool process_adapter_available(const ProcessAdapterOptions& options);
 

@@ -91,7 +91,8 @@ SandboxResult WorkerSession::run(std::stop_token stop) {
   if (!failure_) wait_for_end_of_stdout(stop);
   // Whatever happens next, the worker is done: stop it now rather than when the session goes.
   worker_.process.kill();
-  return failure_ ? std::move(*failure_) : std::move(*result_);
+  SandboxResult ended = failure_ ? std::move(*failure_) : std::move(*result_);
+  return std::move(ended).with_diagnostics(diagnostics_);
 }
 
 // After the result: the worker's stdout ending, the grace period or the stop ends the wait with
@@ -193,14 +194,16 @@ void WorkerSession::start_tool_call(ToolCallMessage call) {
                                       });
 }
 
-// Read and dropped: what a worker writes there must not reach results, errors or logs, and a full
-// pipe must not stall the worker. There is no cap to fail on: the worker's cpuMillis and the wall
-// deadline bound how much it can write, and the parent holds one chunk at a time.
+// Counted and dropped: what a worker writes there must not reach results, errors or logs, and a
+// full pipe must not stall the worker. There is no cap to fail on: the worker's cpuMillis and the
+// wall deadline bound how much it can write, and the parent holds one chunk at a time.
 void WorkerSession::drain_stderr() {
   const IoResult read = read_into(worker_.stderr_fd.get(), read_space());
   if (read.status == IoStatus::kClosed || read.status == IoStatus::kFailed) {
     worker_.stderr_fd.reset();  // end of stream: stop polling it
+    return;
   }
+  if (read.status == IoStatus::kOk) diagnostics_.count(read.bytes);
 }
 
 void WorkerSession::send_start_frame() {

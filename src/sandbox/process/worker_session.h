@@ -1,8 +1,9 @@
 // WorkerSession is one execution's conversation with one worker, on the thread that called the
-// adapter: a single poll() loop over the worker's stdout (frames), its stderr (drained and
-// discarded) and its stdin (WorkerStdin: frames the pipe did not take at once, and the wake-up for
-// faults and the caller's stop). The ToolBridge's call threads write their answers to the worker
-// through the same WorkerStdin. The session owns the worker: destroying it kills and reaps it.
+// adapter: a single poll() loop over the worker's stdout (frames), its stderr (drained, counted
+// and discarded: SandboxResult::diagnostics) and its stdin (WorkerStdin: frames the pipe did not
+// take at once, and the wake-up for faults and the caller's stop). The ToolBridge's call threads
+// write their answers to the worker through the same WorkerStdin. The session owns the worker:
+// destroying it kills and reaps it.
 //
 // The worker is untrusted. Anything but the documented sequence ends the session as a sandbox
 // error whose fault says what went wrong (sandbox.h):
@@ -108,6 +109,7 @@ class WorkerSession {
   std::uint64_t next_call_id_ = 1;
   std::optional<SandboxResult> result_;
   std::optional<SandboxResult> failure_;  // sticky: the first failure decides, even after result_
+  WorkerDiagnostics diagnostics_;         // the stderr bytes seen, up to their cap
 };
 
 }  // namespace codemode::internal

@@ -102,11 +102,45 @@ test('a worker that breaks the frame protocol is worker_protocol_error, and the 
   await assertRecovered();
 });
 
+// The server's JSON events on stderr since `offset` whose event is `name`.
+const eventsSince = (offset, name) => serverStderr.slice(offset).split('\n')
+  .filter((line) => line.startsWith('{') && line.endsWith('}')).map((line) => JSON.parse(line))
+  .filter((line) => line.event === name);
+
+// The same, once there is one: the server writes its event before the answer, but the client may
+// read its stdout before its stderr.
+async function eventSince(offset, name) {
+  for (let waited = 0; eventsSince(offset, name).length === 0 && waited < 2000; waited += 10) {
+    await sleep(10);
+  }
+  return eventsSince(offset, name);
+}
+
 test('a worker that floods its stderr is never shown, and the call still succeeds', async () => {
   const before = serverStderr.length;
   const result = await run('__codemodeTestHook("write_stderr", "LEAKED-STDERR ", 20000); return 7;');
   assert.deepEqual(result.structuredContent, { result: 7 });
+  assert.ok(!JSON.stringify(result).includes('LEAKED-STDERR'));
   assert.ok(!serverStderr.slice(before).includes('LEAKED-STDERR'));
+  // The server's log says that it wrote, how much up to 64 KiB, and that there was more.
+  const [event, ...others] = await eventSince(before, 'code_worker_diagnostics');
+  assert.equal(others.length, 0);
+  assert.equal(event.status, 'succeeded');
+  assert.equal(event.diagnosticBytes, 65536);
+  assert.equal(event.diagnosticsTruncated, true);
+});
+
+test('a worker that writes a little to stderr is counted exactly in the server log', async () => {
+  const before = serverStderr.length;
+  const result = await run('__codemodeTestHook("write_stderr", "LEAKED-STDERR ", 3); return 8;');
+  assert.deepEqual(result.structuredContent, { result: 8 });
+  assert.ok(!serverStderr.slice(before).includes('LEAKED-STDERR'));
+  const events = await eventSince(before, 'code_worker_diagnostics');
+  assert.equal(events.length, 1);
+  assert.equal(events[0].diagnosticBytes, 3 * 'LEAKED-STDERR '.length);
+  assert.equal(events[0].diagnosticsTruncated, false);
+  await assertRecovered();
+  assert.equal(eventsSince(before, 'code_worker_diagnostics').length, 1, 'a quiet worker logs none');
 });
 
 test('cancellation kills the worker: its process is gone and reaped within 2 s', async () => {

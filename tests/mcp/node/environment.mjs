@@ -50,13 +50,16 @@ export function writeConfig(prefix, config) {
   return { scratch, configPath };
 }
 
-// Starts `codemode mcp --mode code` with the catalog.price tool and `sandbox`, runs `code` through
-// the SDK client, and returns {result, startLine} (the server's start line on stderr).
-export async function runCodeIn(sandbox, code) {
+// Starts `codemode mcp --mode code` with the catalog.price tool and `sandbox` (undefined: none in
+// the config), runs `code` through the SDK client, and returns {result, startLine} (the server's
+// start line on stderr). `worker`: the --worker binary, if any.
+export async function runCodeIn(sandbox, code, { worker } = {}) {
   const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-',
                                               { tools: [catalogPriceTool()], sandbox });
   const transport = new StdioClientTransport({
-    command: cli, args: ['mcp', '--mode', 'code', '--config', configPath], stderr: 'pipe' });
+    command: cli,
+    args: ['mcp', '--mode', 'code', '--config', configPath, ...(worker ? ['--worker', worker] : [])],
+    stderr: 'pipe' });
   let stderr = '';
   transport.stderr.on('data', (chunk) => { stderr += chunk; });
   const client = new Client({ name: 'codemode-tests', version: '1.0.0' });
@@ -72,14 +75,19 @@ export async function runCodeIn(sandbox, code) {
   }
 }
 
-// Starts `codemode mcp --mode code` with `sandbox` and expects it to refuse to start:
-// {status, error}.
-export function refusedStart(sandbox) {
+// Starts `codemode mcp --mode code` with `sandbox` (undefined: none in the config) and an empty
+// stdin, so that a server that starts stops at once: {status, error, startLine}, the first line
+// on stderr being the error or the start line. `wrapper`: a command line that runs the server
+// (given as its trailing arguments).
+export function refusedStart(sandbox, { wrapper = [] } = {}) {
   const { scratch, configPath } = writeConfig('codemode-mcp-sandbox-test-', { sandbox });
   try {
-    const run = spawnSync(cli, ['mcp', '--mode', 'code', '--config', configPath],
+    const command = [...wrapper, cli, 'mcp', '--mode', 'code', '--config', configPath];
+    const run = spawnSync(command[0], command.slice(1),
                           { input: '', encoding: 'utf8', timeout: 30000 });
-    return { status: run.status, error: JSON.parse(run.stderr.trim().split('\n')[0]).error };
+    const first = JSON.parse(run.stderr.trim().split('\n')[0] || '{}');
+    return { status: run.status, error: first.error,
+             startLine: first.event === 'mcp_server_started' ? first : undefined };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

@@ -30,14 +30,29 @@ TEST(McpConfigTest, AnEmptyConfigHasTheDefaultPolicy) {
   EXPECT_EQ(config->policy.source_bytes, 32 * 1024);
 }
 
-TEST(McpConfigTest, NoSandboxMeansTheProcessAdapterWithItsDefaults) {
+// Code mode runs model-written code: the isolated profile unless the config says "process".
+TEST(McpConfigTest, NoSandboxMeansTheProcessAdapterInTheIsolatedProfile) {
   Result<McpConfig> config = load("{}");
   ASSERT_TRUE(config.ok());
   const auto* process = std::get_if<ProcessAdapterOptions>(&config->sandbox.adapter);
   ASSERT_NE(process, nullptr);
   EXPECT_EQ(process->spawn, SpawnMode::kForkServer);
-  EXPECT_EQ(process->isolation, IsolationProfile::kProcess);
+  EXPECT_EQ(process->isolation, IsolationProfile::kIsolated);
   EXPECT_EQ(process->engine, EngineProfile::kInterpreter);
+}
+
+TEST(McpConfigTest, AProcessSandboxIsIsolatedUnlessItSaysProcess) {
+  for (const auto& [text, isolation] :
+       {std::pair{R"({"sandbox":{"type":"process"}})", IsolationProfile::kIsolated},
+        std::pair{R"({"sandbox":{"type":"process","spawn":"exec"}})", IsolationProfile::kIsolated},
+        std::pair{R"({"sandbox":{"type":"process","isolation":"process"}})",
+                  IsolationProfile::kProcess}}) {
+    Result<McpConfig> config = load(text);
+    ASSERT_TRUE(config.ok()) << text;
+    const auto* process = std::get_if<ProcessAdapterOptions>(&config->sandbox.adapter);
+    ASSERT_NE(process, nullptr) << text;
+    EXPECT_EQ(process->isolation, isolation) << text;
+  }
 }
 
 TEST(McpConfigTest, LoadsAServerWithArgsEnvCwdAndOptions) {
