@@ -37,6 +37,13 @@ std::string chunk(std::string_view data) {
   return std::string(size, static_cast<std::size_t>(length)) + std::string(data) + "\r\n";
 }
 
+// Whether nothing the client sent is waiting in `fd`'s socket: its thread has taken every byte, so
+// the server is waiting on the client, not the other way round.
+bool nothing_unread(int fd) {
+  int unread = 0;
+  return ::ioctl(fd, FIONREAD, &unread) == 0 && unread == 0;
+}
+
 std::optional<sockaddr_in> ipv4_address(const std::string& address, std::uint16_t port) {
   sockaddr_in socket_address{};
   socket_address.sin_family = AF_INET;
@@ -170,17 +177,6 @@ void HttpServer::accept_loop(std::stop_token stop) {
     admit(std::move(fd), peer.sin_addr.s_addr);
   }
 }
-
-namespace {
-
-// Whether nothing the client sent is waiting in `fd`'s socket: its thread has taken every byte, so
-// the server is waiting on the client, not the other way round.
-bool nothing_unread(int fd) {
-  int unread = 0;
-  return ::ioctl(fd, FIONREAD, &unread) == 0 && unread == 0;
-}
-
-}  // namespace
 
 // REQUIRES: mutex_ held.
 HttpServer::Census HttpServer::census(std::uint32_t peer, const Connection* except) {
