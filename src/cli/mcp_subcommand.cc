@@ -235,6 +235,11 @@ int run_mcp_server(const McpArguments& arguments) {
   Result<mcp::McpHttpOptions> http = http_options(arguments);
   Status supported =
       !config.ok() ? Status(config.error()) : (http.ok() ? Status() : Status(http.error()));
+  if (supported.ok()) {
+    http->http.max_connections = config->http.connections.value_or(http->http.max_connections);
+    http->http.max_incomplete_per_peer =
+        config->http.incomplete_per_address.value_or(http->http.max_incomplete_per_peer);
+  }
   std::size_t skipped = 0;
   Result<mcp::ToolCatalog> catalog =
       supported.ok() ? build_catalog(*config, arguments.mode == McpMode::kCode, skipped)

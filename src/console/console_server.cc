@@ -319,7 +319,8 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
         "(CODEMODE_CONSOLE_TOKEN).");
   }
   // Decisions are small; a request is refused before anything larger is buffered. On loopback
-  // every client has the same address, so the per-address cap is the whole server's there; what
+  // every client has the same address, so the per-address cap (on connections with a request not
+  // yet whole) is the whole server's there; what
   // keeps one local user without the token from holding every slot is the cap on unproven
   // connections, which close after their one answer and give way to new arrivals.
   options.http.max_body_bytes = kMaxRequestBodyBytes;
@@ -327,7 +328,7 @@ Result<std::unique_ptr<ConsoleServer>> ConsoleServer::start(ConsoleOptions optio
   options.http.max_unproven_connections =
       std::min(kMaxUnprovenConnections, options.http.max_connections);
   if (http::is_loopback_address(options.http.address))
-    options.http.max_connections_per_peer = options.http.max_connections;
+    options.http.max_incomplete_per_peer = options.http.max_connections;
   std::unique_ptr<ConsoleServer> console(new ConsoleServer(std::move(options)));
   console->routes_ = std::make_unique<Routes>(console->options_);
   Routes* routes = console->routes_.get();

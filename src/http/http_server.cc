@@ -1,6 +1,8 @@
 #include "http/http_server.h"
 
 #include <cstdio>
+#include <functional>
+#include <utility>
 #include <variant>
 
 #include <arpa/inet.h>
@@ -11,13 +13,12 @@
 #include <unistd.h>
 
 #include "http/http_socket.h"
+#include "http/request_reader.h"
 
 namespace codemode::http {
 namespace {
 
 using internal::UniqueFd;
-
-constexpr std::string_view kHeadEnd = "\r\n\r\n";
 
 Error listen_error(std::string message) {
   return Error::invalid_config("http_listen", std::move(message));
@@ -36,61 +37,12 @@ std::string chunk(std::string_view data) {
   return std::string(size, static_cast<std::size_t>(length)) + std::string(data) + "\r\n";
 }
 
-// Reads requests off one connection; bytes past a request stay for the next (pipelining). Each
-// head and each body has one deadline for all of its bytes (see HttpServerOptions).
-class RequestReader {
- public:
-  using Next = std::optional<std::variant<HttpRequest, HttpRefusal>>;
-
-  RequestReader(int fd, const HttpServerOptions& options)
-      : fd_(fd), options_(options), started_(SocketClock::now()) {}
-
-  // The next request, a refusal, or nullopt when the connection ended (or idled out) first.
-  Next next() {
-    SocketClock::time_point head_deadline = started_ + options_.head_timeout;
-    if (requests_++ > 0) {
-      if (buffer_.empty() && read_before(fd_, SocketClock::now() + options_.idle_timeout,
-                                         buffer_) != SocketRead::kData) {
-        return std::nullopt;  // idle: closed quietly, as a kept-alive connection may be
-      }
-      head_deadline = SocketClock::now() + options_.head_timeout;
-    }
-    std::size_t end;
-    while ((end = buffer_.find(kHeadEnd)) == std::string::npos) {
-      if (buffer_.size() > options_.max_head_bytes) {
-        return HttpRefusal{431, "request head too large"};
-      }
-      const SocketRead read = read_before(fd_, head_deadline, buffer_);
-      if (read != SocketRead::kData) return ended(read, "request head not received in time");
-    }
-    if (end > options_.max_head_bytes) return HttpRefusal{431, "request head too large"};
-    auto parsed =
-        parse_http_head(std::string_view(buffer_).substr(0, end), options_.max_body_bytes);
-    buffer_.erase(0, end + kHeadEnd.size());
-    auto* request = std::get_if<HttpRequest>(&parsed);
-    if (request == nullptr) return parsed;
-    const SocketClock::time_point body_deadline = SocketClock::now() + options_.body_timeout;
-    while (buffer_.size() < request->content_length) {
-      const SocketRead read = read_before(fd_, body_deadline, buffer_);
-      if (read != SocketRead::kData) return ended(read, "request body not received in time");
-    }
-    request->body = buffer_.substr(0, request->content_length);
-    buffer_.erase(0, request->content_length);
-    return parsed;
-  }
-
- private:
-  static Next ended(SocketRead read, std::string_view late) {
-    if (read == SocketRead::kTimedOut) return HttpRefusal{408, late};
-    return std::nullopt;
-  }
-
-  int fd_;
-  const HttpServerOptions& options_;
-  const SocketClock::time_point started_;
-  std::size_t requests_ = 0;
-  std::string buffer_;
-};
+// Whether nothing the client sent is waiting in `fd`'s socket: its thread has taken every byte, so
+// the server is waiting on the client, not the other way round.
+bool nothing_unread(int fd) {
+  int unread = 0;
+  return ::ioctl(fd, FIONREAD, &unread) == 0 && unread == 0;
+}
 
 std::optional<sockaddr_in> ipv4_address(const std::string& address, std::uint16_t port) {
   sockaddr_in socket_address{};
@@ -226,56 +178,93 @@ void HttpServer::accept_loop(std::stop_token stop) {
   }
 }
 
+// REQUIRES: mutex_ held.
+HttpServer::Census HttpServer::census(std::uint32_t peer, const Connection* except) {
+  Census counted;
+  for (const Connection& connection : connections_) {
+    if (connection.done || connection.evicted || &connection == except) continue;
+    ++counted.live;
+    if (!connection.proven) ++counted.unproven;
+    if (connection.peer == peer && connection.phase == Phase::kReceiving) {
+      ++counted.incomplete_from_peer;
+    }
+  }
+  return counted;
+}
+
 // The oldest unproven connection (from `peer`, when given) still waiting for the rest of its
 // first request (head or body) with nothing unread in its socket, or nullptr. Unread bytes mean
 // the client has spoken and its thread is about to read them: a client that sends its request at
-// once is never chosen. REQUIRES: mutex_ held.
+// once is never chosen. Unproven connections close after their first answer, so one receiving is
+// on its first request. REQUIRES: mutex_ held.
 HttpServer::Connection* HttpServer::oldest_waiting_unproven(const std::uint32_t* peer) {
   for (Connection& connection : connections_) {  // in the order they were admitted
     if (connection.done || connection.evicted || connection.proven ||
-        !connection.awaiting_request || (peer != nullptr && connection.peer != *peer)) {
+        connection.phase != Phase::kReceiving || (peer != nullptr && connection.peer != *peer)) {
       continue;
     }
-    int unread = 0;
-    if (::ioctl(connection.fd.get(), FIONREAD, &unread) == 0 && unread == 0) return &connection;
+    if (nothing_unread(connection.fd.get())) return &connection;
   }
   return nullptr;
 }
 
-// Why a connection from `peer` may not be served now (empty: it may). With
-// max_unproven_connections, a full cap first closes the oldest unproven connection that is still
-// waiting (HttpServerOptions). REQUIRES: mutex_ held.
+// The oldest idle connection (kept alive, nothing of a next request received), or nullptr.
+// A proven one is never chosen: on a server that tells connections apart, the clients with a
+// credential keep theirs. REQUIRES: mutex_ held.
+HttpServer::Connection* HttpServer::oldest_idle() {
+  for (Connection& connection : connections_) {
+    if (!connection.done && !connection.evicted && !connection.proven &&
+        connection.phase == Phase::kIdle && nothing_unread(connection.fd.get())) {
+      return &connection;
+    }
+  }
+  return nullptr;
+}
+
+// Why a connection from `peer` may not be served now (empty: it may). A full server first closes
+// the oldest idle connection; with max_unproven_connections, a full cap closes the oldest
+// unproven connection that is still waiting (HttpServerOptions). REQUIRES: mutex_ held.
 std::string_view HttpServer::refusal_for(std::uint32_t peer) {
   for (;;) {
-    std::size_t live = 0;
-    std::size_t from_peer = 0;
-    std::size_t unproven = 0;
-    for (const Connection& connection : connections_) {
-      if (connection.done || connection.evicted) continue;
-      ++live;
-      if (connection.peer == peer) ++from_peer;
-      if (!connection.proven) ++unproven;
-    }
-    const bool peer_full = from_peer >= options_.max_connections_per_peer;
+    const Census counted = census(peer, nullptr);
+    const bool full = counted.live >= options_.max_connections;
+    const bool peer_full = counted.incomplete_from_peer >= options_.max_incomplete_per_peer;
     const std::size_t unproven_cap = options_.max_unproven_connections;
-    const std::string_view refusal = live >= options_.max_connections ? "too many connections"
-                                     : peer_full ? "too many connections from this address"
-                                     : unproven_cap > 0 && unproven >= unproven_cap
+    const std::string_view refusal = full        ? "too many connections"
+                                     : peer_full ? "too many incomplete requests from this address"
+                                     : unproven_cap > 0 && counted.unproven >= unproven_cap
                                          ? "too many connections without a credential"
                                          : "";
-    if (refusal.empty() || unproven_cap == 0) return refusal;
-    Connection* waiting = oldest_waiting_unproven(peer_full ? &peer : nullptr);
-    // Past the unproven cap with every unproven connection busy (being answered, or its request
-    // unread), a slot that is free still admits: the newcomer may be the person with the token,
-    // and the busy ones close after their answers.
-    const bool only_the_unproven_cap = live < options_.max_connections && !peer_full;
-    if (waiting == nullptr) return only_the_unproven_cap ? std::string_view() : refusal;
+    if (refusal.empty()) return refusal;
+    Connection* room = full && !peer_full ? oldest_idle() : nullptr;
+    if (room == nullptr && unproven_cap == 0) return refusal;
+    if (room == nullptr) {
+      room = oldest_waiting_unproven(peer_full ? &peer : nullptr);
+      // Past the unproven cap with every unproven connection busy (being answered, or its request
+      // unread), a slot that is free still admits: the newcomer may be the person with the token,
+      // and the busy ones close after their answers.
+      if (room == nullptr) return !full && !peer_full ? std::string_view() : refusal;
+    }
     // Its thread sees its reads end and finishes; the slot counts as free from now. Only the
     // reading side is shut: a client whose last bytes its thread took just before the check
     // still gets its answer (and, unproven, a closed connection after it).
-    waiting->evicted = true;
-    ::shutdown(waiting->fd.get(), SHUT_RD);
+    room->evicted = true;
+    ::shutdown(room->fd.get(), SHUT_RD);
   }
+}
+
+// Whether a later request on kept-alive `connection` may wait for the rest of its bytes: not when
+// its address already has max_incomplete_per_peer other connections receiving. (A first request
+// was counted on admission.) A refused connection stops counting at once, so that one checked
+// after it does not count it too.
+bool HttpServer::may_wait_for_rest(Connection& connection) {
+  std::lock_guard lock(mutex_);
+  if (census(connection.peer, &connection).incomplete_from_peer <
+      options_.max_incomplete_per_peer) {
+    return true;
+  }
+  connection.phase = Phase::kAnswering;  // its refusal
+  return false;
 }
 
 void HttpServer::admit(UniqueFd fd, std::uint32_t peer) {
@@ -297,9 +286,14 @@ void HttpServer::admit(UniqueFd fd, std::uint32_t peer) {
 void HttpServer::serve(Connection& connection, std::stop_token stop) {
   RequestReader reader(connection.fd.get(), options_);
   std::atomic<bool>* proven = options_.max_unproven_connections > 0 ? &connection.proven : nullptr;
+  const std::function<bool()> may_wait = [this, &connection] {
+    return may_wait_for_rest(connection);
+  };
   while (!stop.stop_requested()) {
-    auto next = reader.next();
-    connection.awaiting_request = false;
+    if (!reader.await_request()) break;
+    connection.phase = Phase::kReceiving;
+    auto next = reader.next(may_wait);
+    connection.phase = Phase::kAnswering;
     if (!next) break;
     HttpExchange exchange(connection.fd.get(), stop, options_.write_timeout, proven);
     if (auto* refusal = std::get_if<HttpRefusal>(&*next)) {
@@ -314,6 +308,7 @@ void HttpServer::serve(Connection& connection, std::stop_token stop) {
     }
     if (!exchange.answered()) exchange.respond(500, "text/plain", "no response");
     if (exchange.must_close() || request.header("connection") == "close") break;
+    connection.phase = Phase::kIdle;
   }
   // Counted free before the client sees the close, so that a client that reconnects then finds
   // the slot free.

@@ -1,10 +1,11 @@
 // A small HTTP/1.1 server for the MCP Streamable HTTP transport: bound to one address (loopback by
-// default), a thread per connection up to a cap (and a smaller cap per client address, and
-// optionally one for connections whose client has not proven who it is), persistent connections,
-// bounded heads and bodies, and responses either whole or as a server-sent-event stream (chunked).
-// Every read and write has a deadline for the whole of what it carries (a head, a body, a response,
-// an event), so a client that trickles bytes cannot keep its connection for longer than that. It
-// knows nothing of MCP: a handler gets each request and answers through its HttpExchange.
+// default), a thread per connection up to a cap (and a smaller cap per client address on the
+// connections still receiving a request, and optionally one for connections whose client has not
+// proven who it is), persistent connections, bounded heads and bodies, and responses either whole
+// or as a server-sent-event stream (chunked). Every read and write has a deadline for the whole of
+// what it carries (a head, a body, a response, an event), so a client that trickles bytes cannot
+// keep its connection for longer than that. It knows nothing of MCP: a handler gets each request
+// and answers through its HttpExchange.
 //
 // Why not cpp-httplib (the library first planned for it): its timeouts restart on every read, so a
 // client that trickles a byte at a time holds a connection and its thread indefinitely; it has no
@@ -96,10 +97,20 @@ struct HttpServerOptions {
   std::uint16_t port = 0;             // 0: the kernel picks one (see HttpServer::port)
   std::size_t max_head_bytes = 16 * 1024;
   std::size_t max_body_bytes = 4u << 20;
-  std::size_t max_connections = 32;  // past it a new connection gets 503 and is closed
-  // Connections from one client address (past it 503 too), so that one client cannot take every
-  // connection. Behind a reverse proxy every client has the proxy's address.
-  std::size_t max_connections_per_peer = 8;
+  // Every connection the server holds, each with a thread and its buffers: the memory bound. A
+  // new connection that finds it reached closes the oldest idle connection (kept alive between
+  // requests, nothing of the next one received; with max_unproven_connections, only an unproven
+  // one) and takes its place; when none is idle it gets 503 and is closed.
+  std::size_t max_connections = 32;
+  // Connections from one client address still receiving a request: a new connection until its
+  // first request has arrived whole, a kept-alive one from the first byte of its next request
+  // until that has. A well-behaved client's request arrives at once, so these are the slow
+  // clients. Past it a new connection from that address gets 503 and is closed, and so does a
+  // kept-alive connection whose next request would wait for more of its bytes. Connections whose
+  // requests are being answered, and idle ones, do not count: several clients share one address
+  // (agents on one host, everyone behind a gateway or reverse proxy), and each MCP client holds
+  // connections of its own.
+  std::size_t max_incomplete_per_peer = 8;
   // Deadlines for the whole of what they bound, however the bytes trickle in. A request's head
   // must be complete within head_timeout of the connection's start (its first request) or of its
   // first byte (later ones), its body within body_timeout of the head; else 408 and the connection
@@ -114,10 +125,10 @@ struct HttpServerOptions {
   // request on them proves its client (HttpExchange::prove_connection: it carried a credential),
   // and unproven ones hold no slot beyond their one request: each closes after its first answer
   // ("Connection: close"), and a new connection that finds this cap, max_connections or
-  // max_connections_per_peer reached closes the oldest unproven one still waiting for its
+  // max_incomplete_per_peer reached closes the oldest unproven one still waiting for its
   // request (nothing of it unread in the socket) rather than being refused. When none is waiting
   // (each is being answered, or its request is unread), a new connection is still admitted while
-  // max_connections and max_connections_per_peer allow: 503 only when every slot is taken. So a
+  // max_connections and max_incomplete_per_peer allow: 503 only when every slot is taken. So a
   // client without a credential cannot keep one that has it out by holding connections open; only
   // by keeping every slot busy with requests in flight at once. (A client that connects and then
   // waits cannot be told from one that is about to send its credential, so it is the one that
@@ -137,6 +148,12 @@ class HttpServer {
   std::uint16_t port() const { return port_; }
 
  private:
+  // What a connection's thread is doing, for the caps (HttpServerOptions).
+  enum class Phase : std::uint8_t {
+    kReceiving,  // waiting for a request, or the rest of one: from the start, or its first byte
+    kAnswering,  // the request is whole (or refused): the handler has it
+    kIdle,       // kept alive between requests, nothing of the next one received yet
+  };
   struct Connection {
     internal::UniqueFd fd;
     std::uint32_t peer = 0;  // the client's IPv4 address, network order
@@ -144,9 +161,14 @@ class HttpServer {
     std::atomic<bool> done = false;  // set before the client can see the connection close
     // With max_unproven_connections: set once a request on it proved its client.
     std::atomic<bool> proven = false;
-    // Until its first request (head and body) has arrived whole, or it ended first.
-    std::atomic<bool> awaiting_request = true;
+    std::atomic<Phase> phase = Phase::kReceiving;
     bool evicted = false;  // closed to make room for another; guarded by mutex_
+  };
+  // The live connections as the caps see them when a connection from `peer` arrives.
+  struct Census {
+    std::size_t live = 0;
+    std::size_t incomplete_from_peer = 0;  // kReceiving
+    std::size_t unproven = 0;
   };
 
   HttpServer(HttpServerOptions options, HttpHandler handler, internal::UniqueFd listener,
@@ -154,7 +176,10 @@ class HttpServer {
   void accept_loop(std::stop_token stop);
   void admit(internal::UniqueFd fd, std::uint32_t peer);
   std::string_view refusal_for(std::uint32_t peer);
+  Census census(std::uint32_t peer, const Connection* except);
   Connection* oldest_waiting_unproven(const std::uint32_t* peer);
+  Connection* oldest_idle();
+  bool may_wait_for_rest(Connection& connection);
   void serve(Connection& connection, std::stop_token stop);
   void reap_finished_connections();
 

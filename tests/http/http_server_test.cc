@@ -1,7 +1,8 @@
 // The HTTP/1.1 layer under the MCP HTTP transport, over real loopback sockets: whole responses,
 // persistent and pipelined connections, event streams, the refusals a strict parser owes a
-// client, the connection caps (all, per client address), the deadlines that end slow clients,
-// and a stop that does not wait for a handler streaming forever.
+// client, the connection caps (all, idle ones giving way; incomplete requests per client address,
+// busy and idle connections not counted), the deadlines that end slow clients, and a stop that
+// does not wait for a handler streaming forever.
 #include "http/http_server.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <future>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -122,19 +124,108 @@ TEST(HttpServer, RefusesWhatItDoesNotParseAndCloses) {
   }
 }
 
+constexpr std::string_view kWellBehaved =
+    "POST /ok HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi";
+
+// Whether `fd` is still open 100 ms from now, with nothing to read.
+bool still_open(const UniqueFd& fd) {
+  pollfd readable{.fd = fd.get(), .events = POLLIN, .revents = 0};
+  return ::poll(&readable, 1, 100) == 0;
+}
+
+// A handler that holds "/hold" requests until release(), answering every other one as
+// echo_handler does: connections whose requests are being answered, for as long as a test needs.
+class HoldingHandler {
+ public:
+  HttpHandler handler() {
+    return [this](const HttpRequest& request, HttpExchange& exchange) {
+      if (request.path() == "/hold") {
+        std::unique_lock lock(mutex_);
+        ++held_;
+        changed_.notify_all();
+        // Also ends when the server stops: a test that failed before release() still ends.
+        changed_.wait(lock, exchange.stop_token(), [this] { return released_; });
+      }
+      echo_handler(request, exchange);
+    };
+  }
+  // Whether `count` requests are held within 10 s.
+  bool wait_for_held(int count) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, 10s, [&] { return held_ >= count; });
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable_any changed_;
+  int held_ = 0;
+  bool released_ = false;
+};
+
+constexpr char kHold[] = "GET /hold HTTP/1.1\r\nHost: a\r\n\r\n";
+constexpr char kKeptAlive[] = "GET /kept HTTP/1.1\r\nHost: a\r\n\r\n";
+
 TEST(HttpServer, ConnectionsPastTheCapGet503) {
   HttpServerOptions options;
   options.max_connections = 1;
-  auto server = start(echo_handler, options);
+  HoldingHandler holding;
+  auto server = start(holding.handler(), options);
   UniqueFd first = connect_to(server->port());
-  send_text(first, "GET /1 HTTP/1.1\r\n\r\n");
-  read_until(first, "GET /1");  // the first connection is being served, and stays open
+  send_text(first, kHold);
+  ASSERT_TRUE(holding.wait_for_held(1));  // the first connection is being answered
   UniqueFd second = connect_to(server->port());
   EXPECT_TRUE(read_to_end(second).starts_with("HTTP/1.1 503 "));
+  holding.release();
+  EXPECT_NE(read_until(first, "GET /hold ").find("GET /hold "), std::string::npos);
 }
 
-constexpr std::string_view kWellBehaved =
-    "POST /ok HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi";
+TEST(HttpServer, ConnectionsBeingAnsweredOrIdleDoNotCountAgainstTheirAddress) {
+  HoldingHandler holding;
+  auto server = start(holding.handler());  // 32 connections, 8 incomplete ones per address
+  // Three times the per-address cap from 127.0.0.1: 12 connections whose requests are being
+  // answered, 12 kept alive after their answers, as many clients on one host hold them.
+  std::vector<UniqueFd> busy;
+  std::vector<UniqueFd> idle;
+  for (int i = 0; i < 12; ++i) {
+    busy.push_back(connect_to(server->port()));
+    send_text(busy.back(), kHold);
+    idle.push_back(connect_to(server->port()));
+    send_text(idle.back(), kKeptAlive);
+    const std::string answered = read_until(idle.back(), "GET /kept ");
+    ASSERT_TRUE(answered.starts_with("HTTP/1.1 200 ")) << i << answered;
+  }
+  ASSERT_TRUE(holding.wait_for_held(12));
+  const std::string served = testing::round_trip(server->port(), kWellBehaved);
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
+  for (const UniqueFd& fd : idle) EXPECT_TRUE(still_open(fd));
+  holding.release();
+  for (const UniqueFd& fd : busy) {
+    EXPECT_TRUE(read_until(fd, "GET /hold ").starts_with("HTTP/1.1 200 "));
+  }
+}
+
+TEST(HttpServer, AtTheServersCapANewConnectionClosesTheOldestIdleOne) {
+  HttpServerOptions options;
+  options.max_connections = 2;
+  auto server = start(echo_handler, options);
+  UniqueFd oldest = connect_to(server->port());
+  send_text(oldest, kKeptAlive);
+  read_until(oldest, "GET /kept ");
+  UniqueFd newer = connect_to(server->port());
+  send_text(newer, kKeptAlive);
+  read_until(newer, "GET /kept ");
+  // Both connections are idle and the server is full: the newcomer takes the oldest one's place.
+  const std::string served = testing::round_trip(server->port(), kWellBehaved);
+  EXPECT_TRUE(served.starts_with("HTTP/1.1 200 ")) << served;
+  EXPECT_TRUE(closed_by_server(oldest));
+  send_text(newer, kKeptAlive);
+  EXPECT_TRUE(read_until(newer, "GET /kept ").starts_with("HTTP/1.1 200 "));
+}
 
 // A slow client: sends `start`, then one byte of `drip` after another, 50 ms apart, without ever
 // completing its request, until the server answers or closes (whatever it sent is returned) or 20 s
@@ -221,6 +312,51 @@ TEST(HttpServer, OneClientAddressCannotTakeEveryConnection) {
   }
 }
 
+TEST(HttpServer, SlowRequestsFromOneAddressAreCappedBesideItsBusyAndIdleConnections) {
+  HttpServerOptions options;
+  options.max_incomplete_per_peer = 4;
+  options.head_timeout = 1h;  // the admitted slow requests stay for the whole test
+  HoldingHandler holding;
+  auto server = start(holding.handler(), options);
+  // From 127.0.0.2: as many connections being answered as the cap, and as many kept alive.
+  std::vector<UniqueFd> busy;
+  std::vector<UniqueFd> idle;
+  for (int i = 0; i < 4; ++i) {
+    busy.push_back(connect_from("127.0.0.2", server->port()));
+    send_text(busy.back(), kHold);
+    idle.push_back(connect_from("127.0.0.2", server->port()));
+    send_text(idle.back(), kKeptAlive);
+    ASSERT_TRUE(read_until(idle.back(), "GET /kept ").starts_with("HTTP/1.1 200 "));
+  }
+  ASSERT_TRUE(holding.wait_for_held(4));
+  // Those do not count; slow requests do, up to the cap, however they begin.
+  std::vector<UniqueFd> slow;
+  for (int i = 0; i < 4; ++i) {
+    slow.push_back(connect_from("127.0.0.2", server->port()));
+    send_text(slow.back(), "POST /slow HTTP/1.1\r\nX-Slow: a");
+  }
+  usleep(200'000);  // their heads read by their threads: the server waits on each client now
+  UniqueFd one_more = connect_from("127.0.0.2", server->port());
+  EXPECT_TRUE(read_to_end(one_more).starts_with("HTTP/1.1 503 "));
+  // A kept-alive connection whose next request would wait for its rest is refused as well.
+  for (const UniqueFd& fd : idle) {
+    send_text(fd, "POST /slow HTTP/1.1\r\nContent-Length: 10\r\n\r\nab");
+    const std::string refused = read_to_end(fd);
+    EXPECT_TRUE(refused.starts_with("HTTP/1.1 503 ")) << refused;
+    EXPECT_NE(refused.find("too many incomplete requests from this address"), std::string::npos);
+  }
+  for (const UniqueFd& fd : slow) EXPECT_TRUE(still_open(fd));
+  // Another address is served; so is a request from 127.0.0.2 that arrives whole on a kept-alive
+  // connection (it never waits).
+  const std::string other = testing::round_trip(server->port(), kWellBehaved);
+  EXPECT_TRUE(other.starts_with("HTTP/1.1 200 ")) << other;
+  holding.release();
+  for (const UniqueFd& fd : busy) {
+    send_text(fd, kKeptAlive);
+    EXPECT_NE(read_until(fd, "GET /kept ").find("GET /kept "), std::string::npos);
+  }
+}
+
 TEST(HttpServer, AClientThatDoesNotReadIsDroppedAtTheWriteDeadline) {
   HttpServerOptions options;
   options.max_connections = 1;
@@ -273,12 +409,6 @@ void proving_handler(const HttpRequest& request, HttpExchange& exchange) {
 
 constexpr char kProving[] = "GET /proof HTTP/1.1\r\nHost: a\r\nX-Credential: yes\r\n\r\n";
 constexpr char kPlain[] = "GET /plain HTTP/1.1\r\nHost: a\r\n\r\n";
-
-// Whether `fd` is still open 100 ms from now, with nothing to read.
-bool still_open(const UniqueFd& fd) {
-  pollfd readable{.fd = fd.get(), .events = POLLIN, .revents = 0};
-  return ::poll(&readable, 1, 100) == 0;
-}
 
 TEST(HttpServer, AnUnprovenConnectionClosesAfterItsAnswerAProvenOneStays) {
   auto server = start(proving_handler, {.max_unproven_connections = 2});

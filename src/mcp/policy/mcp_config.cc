@@ -171,14 +171,44 @@ bool declares_tool(const McpConfig& config, std::string_view name) {
   return false;
 }
 
+// One of the `http` member's caps: an integer from 1 to kMaxHttpConnections, when present.
+Status parse_connection_cap(const Json& http, std::string_view name,
+                            std::optional<std::size_t>& cap) {
+  if (!http.contains(name)) return {};
+  const Json& value = http.at(name);
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 1 ||
+      value.get<std::int64_t>() > static_cast<std::int64_t>(kMaxHttpConnections)) {
+    return config_error("http." + std::string(name) + " must be an integer from 1 to " +
+                        std::to_string(kMaxHttpConnections) + ".");
+  }
+  cap = static_cast<std::size_t>(value.get<std::int64_t>());
+  return {};
+}
+
+Result<HttpConnectionLimits> parse_http(const Json& config) {
+  HttpConnectionLimits limits;
+  if (!config.contains("http")) return limits;
+  const Json& http = config.at("http");
+  if (!http.is_object() || !only_keys(http, {"connections", "incompleteConnectionsPerAddress"})) {
+    return config_error(
+        "http must be an object with only connections and incompleteConnectionsPerAddress.");
+  }
+  for (Status status : {parse_connection_cap(http, "connections", limits.connections),
+                        parse_connection_cap(http, "incompleteConnectionsPerAddress",
+                                             limits.incomplete_per_address)}) {
+    if (!status.ok()) return std::move(status).error();
+  }
+  return limits;
+}
+
 }  // namespace
 
 Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_directory) {
   if (!config.is_object() ||
-      !only_keys(config, {"servers", "tools", "policy", "sandbox", "repositories"})) {
+      !only_keys(config, {"servers", "tools", "policy", "sandbox", "repositories", "http"})) {
     return config_error(
-        "The config must be an object with only servers, tools, policy, sandbox and "
-        "repositories.");
+        "The config must be an object with only servers, tools, policy, sandbox, repositories "
+        "and http.");
   }
   McpConfig loaded;
   Result<std::vector<DownstreamServerConfig>> servers = parse_servers(config, base_directory);
@@ -219,6 +249,9 @@ Result<McpConfig> load_mcp_config(const Json& config, const std::string& base_di
     if (!sandbox.ok()) return std::move(sandbox).error();
     loaded.sandbox = std::move(*sandbox);
   }
+  Result<HttpConnectionLimits> http = parse_http(config);
+  if (!http.ok()) return std::move(http).error();
+  loaded.http = *http;
   return loaded;
 }
 

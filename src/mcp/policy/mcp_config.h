@@ -8,7 +8,8 @@
 //    "tools": [{"id": "catalog.price", ...}],
 //    "policy": {"hostCalls": 8, "quotaClasses": {"writes": {"cap": 2, "tools": ["memory.x"]}}},
 //    "sandbox": {"type": "process", "isolation": "isolated"},
-//    "repositories": {"roots": {"code": "/srv/code"}, "pages": 8, "snapshots": 2}}
+//    "repositories": {"roots": {"code": "/srv/code"}, "pages": 8, "snapshots": 2},
+//    "http": {"connections": 256, "incompleteConnectionsPerAddress": 32}}
 //
 // Every member is optional; unknown members are refused anywhere, so a typo fails at start.
 // Relative paths (a command with a "/", a cwd) are relative to the config file's directory.
@@ -47,6 +48,13 @@ struct DownstreamServerConfig {
   bool expose_errors = false;
 };
 
+// The `http` member: the connection caps of `--transport http` (HttpServerOptions
+// max_connections and max_incomplete_per_peer); unset, McpHttpOptions' defaults hold.
+struct HttpConnectionLimits {
+  std::optional<std::size_t> connections;             // 1 .. kMaxHttpConnections
+  std::optional<std::size_t> incomplete_per_address;  // 1 .. kMaxHttpConnections
+};
+
 struct McpConfig {
   std::vector<DownstreamServerConfig> servers;
   std::vector<Tool> tools;  // command tools
@@ -57,11 +65,14 @@ struct McpConfig {
   // The repository tools, when the config has a `repositories` member; its page and snapshot
   // budgets are then policy.quota_classes "pages" and "snapshots".
   std::optional<RepositoriesConfig> repositories;
+  HttpConnectionLimits http;
 };
 
 // Largest config file, in bytes.
 inline constexpr std::size_t kMaxConfigBytes = 1u << 20;
 inline constexpr std::size_t kMaxDownstreamServers = 32;
+// Each HTTP connection has a thread and its buffers (a head, a body of up to 4 MiB).
+inline constexpr std::size_t kMaxHttpConnections = 1024;
 
 // Checks and loads a parsed config. `base_directory` (absolute) resolves relative paths.
 // INVALID_CONFIG, rule "mcp_config", with a message naming the field

@@ -42,7 +42,11 @@ using http::HttpServer;
 using http::HttpServerOptions;
 
 struct McpHttpOptions {
-  HttpServerOptions http;     // address 127.0.0.1 by default
+  // Address 127.0.0.1 by default. Many MCP clients share one address (agents on one host, all
+  // behind a gateway), each holding a connection per request in flight and some kept alive: so
+  // many connections in all, and a cap per address only on those a slow client holds (requests
+  // not yet whole, HttpServerOptions::max_incomplete_per_peer).
+  HttpServerOptions http{.max_connections = 256, .max_incomplete_per_peer = 32};
   std::string path = "/mcp";  // the one endpoint
   // Origins allowed besides the server's own ("http://" + a Host it serves), exactly as browsers
   // send them, e.g. "https://app.example.com".

@@ -83,7 +83,7 @@ TEST(McpConfigTest, LoadsCommandToolsRelativeToTheConfigDirectory) {
 }
 
 TEST(McpConfigTest, UnknownTopLevelMemberFails) {
-  EXPECT_NE(message_of(R"({"server":{}})").find("servers, tools, policy, sandbox and repositories"),
+  EXPECT_NE(message_of(R"({"server":{}})").find("sandbox, repositories and http"),
             std::string::npos);
 }
 
@@ -249,6 +249,26 @@ TEST(McpConfigTest, TheHostOperationWaitIsBoundedAndMayBeZero) {
   EXPECT_EQ(at_once->policy.server_host_operation_wait_millis, 0);
   EXPECT_EQ(message_of(R"({"policy":{"serverHostOperationWaitMillis":-1}})"),
             "policy.serverHostOperationWaitMillis is below its minimum of 0.");
+}
+
+TEST(McpConfigTest, HttpConnectionCapsAreOptionalAndBounded) {
+  Result<McpConfig> defaults = load("{}");
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_FALSE(defaults->http.connections.has_value());
+  EXPECT_FALSE(defaults->http.incomplete_per_address.has_value());
+  Result<McpConfig> set =
+      load(R"({"http":{"connections":512,"incompleteConnectionsPerAddress":4}})");
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_EQ(set->http.connections, 512u);
+  EXPECT_EQ(set->http.incomplete_per_address, 4u);
+  EXPECT_EQ(message_of(R"({"http":{"connections":0}})"),
+            "http.connections must be an integer from 1 to 1024.");
+  EXPECT_EQ(message_of(R"({"http":{"incompleteConnectionsPerAddress":1025}})"),
+            "http.incompleteConnectionsPerAddress must be an integer from 1 to 1024.");
+  EXPECT_EQ(message_of(R"({"http":{"connections":"8"}})"),
+            "http.connections must be an integer from 1 to 1024.");
+  EXPECT_EQ(message_of(R"({"http":{"idleMs":1}})"),
+            "http must be an object with only connections and incompleteConnectionsPerAddress.");
 }
 
 }  // namespace
