@@ -91,6 +91,13 @@ Result<Json> reviewed_binding(const internal::RuntimeCore& core, const DurableWo
   return stored->has_value() ? Json::parse(**stored, nullptr, false) : Json();
 }
 
+// The run `run_id` names, or every run of this scope (at most 1,000) when it is empty.
+Result<std::vector<std::string>> runs_named(const internal::RuntimeCore& core,
+                                            std::string_view run_id) {
+  if (!run_id.empty()) return std::vector<std::string>{std::string(run_id)};
+  return core.store().list_runs(core.scope_digest(), 1000);
+}
+
 }  // namespace
 
 WorkflowRuntime::WorkflowRuntime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -181,16 +188,10 @@ Result<std::vector<RunView>> WorkflowRuntime::list(std::size_t limit) {
 
 Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view run_id) {
   const internal::RuntimeCore& core = *impl_->core;
-  std::vector<std::string> ids;
-  if (!run_id.empty()) {
-    ids.emplace_back(run_id);
-  } else {
-    Result<std::vector<std::string>> listed = core.store().list_runs(core.scope_digest(), 1000);
-    if (!listed.ok()) return std::move(listed).error();
-    ids = std::move(*listed);
-  }
+  Result<std::vector<std::string>> ids = runs_named(core, run_id);
+  if (!ids.ok()) return std::move(ids).error();
   std::vector<ApprovalRequest> requests;
-  for (const std::string& id : ids) {
+  for (const std::string& id : *ids) {
     Result<internal::LoadedRun> loaded = core.load(id);
     if (!loaded.ok()) return std::move(loaded).error();
     const RunDocument& run = loaded->run;
@@ -227,16 +228,10 @@ Result<std::vector<ApprovalRequest>> WorkflowRuntime::pending(std::string_view r
 
 Result<std::size_t> WorkflowRuntime::reissue(std::string_view run_id) {
   const internal::RuntimeCore& core = *impl_->core;
-  std::vector<std::string> ids;
-  if (!run_id.empty()) {
-    ids.emplace_back(run_id);
-  } else {
-    Result<std::vector<std::string>> listed = core.store().list_runs(core.scope_digest(), 1000);
-    if (!listed.ok()) return std::move(listed).error();
-    ids = std::move(*listed);
-  }
+  Result<std::vector<std::string>> ids = runs_named(core, run_id);
+  if (!ids.ok()) return std::move(ids).error();
   std::size_t total = 0;
-  for (const std::string& id : ids) {
+  for (const std::string& id : *ids) {
     std::size_t issued = 0;
     Result<RunDocument> run = core.update(id, [&](RunDocument& document) -> Result<Change> {
       issued = 0;
