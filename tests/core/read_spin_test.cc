@@ -155,7 +155,8 @@ TEST_F(ReadSpinTest, ASpinOnItsCoreKeepsSpinning) {
 
 // The least CPU one of `spins` spent: a spin that ends at its first check costs a few
 // microseconds, one that runs out about the window. The least of several, since a loaded virtual
-// machine can charge any one spin for time its vCPU was away.
+// machine can charge any one spin for time its vCPU was away; and half the window as the bound,
+// since under CI's parallel tests even the least of twenty first checks once cost 12.6 us.
 nanoseconds least(const std::vector<nanoseconds>& spins) {
   return *std::min_element(spins.begin(), spins.end());
 }
@@ -167,7 +168,7 @@ TEST_F(ReadSpinTest, AReadableFdEndsTheSpinAtOnce) {
     wait_once(spin, /*ready=*/true);
   }
   ASSERT_FALSE(credits_.empty());
-  EXPECT_LT(least(credits_), ReadSpin::kSpinWindow / 4);  // the first check found the byte
+  EXPECT_LT(least(credits_), ReadSpin::kSpinWindow / 2);  // the first check found the byte
 }
 
 TEST_F(ReadSpinTest, AHungUpPipeEndsTheSpinAtOnce) {
@@ -181,7 +182,7 @@ TEST_F(ReadSpinTest, AHungUpPipeEndsTheSpinAtOnce) {
     spin.after_read();
   }
   ASSERT_FALSE(credits_.empty());
-  EXPECT_LT(least(credits_), ReadSpin::kSpinWindow / 4);  // the first check saw the hang-up
+  EXPECT_LT(least(credits_), ReadSpin::kSpinWindow / 2);  // the first check saw the hang-up
 }
 
 }  // namespace
