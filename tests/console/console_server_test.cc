@@ -4,20 +4,18 @@
 // every error.
 #include "console/console_server.h"
 
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "support/adapter_options.h"
 #include "support/http_test_client.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 #include "support/timing.h"
 #include "workflow/durable_fixture.h"
 #include "workflow/flaky_store.h"
+#include "workflow/worker_events.h"
 
 namespace codemode::testing {
 namespace {
@@ -25,29 +23,6 @@ namespace {
 using std::chrono::milliseconds;
 
 const std::string kToken(40, 'k');
-
-// What the loop reported to on_worker_event, for the test thread to wait on.
-class Heard {
- public:
-  void add(const WorkerEvent& event) {
-    std::lock_guard lock(mutex_);
-    kinds_.push_back(event.kind);
-    changed_.notify_all();
-  }
-  bool wait_for(std::size_t count, milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, timeout, [&] { return kinds_.size() >= count; });
-  }
-  std::vector<WorkerEvent::Kind> kinds() {
-    std::lock_guard lock(mutex_);
-    return kinds_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<WorkerEvent::Kind> kinds_;
-};
 
 // GET /api/runs with the bearer token: the body, parsed.
 Json runs_of(std::uint16_t port) {
@@ -72,14 +47,9 @@ TEST(ConsoleServerTest, TheWorkerLoopsFailureIsShownAndHeardOnceNotDropped) {
   auto store = std::make_shared<FlakyStore>(
       open_workflow_store("sqlite:" + scratch.file("runs.db")).value());
   std::shared_ptr<WorkflowRuntime> runtime =
-      WorkflowRuntime::create(
-          runtime_options(
-              store,
-              nested_code_mode(make_process_adapter(adapter_options(*worker_binary())), write),
-              workflow))
-          .value();
+      WorkflowRuntime::create(runtime_options(store, worker_code_mode(write), workflow)).value();
   store->due_runs_down = true;
-  Heard heard;
+  WorkerEvents heard;
   auto console = console::ConsoleServer::start(
                      {.runtime = runtime,
                       .workflow_id = workflow.id(),

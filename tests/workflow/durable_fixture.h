@@ -20,6 +20,9 @@
 #include "codemode/workflow.h"
 #include "codemode/workflow_runtime.h"
 
+#include "support/adapter_options.h"
+#include "support/process_support.h"
+
 namespace codemode::testing {
 
 inline Scope alice() { return Scope{.principal_id = "alice", .project_id = "demo"}; }
@@ -177,6 +180,11 @@ inline std::shared_ptr<CodeMode> nested_code_mode(std::shared_ptr<SandboxAdapter
                 .budget =
                     Budget::create({.max_cost_micros = 3 * calls, .max_calls = calls}).value()})})
           .value());
+}
+
+// nested_code_mode over the real worker, through the process adapter the tests' environment names.
+inline std::shared_ptr<CodeMode> worker_code_mode(const Tool& write, std::int64_t calls = 1) {
+  return nested_code_mode(make_process_adapter(adapter_options(*worker_binary())), write, calls);
 }
 
 inline WorkflowRuntimeOptions runtime_options(std::shared_ptr<WorkflowStore> store,

@@ -3,8 +3,6 @@
 // one when they succeed again, and the work waiting meanwhile is done once the store is back.
 #include "workflow/run/worker_loop.h"
 
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -12,12 +10,12 @@
 
 #include "codemode/workflow_runtime.h"
 
-#include "support/adapter_options.h"
 #include "support/process_support.h"
 #include "support/scratch_dir.h"
 #include "support/timing.h"
 #include "workflow/durable_fixture.h"
 #include "workflow/flaky_store.h"
+#include "workflow/worker_events.h"
 
 namespace codemode::testing {
 namespace {
@@ -45,35 +43,6 @@ TEST(WorkerLoopTest, OnlyAFailureOfAnotherCodeOrRuleIsNews) {
   EXPECT_TRUE(internal::is_new_failure(io, Error::conflict("store_io", "")));
 }
 
-// The events a loop reported, in order, for a test thread to wait on.
-class Reports {
- public:
-  void add(const WorkerEvent& event) {
-    std::lock_guard lock(mutex_);
-    events_.push_back(event);
-    changed_.notify_all();
-  }
-  // Waits until an event of `kind` arrived (or the deadline); whether it did.
-  bool wait_for(WorkerEvent::Kind kind, milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, timeout, [&] {
-      for (const WorkerEvent& event : events_) {
-        if (event.kind == kind) return true;
-      }
-      return false;
-    });
-  }
-  std::vector<WorkerEvent> events() {
-    std::lock_guard lock(mutex_);
-    return events_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<WorkerEvent> events_;
-};
-
 TEST(WorkerLoopTest, AStoreOutageIsReportedOnceAndTheWaitingPhaseRunsOnceItIsBack) {
   CODEMODE_REQUIRE_WORKER();
   ScratchDir scratch;
@@ -84,19 +53,14 @@ TEST(WorkerLoopTest, AStoreOutageIsReportedOnceAndTheWaitingPhaseRunsOnceItIsBac
   auto store = std::make_shared<FlakyStore>(
       open_workflow_store("sqlite:" + scratch.file("runs.db")).value());
   auto runtime =
-      WorkflowRuntime::create(
-          runtime_options(
-              store,
-              nested_code_mode(make_process_adapter(adapter_options(*worker_binary())), write),
-              workflow))
-          .value();
+      WorkflowRuntime::create(runtime_options(store, worker_code_mode(write), workflow)).value();
   const std::string run = runtime->start(workflow, Json{{"value", 3}}).value();
   ASSERT_TRUE(
       runtime->approve(run, "update", runtime->pending(run).value().at(0).digest, "reviewer-token")
           .ok());
 
   store->down = true;
-  Reports reports;
+  WorkerEvents reports;
   std::optional<Result<std::size_t>> executed;
   std::jthread loop([&](std::stop_token stop) {
     executed =
@@ -147,10 +111,8 @@ TEST(WorkerLoopTest, RefusesIntervalsOutOfRange) {
       define_durable_workflow(one_phase_options(write_program(write))).value();
   auto runtime =
       WorkflowRuntime::create(
-          runtime_options(
-              open_workflow_store("sqlite:" + scratch.file("runs.db")).value(),
-              nested_code_mode(make_process_adapter(adapter_options(*worker_binary())), write),
-              workflow))
+          runtime_options(open_workflow_store("sqlite:" + scratch.file("runs.db")).value(),
+                          worker_code_mode(write), workflow))
           .value();
   std::stop_source never;
   for (const WorkerLoopOptions& options :
