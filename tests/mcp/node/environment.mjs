@@ -2,10 +2,11 @@
 // ctest), the pinned downstream servers in node_modules, a scratch directory for its config file,
 // the catalog.price command tool of examples/catalog, and code mode in a chosen sandbox.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -91,4 +92,34 @@ export function refusedStart(sandbox, { wrapper = [] } = {}) {
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+// Starts `codemode mcp --transport http --listen 127.0.0.1:0` with the config at `configPath` in
+// `mode`, adds it to `children` (for stopServers), and resolves once it logs the port it bound
+// with the child, its endpoint URL and a function returning what it wrote on stdout so far.
+export function startHttpServer(children, configPath, mode, { env = {} } = {}) {
+  const child = spawn(cli, ['mcp', '--config', configPath, '--mode', mode, '--transport', 'http',
+                            '--listen', '127.0.0.1:0'],
+                      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stderr }).on('line', (line) => {
+      const event = JSON.parse(line);
+      if (event.event === 'mcp_http_listening') {
+        resolve({ child, url: new URL(`http://127.0.0.1:${event.port}/mcp`), stdout: () => stdout });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`codemode mcp exited with ${code}`)));
+  });
+}
+
+// Stops every server startHttpServer started into `children` and waits until each has exited.
+export async function stopServers(children) {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.on('exit', resolve);
+  })));
 }

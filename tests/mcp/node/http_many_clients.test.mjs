@@ -7,13 +7,11 @@
 // its requests are being answered. Run by ctest with CODEMODE_CLI set.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import readline from 'node:readline';
 import { Worker } from 'node:worker_threads';
-import { catalogPriceTool, cli, here, writeConfig } from './environment.mjs';
+import { catalogPriceTool, here, startHttpServer, stopServers, writeConfig } from './environment.mjs';
 
 const kClients = 16;
 const kCallsPerClient = 100;
@@ -25,29 +23,14 @@ const { scratch, configPath } = writeConfig('codemode-mcp-many-clients-', {
 const servers = [];
 
 after(async () => {
-  for (const child of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.on('exit', resolve);
-  })));
+  await stopServers(servers);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-// Starts the server on a free loopback port with the config at `config`; resolves with its
-// endpoint URL.
-function startServer(config = configPath) {
-  const server = spawn(cli, ['mcp', '--config', config, '--mode', 'code', '--transport', 'http',
-                             '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  servers.push(server);
-  return new Promise((resolve, reject) => {
-    readline.createInterface({ input: server.stderr }).on('line', (line) => {
-      const event = JSON.parse(line);
-      if (event.event === 'mcp_http_listening') {
-        resolve(new URL(`http://127.0.0.1:${event.port}/mcp`));
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`codemode mcp exited with ${code}`)));
-  });
+// Starts the server in code mode on a free loopback port with the config at `config`; resolves
+// with its endpoint URL.
+async function startServer(config = configPath) {
+  return (await startHttpServer(servers, config, 'code')).url;
 }
 
 function runClient(url, index) {

@@ -4,13 +4,12 @@
 // (bearer token, Origin, DELETE) with plain fetch. Run by ctest with CODEMODE_CLI set.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { catalogPriceTool, cli, everythingServer, writeConfig } from './environment.mjs';
+import { catalogPriceTool, everythingServer, startHttpServer, stopServers, writeConfig }
+  from './environment.mjs';
 
 const { scratch, configPath } = writeConfig('codemode-mcp-http-', {
   servers: { everything: everythingServer },
@@ -18,27 +17,6 @@ const { scratch, configPath } = writeConfig('codemode-mcp-http-', {
 });
 
 const servers = [];
-
-// Starts `codemode mcp --transport http --listen 127.0.0.1:0` and resolves with its URL once it
-// logs the port it bound.
-function startServer(mode, env = {}) {
-  const child = spawn(cli, ['mcp', '--config', configPath, '--mode', mode, '--transport', 'http',
-                            '--listen', '127.0.0.1:0'],
-                      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  servers.push(child);
-  let stdout = '';
-  child.stdout.on('data', (chunk) => { stdout += chunk; });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stderr });
-    lines.on('line', (line) => {
-      const event = JSON.parse(line);
-      if (event.event === 'mcp_http_listening') {
-        resolve({ child, url: new URL(`http://127.0.0.1:${event.port}/mcp`), stdout: () => stdout });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`codemode mcp exited with ${code}`)));
-  });
-}
 
 async function connect(url, token) {
   const client = new Client({ name: 'codemode-http-tests', version: '1.0.0' });
@@ -49,16 +27,12 @@ async function connect(url, token) {
 }
 
 after(async () => {
-  for (const child of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.on('exit', resolve);
-  })));
+  await stopServers(servers);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 test('direct mode over HTTP: list and call a downstream tool and a command tool', async () => {
-  const { url, stdout } = await startServer('direct');
+  const { url, stdout } = await startHttpServer(servers, configPath, 'direct');
   const { client, transport } = await connect(url);
   assert.ok(transport.sessionId && /^[0-9a-f]{32}$/.test(transport.sessionId));
   const names = (await client.listTools()).tools.map((tool) => tool.name);
@@ -75,7 +49,7 @@ test('direct mode over HTTP: list and call a downstream tool and a command tool'
 });
 
 test('code mode over HTTP: one program calls both tools', async () => {
-  const { url } = await startServer('code');
+  const { url } = await startHttpServer(servers, configPath, 'code');
   const { client } = await connect(url);
   const tools = (await client.listTools()).tools;
   assert.deepEqual(tools.map((tool) => tool.name), ['code']);
@@ -92,7 +66,7 @@ test('code mode over HTTP: one program calls both tools', async () => {
 test('a bearer token from CODEMODE_MCP_TOKEN is required, and Origin is checked', async () => {
   // 32 to 256 characters of A-Z a-z 0-9 . _ ~ - (docs/security.md, "HTTP access").
   const token = 'tok-' + crypto.randomBytes(24).toString('hex');
-  const { url } = await startServer('direct', { CODEMODE_MCP_TOKEN: token });
+  const { url } = await startHttpServer(servers, configPath, 'direct', { env: { CODEMODE_MCP_TOKEN: token } });
   const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {},
               clientInfo: { name: 'raw', version: '1' } } });
