@@ -201,9 +201,10 @@ CLI::App* add_mcp_subcommand(CLI::App& app, McpArguments& arguments) {
       "Serve the tools of a config file over the Model Context Protocol (MCP 2025-06-18 and "
       "2025-11-25). stdout carries protocol messages only; logs go to stderr. The config file "
       "(see docs/mcp.md) declares downstream MCP servers, command tools, the repository tools "
-      "(docs/repositories.md), the policy and the sandbox code mode runs programs in (process or "
-      "isolated profile, a protocol launch, Docker); an invalid file fails at start with one JSON "
-      "line on stderr naming the field (exit 2).");
+      "(docs/repositories.md), the policy and the sandbox code mode runs programs in (the "
+      "isolated profile unless it says process, a protocol launch, Docker; where the isolated "
+      "profile cannot run, the server refuses to start with UNSUPPORTED_PROFILE); an invalid file "
+      "fails at start with one JSON line on stderr naming the field (exit 2).");
   mcp->add_option("--config", arguments.config_path, "The config file (JSON, docs/mcp.md).")
       ->required();
   add_choice(*mcp, "--mode", arguments.mode, kModeNames,
